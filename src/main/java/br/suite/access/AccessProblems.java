@@ -1,0 +1,93 @@
+package br.suite.access;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.InvalidRequest;
+
+/** What can go wrong in access management, each named for what happened. */
+final class AccessProblems {
+
+	private AccessProblems() {
+	}
+
+	static final class RoleNotFound extends ApiProblem.NotFound {
+
+		RoleNotFound(long id) {
+			super("Role", id);
+		}
+
+	}
+
+	static final class UserNotFound extends ApiProblem.NotFound {
+
+		UserNotFound(long id) {
+			super("User", id);
+		}
+
+	}
+
+	static final class RoleNameTaken extends ApiProblem.Conflict {
+
+		RoleNameTaken(String name, long existingId) {
+			super("A role named \"" + name + "\" already exists (id " + existingId + ").");
+			with("field", "name").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class UsernameTaken extends ApiProblem.Conflict {
+
+		UsernameTaken(String username, long existingId) {
+			super("The username \"" + username + "\" is taken (user " + existingId + ").");
+			with("field", "username").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class EmailTaken extends ApiProblem.Conflict {
+
+		EmailTaken(String email, long existingId) {
+			super("The e-mail " + email + " belongs to another user (user " + existingId + ").");
+			with("field", "email").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class SystemRoleLocked extends ApiProblem.Conflict {
+
+		SystemRoleLocked(String name) {
+			super("The system role \"" + name + "\" cannot be renamed, have its permissions changed, or be deleted.");
+		}
+
+	}
+
+	static final class RoleInUse extends ApiProblem.Conflict {
+
+		RoleInUse(String name, long users) {
+			super("The role \"" + name + "\" is held by " + users + " user(s); move them to another role first.");
+			with("users_count", users);
+		}
+
+	}
+
+	static final class LastAdministrator extends ApiProblem.Conflict {
+
+		LastAdministrator() {
+			super("This would leave no active user holding every permission (*); keep at least one administrator.");
+		}
+
+	}
+
+	static final class NotGrantable extends ApiProblem.Forbidden {
+
+		NotGrantable(java.util.Collection<String> permissions) {
+			super("You cannot grant permissions you do not hold yourself: " + String.join(", ", permissions) + ".");
+			with("permissions", java.util.List.copyOf(permissions));
+		}
+
+	}
+
+	static InvalidRequest unknownRole(long roleId) {
+		return InvalidRequest.of("role_id", "role " + roleId + " does not exist");
+	}
+
+}

@@ -1,0 +1,125 @@
+package br.suite.access;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Objects;
+
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Profile;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import br.suite.shared.ClosedSet;
+
+/**
+ * {@code java -jar suite.jar <command>}: what an operator who lost the admin token needs, run against
+ * the configured database. Secrets go to standard output only, never to the log.
+ */
+@Component
+@Profile("operator")
+@Order(10)
+class OperatorCommands implements ApplicationRunner {
+
+	static final String USAGE = """
+			Usage: java -jar target/suite.jar <command> [options]
+			  create-user <username> [--role=<role name>] [--email=<e-mail>] [--full-name=<name>]
+			      creates an active user (role Administrator by default) and prints its temporary password
+			  issue-token <username>       prints a new API token for the user
+			  reset-password <username>    prints a new temporary password for the user
+			""";
+
+	private final UserRepository users;
+
+	private final RoleRepository roles;
+
+	private final TokenService tokens;
+
+	private final PasswordEncoder passwordEncoder;
+
+	private final TransactionTemplate transactions;
+
+	private final ApplicationContext context;
+
+	private final boolean exitWhenDone;
+
+	OperatorCommands(UserRepository users, RoleRepository roles, TokenService tokens, PasswordEncoder passwordEncoder,
+			TransactionTemplate transactions, ApplicationContext context,
+			@Value("${suite.operator.exit:true}") boolean exitWhenDone) {
+		this.exitWhenDone = exitWhenDone;
+		this.users = users;
+		this.roles = roles;
+		this.tokens = tokens;
+		this.passwordEncoder = passwordEncoder;
+		this.transactions = transactions;
+		this.context = context;
+	}
+
+	@Override
+	public void run(ApplicationArguments args) {
+		int code = execute(args, System.out, System.err);
+		if (this.exitWhenDone) {
+			System.exit(SpringApplication.exit(this.context, () -> code));
+		}
+	}
+
+	int execute(ApplicationArguments args, PrintStream out, PrintStream err) {
+		List<String> words = args.getNonOptionArgs();
+		if (words.size() != 2) {
+			err.print(USAGE);
+			return 2;
+		}
+		String username = words.get(1);
+		try {
+			String secret = Objects.requireNonNull(this.transactions.execute(status -> switch (words.get(0)) {
+				case "create-user" -> createUser(username, args);
+				case "issue-token" -> this.tokens.issue(existing(username).id());
+				case "reset-password" -> resetPassword(existing(username));
+				default -> throw new IllegalArgumentException("Unknown command " + words.get(0) + "\n" + USAGE);
+			}));
+			out.println(secret);
+			return 0;
+		}
+		catch (IllegalArgumentException ex) {
+			err.println(ex.getMessage());
+			return 1;
+		}
+	}
+
+	private String createUser(String username, ApplicationArguments args) {
+		if (this.users.findByUsernameIgnoreCase(username).isPresent()) {
+			throw new IllegalArgumentException("The user " + username + " exists already.");
+		}
+		String roleName = option(args, "role", RoleService.ADMINISTRATOR);
+		Role role = this.roles.findByNameIgnoreCase(roleName)
+			.orElseThrow(() -> new IllegalArgumentException("No role named " + roleName + "."));
+		String password = Passwords.temporary();
+		this.users.save(new User(username, option(args, "email", ""), option(args, "full-name", ""), "", "", false,
+				role.id(), ClosedSet.wire(UserStatus.ACTIVE), this.passwordEncoder.encode(password)));
+		return password;
+	}
+
+	private String resetPassword(User user) {
+		String password = Passwords.temporary();
+		user.passwordHash = this.passwordEncoder.encode(password);
+		user.touch();
+		this.users.save(user);
+		return password;
+	}
+
+	private User existing(String username) {
+		return this.users.findByUsernameIgnoreCase(username)
+			.orElseThrow(() -> new IllegalArgumentException("No user named " + username + "."));
+	}
+
+	private static String option(ApplicationArguments args, String name, String fallback) {
+		List<String> values = args.getOptionValues(name);
+		return (values == null || values.isEmpty()) ? fallback : values.get(0);
+	}
+
+}

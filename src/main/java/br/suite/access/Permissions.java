@@ -1,0 +1,54 @@
+package br.suite.access;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one catalogue of permission strings ({@code <module>.<resource>.<action>}) of every module. A role
+ * holds catalogue entries or {@code *}; endpoints name the entry they need in their
+ * {@code @PreAuthorize} line.
+ */
+public final class Permissions {
+
+	public static final String ALL = "*";
+
+	public static final Map<String, String> CATALOGUE;
+
+	static {
+		Map<String, String> c = new LinkedHashMap<>();
+		c.put("access.users.view", "List and read users");
+		c.put("access.users.change", "Create, update, deactivate users and reset their passwords");
+		c.put("access.roles.view", "List and read roles and the permission catalogue");
+		c.put("access.roles.change", "Create, update and delete roles");
+		c.put("access.photos.view", "See employees' enrolled face photos");
+		c.put("access.photos.change", "Enrol and remove employees' face photos");
+		c.put("finance.connections.view", "List and read payment-provider connections");
+		c.put("finance.connections.change", "Create, update and delete payment-provider connections");
+		c.put("finance.transactions.view", "List and read bank transactions");
+		c.put("finance.sync_logs.view", "List and read synchronisation logs");
+		c.put("finance.fiscal_documents.view", "List and read fiscal documents");
+		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");
+		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
+		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
+		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");
+		c.put("timeclock.adjustments.change", "Record punch adjustments");
+		c.put("customers.clientes.view", "List and read customers");
+		c.put("customers.clientes.change", "Create, update and delete customers");
+		c.put("fins.records.view", "List and read fins records");
+		c.put("fins.records.change", "Create, update and delete fins records");
+		c.put("processdocs.documents.view", "List and read process documents, files and history");
+		c.put("processdocs.documents.change", "Create, update and delete process documents and files");
+		c.put("processdocs.documents.approve", "Approve process documents");
+		c.put("imports.csv.prepare", "Prepare a CSV import (reads the file, writes nothing)");
+		c.put("imports.csv.confirm", "Confirm a CSV import (writes transactions)");
+		CATALOGUE = java.util.Collections.unmodifiableMap(c);
+	}
+
+	private Permissions() {
+	}
+
+	public static boolean isGrantable(String permission) {
+		return ALL.equals(permission) || CATALOGUE.containsKey(permission);
+	}
+
+}

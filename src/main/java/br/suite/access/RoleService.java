@@ -1,0 +1,157 @@
+package br.suite.access;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.access.AccessProblems.LastAdministrator;
+import br.suite.access.AccessProblems.NotGrantable;
+import br.suite.access.AccessProblems.RoleInUse;
+import br.suite.access.AccessProblems.RoleNameTaken;
+import br.suite.access.AccessProblems.RoleNotFound;
+import br.suite.access.AccessProblems.SystemRoleLocked;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Versions;
+
+@Service
+class RoleService {
+
+	static final String ADMINISTRATOR = "Administrator";
+
+	private final RoleRepository roles;
+
+	private final UserRepository users;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	private final TokenService tokens;
+
+	RoleService(RoleRepository roles, UserRepository users, JdbcClient jdbc, OptimisticRetry retry,
+			TokenService tokens) {
+		this.roles = roles;
+		this.users = users;
+		this.jdbc = jdbc;
+		this.retry = retry;
+		this.tokens = tokens;
+	}
+
+	@Transactional(readOnly = true)
+	List<RoleResponse> list() {
+		Map<Long, Long> counts = usersPerRole();
+		return this.roles.findAll()
+			.stream()
+			.sorted(java.util.Comparator.comparing(r -> r.id()))
+			.map(role -> RoleResponse.from(role, counts.getOrDefault(role.id(), 0L)))
+			.toList();
+	}
+
+	@Transactional(readOnly = true)
+	Role get(long id) {
+		return this.roles.findById(id).orElseThrow(() -> new RoleNotFound(id));
+	}
+
+	@Transactional(readOnly = true)
+	RoleResponse describe(Role role) {
+		return RoleResponse.from(role, this.users.countByRoleId(role.id()));
+	}
+
+	@Transactional
+	Role create(RoleRequest request, CurrentUser caller) {
+		checkPermissions(request.permissions(), List.of(), caller);
+		checkNameFree(request.name(), null);
+		return this.roles.save(new Role(request.name(), request.description(), request.permissions(), false));
+	}
+
+	Role update(long id, java.util.function.Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
+		Role updated = this.retry.run(() -> {
+			Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
+			Versions.checkIfMatch(ifMatch, role.version);
+			RoleRequest request = changes.apply(role);
+			boolean renamed = !request.name().equals(role.name);
+			boolean permissionsChanged = !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));
+			if (role.isSystem && (renamed || permissionsChanged)) {
+				throw new SystemRoleLocked(role.name);
+			}
+			checkPermissions(request.permissions(), role.permissions, caller);
+			if (renamed) {
+				checkNameFree(request.name(), role.id());
+			}
+			if (role.grantsAll() && !request.permissions().contains(br.suite.access.Permissions.ALL)) {
+				lockAdministrators();
+				if (this.users.countActiveByRoleId(role.id()) > 0
+						&& this.users.countActiveAdministratorsOutsideRole(role.id()) == 0) {
+					throw new LastAdministrator();
+				}
+			}
+			role.name = request.name();
+			role.description = request.description();
+			role.permissions = List.copyOf(request.permissions());
+			role.touch();
+			return this.roles.save(role);
+		});
+		this.tokens.forgetCachedCallers();
+		return updated;
+	}
+
+	@Transactional
+	void delete(long id) {
+		Role role = get(id);
+		if (role.isSystem) {
+			throw new SystemRoleLocked(role.name);
+		}
+		long holders = this.users.countByRoleId(id);
+		if (holders > 0) {
+			throw new RoleInUse(role.name, holders);
+		}
+		this.roles.delete(role);
+	}
+
+	/** Serialises changes that could remove the last administrator, so two of them cannot both pass. */
+	void lockAdministrators() {
+		this.jdbc.sql("SELECT pg_advisory_xact_lock(7426001)").query().singleRow();
+	}
+
+	private void checkPermissions(List<String> requested, List<String> current, CurrentUser caller) {
+		List<String> unknown = requested.stream().filter(p -> !Permissions.isGrantable(p)).toList();
+		if (!unknown.isEmpty()) {
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			unknown.forEach(p -> errors.add("permissions", "unknown permission \"" + p
+					+ "\"; see GET /api/access/permissions/ for the catalogue"));
+			errors.throwIfAny();
+		}
+		Set<String> added = new LinkedHashSet<>(requested);
+		added.removeAll(current);
+		List<String> notHeld = new ArrayList<>(added.stream().filter(p -> !caller.holds(p)).toList());
+		if (!notHeld.isEmpty()) {
+			throw new NotGrantable(notHeld);
+		}
+	}
+
+	private void checkNameFree(String name, Long exceptId) {
+		this.roles.findByNameIgnoreCase(name)
+			.filter(existing -> exceptId == null || existing.id() != exceptId)
+			.ifPresent(existing -> {
+				throw new RoleNameTaken(name, existing.id());
+			});
+	}
+
+	private Map<Long, Long> usersPerRole() {
+		Map<Long, Long> counts = new HashMap<>();
+		this.jdbc.sql("SELECT role_id, count(*) AS n FROM access_user GROUP BY role_id")
+			.query((rs, n) -> counts.put(rs.getLong("role_id"), rs.getLong("n")))
+			.list();
+		return counts;
+	}
+
+}

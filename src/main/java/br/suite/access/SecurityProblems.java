@@ -1,0 +1,34 @@
+package br.suite.access;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.stereotype.Component;
+
+import br.suite.shared.Problems;
+
+/** 401 and 403 bodies from the security chain, as problem details like every other error. */
+@Component
+class SecurityProblems {
+
+	void unauthorized(HttpServletResponse response, String detail) throws IOException {
+		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Token");
+		Problems.write(response, HttpStatus.UNAUTHORIZED, "Unauthorized", detail);
+	}
+
+	AuthenticationEntryPoint entryPoint() {
+		return (request, response, ex) -> unauthorized(response,
+				"Authentication credentials were not provided: send \"Authorization: Token <key>\".");
+	}
+
+	AccessDeniedHandler accessDenied() {
+		return (request, response, ex) -> Problems.write(response, HttpStatus.FORBIDDEN, "Forbidden",
+				"Your role does not grant the permission this operation needs.");
+	}
+
+}

@@ -1,0 +1,44 @@
+package br.suite.access;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+
+/**
+ * Stateless token security: no sessions, no cookies, no CSRF (there is no browser session to ride on).
+ * Every {@code /api/} operation needs a token except issuing one; each endpoint then names the
+ * permission it needs with {@code @PreAuthorize}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication
+@EnableMethodSecurity
+class SecuritySettings {
+
+	@Bean
+	SecurityFilterChain api(HttpSecurity http, TokenService tokens, SecurityProblems problems) throws Exception {
+		http.csrf(csrf -> csrf.disable())
+			.httpBasic(basic -> basic.disable())
+			.formLogin(form -> form.disable())
+			.logout(logout -> logout.disable())
+			.requestCache(cache -> cache.disable())
+			.sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.addFilterBefore(new TokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
+			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/auth/token")
+				.permitAll()
+				.requestMatchers("/api/docs", "/api/docs/**", "/api/schema", "/api/schema/**", "/api/swagger-ui/**", "/swagger-ui/**",
+						"/v3/api-docs/**", "/actuator/health", "/actuator/health/**", "/error")
+				.permitAll()
+				.anyRequest()
+				.authenticated())
+			.exceptionHandling(errors -> errors.authenticationEntryPoint(problems.entryPoint())
+				.accessDeniedHandler(problems.accessDenied()));
+		return http.build();
+	}
+
+}

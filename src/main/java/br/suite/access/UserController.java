@@ -1,0 +1,107 @@
+package br.suite.access;
+
+import java.util.List;
+
+import jakarta.validation.Valid;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.CurrentUser;
+import br.suite.shared.Paging;
+import br.suite.shared.PartialUpdates;
+import br.suite.shared.PathIds;
+import tools.jackson.databind.node.ObjectNode;
+
+@RestController
+@RequestMapping("/api/access/users")
+@Tag(name = "Access: users")
+class UserController {
+
+	private final UserService users;
+
+	private final PartialUpdates partialUpdates;
+
+	UserController(UserService users, PartialUpdates partialUpdates) {
+		this.users = users;
+		this.partialUpdates = partialUpdates;
+	}
+
+	@GetMapping
+	@PreAuthorize("hasAuthority('access.users.view')")
+	@Operation(summary = "List users", description = "Ordered by id. Filters: status, role_id, is_employee, "
+			+ "q (username, e-mail or full name contains). Optional limit/offset add X-Total-Count.")
+	ResponseEntity<List<UserResponse>> list(@RequestParam(required = false) @Nullable String status,
+			@RequestParam(name = "role_id", required = false) @Nullable Long roleId,
+			@RequestParam(name = "is_employee", required = false) @Nullable Boolean isEmployee,
+			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable Integer offset) {
+		Paging paging = new Paging(limit, offset);
+		UserService.Listing listing = this.users.list(new UserService.Filter(status, roleId, isEmployee, q), paging);
+		return paging.respond(listing.users(), listing.total());
+	}
+
+	@PostMapping
+	@PreAuthorize("hasAuthority('access.users.change')")
+	@Operation(summary = "Create a user",
+			description = "username and role_id are required. The response carries a generated "
+					+ "temporary_password; it is never shown again.")
+	ResponseEntity<UserResponse> create(@Valid @RequestBody UserRequest request) {
+		var created = this.users.create(request, CurrentUser.get());
+		return created.created("/api/access/users/" + created.body().id() + "/");
+	}
+
+	@GetMapping(PathIds.ID)
+	@PreAuthorize("hasAuthority('access.users.view')")
+	@Operation(summary = "Read a user")
+	ResponseEntity<UserResponse> get(@PathVariable long id) {
+		return this.users.describe(this.users.get(id), null).ok();
+	}
+
+	@PatchMapping(PathIds.ID)
+	@PreAuthorize("hasAuthority('access.users.change')")
+	@Operation(summary = "Update a user", description = "Changes only the fields sent.",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+					content = @Content(schema = @Schema(implementation = UserRequest.class))))
+	ResponseEntity<UserResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
+			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
+		return this.users
+			.update(id, user -> this.partialUpdates.merge(UserRequest.of(user), patch, UserRequest.class), ifMatch,
+					CurrentUser.get())
+			.ok();
+	}
+
+	@DeleteMapping(PathIds.ID)
+	@PreAuthorize("hasAuthority('access.users.change')")
+	@Operation(summary = "Deactivate a user",
+			description = "Users are never deleted (punches and audit refer to them): the status becomes inactive.")
+	ResponseEntity<Void> deactivate(@PathVariable long id) {
+		this.users.deactivate(id);
+		return ResponseEntity.noContent().build();
+	}
+
+	@PostMapping(PathIds.ID + "/reset-password")
+	@PreAuthorize("hasAuthority('access.users.change')")
+	@Operation(summary = "Reset a user's password",
+			description = "Generates a new temporary_password, returned in this response only.")
+	ResponseEntity<UserResponse> resetPassword(@PathVariable long id) {
+		return this.users.resetPassword(id).ok();
+	}
+
+}

@@ -1,0 +1,35 @@
+package br.suite.access;
+
+import java.util.Optional;
+
+import org.springframework.data.jdbc.repository.query.Query;
+import org.springframework.data.repository.ListCrudRepository;
+
+interface UserRepository extends ListCrudRepository<User, Long> {
+
+	/** Reads a user for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	@Query("SELECT * FROM access_user WHERE id = :id FOR UPDATE")
+	Optional<User> findForUpdate(long id);
+
+	@Query("SELECT * FROM access_user WHERE lower(username) = lower(:username)")
+	Optional<User> findByUsernameIgnoreCase(String username);
+
+	@Query("SELECT * FROM access_user WHERE email <> '' AND lower(email) = lower(:email)")
+	Optional<User> findByEmailIgnoreCase(String email);
+
+	@Query("SELECT count(*) FROM access_user WHERE role_id = :roleId")
+	long countByRoleId(long roleId);
+
+	/** Active users whose role grants {@code *}: the administrators who must not all disappear. */
+	@Query("SELECT count(*) FROM access_user u JOIN access_role r ON r.id = u.role_id "
+			+ "WHERE u.status = 'active' AND '*' = ANY (r.permissions) AND u.id <> :exceptUserId")
+	long countOtherActiveAdministrators(long exceptUserId);
+
+	@Query("SELECT count(*) FROM access_user u JOIN access_role r ON r.id = u.role_id "
+			+ "WHERE u.status = 'active' AND '*' = ANY (r.permissions) AND r.id <> :exceptRoleId")
+	long countActiveAdministratorsOutsideRole(long exceptRoleId);
+
+	@Query("SELECT count(*) FROM access_user WHERE role_id = :roleId AND status = 'active'")
+	long countActiveByRoleId(long roleId);
+
+}

@@ -1,0 +1,37 @@
+package br.suite.access;
+
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import org.jspecify.annotations.Nullable;
+
+import br.suite.shared.ClosedSet;
+
+/** The writable fields of a user; absent optional fields take their defaults. */
+record UserRequest(
+		@NotBlank @Size(max = 150) @Pattern(regexp = "[\\p{L}\\p{N}.@+_-]*",
+				message = "may contain only letters, digits and . @ + - _") String username,
+		@Email(message = "must be a valid e-mail address") @Size(max = 254) @Nullable String email,
+		@Size(max = 200) @Nullable String fullName, @Size(max = 100) @Nullable String department,
+		@Size(max = 100) @Nullable String jobTitle, @Nullable Boolean isEmployee, @NotNull Long roleId,
+		@Nullable String status) {
+
+	UserRequest {
+		username = username == null ? null : username.trim();
+		email = email == null ? "" : email.trim();
+		fullName = fullName == null ? "" : fullName.trim();
+		department = department == null ? "" : department.trim();
+		jobTitle = jobTitle == null ? "" : jobTitle.trim();
+		isEmployee = isEmployee != null && isEmployee;
+		status = status == null ? ClosedSet.wire(UserStatus.ACTIVE) : status;
+	}
+
+	static UserRequest of(User user) {
+		return new UserRequest(user.username, user.email, user.fullName, user.department, user.jobTitle,
+				user.isEmployee, user.roleId, user.status);
+	}
+
+}

@@ -1,0 +1,24 @@
+package br.suite.access;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A user as clients see it. {@code temporary_password} is filled only in the response that generated
+ * it; {@code employee_photo_url} only while a face photo is enrolled.
+ */
+record UserResponse(long id, String username, String email, String fullName, String department, String jobTitle,
+		boolean isEmployee, @Nullable String employeePhotoUrl, long roleId, String roleName, List<String> permissions,
+		@Nullable String temporaryPassword, String status, @Nullable Instant lastAccessAt, Instant createdAt,
+		Instant updatedAt) {
+
+	static UserResponse from(User user, Role role, boolean hasPhoto, @Nullable String temporaryPassword) {
+		return new UserResponse(user.id(), user.username, user.email, user.fullName, user.department, user.jobTitle,
+				user.isEmployee, hasPhoto ? "/api/access/users/" + user.id() + "/photo/" : null, user.roleId,
+				role.name, role.permissions, temporaryPassword, user.status, user.lastAccessAt, user.createdAt,
+				user.updatedAt);
+	}
+
+}

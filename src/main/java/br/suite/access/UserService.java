@@ -1,0 +1,212 @@
+package br.suite.access;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.access.AccessProblems.EmailTaken;
+import br.suite.access.AccessProblems.LastAdministrator;
+import br.suite.access.AccessProblems.NotGrantable;
+import br.suite.access.AccessProblems.UserNotFound;
+import br.suite.access.AccessProblems.UsernameTaken;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.Versioned;
+import br.suite.shared.Versions;
+
+@Service
+class UserService {
+
+	private final UserRepository users;
+
+	private final RoleRepository roles;
+
+	private final RoleService roleService;
+
+	private final TokenService tokens;
+
+	private final PasswordEncoder passwordEncoder;
+
+	private final OptimisticRetry retry;
+
+	private final JdbcClient jdbc;
+
+	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
+			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc) {
+		this.users = users;
+		this.roles = roles;
+		this.roleService = roleService;
+		this.tokens = tokens;
+		this.passwordEncoder = passwordEncoder;
+		this.retry = retry;
+		this.jdbc = jdbc;
+	}
+
+	record Filter(@Nullable String status, @Nullable Long roleId, @Nullable Boolean isEmployee, @Nullable String q) {
+	}
+
+	record Listing(List<UserResponse> users, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status", ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())));
+		}
+		if (filter.roleId() != null) {
+			where.append(" AND role_id = :roleId");
+			params.put("roleId", filter.roleId());
+		}
+		if (filter.isEmployee() != null) {
+			where.append(" AND is_employee = :isEmployee");
+			params.put("isEmployee", filter.isEmployee());
+		}
+		if (filter.q() != null && !filter.q().isBlank()) {
+			where.append(" AND (username ILIKE :q OR email ILIKE :q OR full_name ILIKE :q)");
+			params.put("q", "%" + filter.q().trim().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+		}
+		List<Long> ids = this.jdbc.sql("SELECT id FROM access_user" + where + " ORDER BY id" + paging.sql())
+			.params(params)
+			.query(Long.class)
+			.list();
+		long total = paging.requested()
+				? this.jdbc.sql("SELECT count(*) FROM access_user" + where).params(params).query(Long.class).single()
+				: ids.size();
+		Map<Long, Role> rolesById = new HashMap<>();
+		this.roles.findAll().forEach(role -> rolesById.put(role.id(), role));
+		List<UserResponse> page = this.users.findAllById(ids)
+			.stream()
+			.sorted(java.util.Comparator.comparing(User::id))
+			.map(user -> UserResponse.from(user, rolesById.get(user.roleId), false, null))
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	User get(long id) {
+		return this.users.findById(id).orElseThrow(() -> new UserNotFound(id));
+	}
+
+	@Transactional(readOnly = true)
+	Versioned<UserResponse> describe(User user, @Nullable String temporaryPassword) {
+		return new Versioned<>(UserResponse.from(user, this.roleService.get(user.roleId), false, temporaryPassword),
+				Objects.requireNonNull(user.version));
+	}
+
+	@Transactional
+	Versioned<UserResponse> create(UserRequest request, CurrentUser caller) {
+		UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
+		Role role = roleFor(request.roleId());
+		checkAssignable(role, caller);
+		checkUnique(request, null);
+		String temporaryPassword = Passwords.temporary();
+		User user = this.users.save(new User(request.username(), request.email(), request.fullName(),
+				request.department(), request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(),
+				ClosedSet.wire(status), this.passwordEncoder.encode(temporaryPassword)));
+		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
+				Objects.requireNonNull(user.version));
+	}
+
+	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, @Nullable String ifMatch,
+			CurrentUser caller) {
+		Versioned<UserResponse> response = this.retry.run(() -> {
+			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(user.version));
+			UserRequest request = changes.apply(user);
+			UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
+			Role role = roleFor(request.roleId());
+			if (role.id() != user.roleId) {
+				checkAssignable(role, caller);
+			}
+			checkUnique(request, user.id());
+			boolean staysAdministrator = status == UserStatus.ACTIVE && role.grantsAll();
+			if (!staysAdministrator) {
+				guardLastAdministrator(user);
+			}
+			user.username = request.username();
+			user.email = request.email();
+			user.fullName = request.fullName();
+			user.department = request.department();
+			user.jobTitle = request.jobTitle();
+			user.isEmployee = Boolean.TRUE.equals(request.isEmployee());
+			user.roleId = role.id();
+			user.status = ClosedSet.wire(status);
+			user.touch();
+			User saved = this.users.save(user);
+			return new Versioned<>(UserResponse.from(saved, role, false, null), Objects.requireNonNull(saved.version));
+		});
+		this.tokens.forgetCachedCallers();
+		return response;
+	}
+
+	@Transactional
+	void deactivate(long id) {
+		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+		guardLastAdministrator(user);
+		user.status = ClosedSet.wire(UserStatus.INACTIVE);
+		user.touch();
+		this.users.save(user);
+		this.tokens.forgetCachedCallers();
+	}
+
+	@Transactional
+	Versioned<UserResponse> resetPassword(long id) {
+		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+		String temporaryPassword = Passwords.temporary();
+		user.passwordHash = this.passwordEncoder.encode(temporaryPassword);
+		user.touch();
+		return describe(this.users.save(user), temporaryPassword);
+	}
+
+	/** Refuses a change that would leave no active user holding {@code *}. */
+	private void guardLastAdministrator(User user) {
+		Role current = this.roleService.get(user.roleId);
+		if (user.isActive() && current.grantsAll()) {
+			this.roleService.lockAdministrators();
+			if (this.users.countOtherActiveAdministrators(user.id()) == 0) {
+				throw new LastAdministrator();
+			}
+		}
+	}
+
+	private Role roleFor(long roleId) {
+		return this.roles.findById(roleId).orElseThrow(() -> AccessProblems.unknownRole(roleId));
+	}
+
+	/** Putting someone in a role grants its permissions, so the caller must hold them all. */
+	private void checkAssignable(Role role, CurrentUser caller) {
+		List<String> notHeld = role.permissions.stream().filter(p -> !caller.holds(p)).toList();
+		if (!notHeld.isEmpty()) {
+			throw new NotGrantable(notHeld);
+		}
+	}
+
+	private void checkUnique(UserRequest request, @Nullable Long exceptId) {
+		this.users.findByUsernameIgnoreCase(request.username())
+			.filter(existing -> !Objects.equals(existing.id, exceptId))
+			.ifPresent(existing -> {
+				throw new UsernameTaken(request.username(), existing.id());
+			});
+		if (!Objects.requireNonNull(request.email()).isEmpty()) {
+			this.users.findByEmailIgnoreCase(request.email())
+				.filter(existing -> !Objects.equals(existing.id, exceptId))
+				.ifPresent(existing -> {
+					throw new EmailTaken(request.email(), existing.id());
+				});
+		}
+	}
+
+}

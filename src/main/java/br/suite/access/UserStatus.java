@@ -1,0 +1,8 @@
+package br.suite.access;
+
+/** A user's lifecycle: only active users authenticate; users are never deleted, only deactivated. */
+enum UserStatus {
+
+	ACTIVE, INACTIVE, BLOCKED
+
+}

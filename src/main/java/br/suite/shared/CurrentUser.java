@@ -1,0 +1,25 @@
+package br.suite.shared;
+
+import java.util.Set;
+
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+
+/** The authenticated caller of this request, as every module sees it. */
+public record CurrentUser(long id, String username, Set<String> permissions) {
+
+	public static final String ALL = "*";
+
+	public boolean holds(String permission) {
+		return this.permissions.contains(ALL) || this.permissions.contains(permission);
+	}
+
+	public static CurrentUser get() {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication != null && authentication.getPrincipal() instanceof CurrentUser user) {
+			return user;
+		}
+		throw new IllegalStateException("No authenticated caller in this thread");
+	}
+
+}

@@ -1,0 +1,87 @@
+package br.suite.shared;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
+
+/**
+ * The JSON every module speaks: snake_case names, no silent type coercion ({@code "1"} is not an
+ * integer, {@code 1} is not a string), unknown and read-only fields ignored, date-times in UTC with
+ * milliseconds. An explicit {@code null} reads like an absent field: the default of an optional field,
+ * a 400 from validation for a required one.
+ */
+@Configuration(proxyBeanMethods = false)
+class JsonSettings {
+
+	static final DateTimeFormatter UTC_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
+
+	@Bean
+	JsonMapperBuilderCustomizer suiteJsonConventions() {
+		SimpleModule module = new SimpleModule("suite-wire");
+		module.addSerializer(Instant.class, new InstantSerializer());
+		module.addSerializer(OffsetDateTime.class, new OffsetDateTimeSerializer());
+		return builder -> builder.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+			.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+			.withCoercionConfig(LogicalType.Textual,
+					c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.Integer,
+					c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.Float,
+					c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.Boolean,
+					c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.Collection,
+					c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.POJO,
+					c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
+			.addModule(module);
+	}
+
+	static final class InstantSerializer extends ValueSerializer<Instant> {
+
+		@Override
+		public void serialize(Instant value, JsonGenerator gen, SerializationContext ctxt) {
+			gen.writeString(UTC_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC))
+				.replace("+00:00", "Z"));
+		}
+
+	}
+
+	static final class OffsetDateTimeSerializer extends ValueSerializer<OffsetDateTime> {
+
+		@Override
+		public void serialize(OffsetDateTime value, JsonGenerator gen, SerializationContext ctxt) {
+			gen.writeString(UTC_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS)).replace("+00:00", "Z"));
+		}
+
+	}
+
+}

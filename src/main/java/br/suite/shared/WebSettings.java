@@ -1,0 +1,40 @@
+package br.suite.shared;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.filter.UrlHandlerFilter;
+
+/** Servlet filters that run before security: trailing-slash tolerance and body size limits. */
+@Configuration(proxyBeanMethods = false)
+class WebSettings {
+
+	@Bean
+	FilterRegistrationBean<UrlHandlerFilter> trailingSlashTolerance() {
+		// Every API path is served with and without its final slash, identically and without a redirect.
+		UrlHandlerFilter filter = UrlHandlerFilter.trailingSlashHandler("/api/**").wrapRequest().build();
+		FilterRegistrationBean<UrlHandlerFilter> registration = new FilterRegistrationBean<>(filter);
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit() {
+		Map<String, Long> limits = new LinkedHashMap<>();
+		limits.put("/confirm-csv-import", RequestSizeLimitFilter.IMPORT_LIMIT);
+		limits.put("/prepare-csv-import", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
+		// A base64 snapshot of 8 MiB is about 10.7 MiB of JSON.
+		limits.put("/punch/register", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
+		limits.put("/photo", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
+		limits.put("/file", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
+		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
+				new RequestSizeLimitFilter(limits));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+		return registration;
+	}
+
+}

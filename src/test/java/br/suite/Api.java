@@ -1,0 +1,127 @@
+package br.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A small HTTP client for tests: sends what a client would and exposes status, headers and JSON. */
+public final class Api {
+
+	public static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private final String base;
+
+	private final @Nullable String token;
+
+	public Api(String base, @Nullable String token) {
+		this.base = base;
+		this.token = token;
+	}
+
+	public Api as(@Nullable String otherToken) {
+		return new Api(this.base, otherToken);
+	}
+
+	public String base() {
+		return this.base;
+	}
+
+	public String token() {
+		return this.token;
+	}
+
+	public Response get(String path) {
+		return send("GET", path, null, null);
+	}
+
+	public Response delete(String path) {
+		return send("DELETE", path, null, null);
+	}
+
+	public Response post(String path, String json) {
+		return send("POST", path, json, "application/json");
+	}
+
+	public Response put(String path, String json) {
+		return send("PUT", path, json, "application/json");
+	}
+
+	public Response patch(String path, String json) {
+		return send("PATCH", path, json, "application/json");
+	}
+
+	public Response send(String method, String path, @Nullable String body, @Nullable String contentType,
+			String... headers) {
+		return sendBytes(method, path, body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+				contentType, headers);
+	}
+
+	public Response sendBytes(String method, String path, byte @Nullable [] body, @Nullable String contentType,
+			String... headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
+			.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+					: HttpRequest.BodyPublishers.ofByteArray(body));
+		if (this.token != null) {
+			request.header("Authorization", "Token " + this.token);
+		}
+		if (contentType != null) {
+			request.header("Content-Type", contentType);
+		}
+		for (int i = 0; i + 1 < headers.length; i += 2) {
+			request.header(headers[i], headers[i + 1]);
+		}
+		try {
+			HttpResponse<byte[]> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+			return new Response(response.statusCode(), response.headers(), response.body());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** What came back. */
+	public record Response(int status, java.net.http.HttpHeaders headers, byte[] bytes) {
+
+		public String body() {
+			return new String(this.bytes, java.nio.charset.StandardCharsets.UTF_8);
+		}
+
+		public JsonNode json() {
+			return JSON.readTree(this.bytes);
+		}
+
+		public Optional<String> header(String name) {
+			return this.headers.firstValue(name);
+		}
+
+		public String contentType() {
+			return header("Content-Type").orElse("");
+		}
+
+		public long id() {
+			return json().get("id").asLong();
+		}
+
+		@Override
+		public String toString() {
+			return this.status + " " + body();
+		}
+
+	}
+
+}

@@ -1,0 +1,57 @@
+package br.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Base of the HTTP-level tests: the whole service on a random port against real PostgreSQL, called
+ * through {@link Api} as a client would. All API tests share one application context and one database,
+ * so each test makes its own uniquely named data.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class ApiTest {
+
+	static final Path DATA_DIRECTORY;
+
+	static {
+		try {
+			DATA_DIRECTORY = Files.createTempDirectory("suite-test-data");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@LocalServerPort
+	int port;
+
+	protected Api api;
+
+	@DynamicPropertySource
+	static void database(DynamicPropertyRegistry registry) {
+		TestDatabase.register(registry);
+		registry.add("suite.access.data-directory", DATA_DIRECTORY::toString);
+		// Graceful shutdown would wait for the test client's idle keep-alive connections.
+		registry.add("server.shutdown", () -> "immediate");
+	}
+
+	@BeforeEach
+	void connect() throws IOException {
+		this.api = new Api("http://localhost:" + this.port,
+				Files.readString(DATA_DIRECTORY.resolve("admin-token")).trim());
+	}
+
+	/** A name no other test uses, for unique fields. */
+	protected static String unique(String prefix) {
+		return prefix + "-" + Long.toString(System.nanoTime(), 36);
+	}
+
+}

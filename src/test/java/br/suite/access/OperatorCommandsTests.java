@@ -1,0 +1,62 @@
+package br.suite.access;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import br.suite.ApiTest;
+import br.suite.SuiteApplication;
+import br.suite.TestDatabase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The operator commands of the jar, run against the same database the API tests use. */
+class OperatorCommandsTests extends ApiTest {
+
+	private String run(String... args) {
+		PrintStream original = System.out;
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+		String[] arguments = java.util.stream.Stream
+			.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--suite.operator.exit=false",
+					"--suite.database.url=" + TestDatabase.url(), "--suite.database.user=postgres",
+					"--suite.access.data-directory=" + System.getProperty("java.io.tmpdir")))
+			.toArray(String[]::new);
+		try (ConfigurableApplicationContext ignored = new SpringApplicationBuilder(SuiteApplication.class)
+			.profiles("operator")
+			.run(arguments)) {
+			return out.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElse("").trim();
+		}
+		finally {
+			System.setOut(original);
+		}
+	}
+
+	@Test
+	void createsUsersIssuesTokensAndResetsPasswords() {
+		String username = unique("operator");
+		String role = unique("Operadores");
+		assertThat(this.api.post("/api/access/roles/", "{\"name\":\"" + role + "\",\"permissions\":[\"access.users.view\"]}")
+			.status()).isEqualTo(201);
+		String password = run("create-user", username, "--email=" + username + "@example.com", "--role=" + role);
+		assertThat(password).hasSize(16);
+		assertThat(this.api.as(null)
+			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")
+			.status()).isEqualTo(200);
+
+		String token = run("issue-token", username);
+		assertThat(token).matches("[0-9a-f]{40}");
+		assertThat(this.api.as(token).get("/api/access/users/").status()).isEqualTo(200);
+
+		String reset = run("reset-password", username);
+		assertThat(reset).hasSize(16).isNotEqualTo(password);
+		assertThat(this.api.as(null)
+			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + reset + "\"}")
+			.status()).isEqualTo(200);
+	}
+
+}
