@@ -1,0 +1,332 @@
+"""Suite benchmark driver (called by bench/run).
+
+Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync on), seeds data through the
+public API, runs each scenario with wrk (16 connections, warm-up, 3 measured runs, median), and writes
+bench/results/<date>-<commit>.json and .md. Loopback only; every run is bounded in time.
+"""
+
+import base64
+import datetime
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+WORK = os.path.join(BENCH, "work")
+PORT = int(os.environ.get("SUITE_BENCH_PORT", "18000"))
+BASE = f"http://127.0.0.1:{PORT}"
+QUICK = "--quick" in sys.argv
+CONNECTIONS = 16
+DURATION = 2 if QUICK else 10
+WARMUP = 1 if QUICK else 5
+RUNS = 1 if QUICK else 3
+QUIET_LOAD = float(os.environ.get("SUITE_BENCH_QUIET_LOAD", "1.0"))
+JVM_FLAGS = os.environ.get("SUITE_BENCH_JVM", "-XX:+UseParallelGC -Xms256m -Xmx512m -XX:TieredStopAtLevel=4").split()
+
+# id: (description, DRF req/s, DRF p99 ms, target req/s, target p99 ms)
+TARGETS = {
+    "a": ("GET /api/clientes/ (200 customers)", 275, 84.7, 1400, 17),
+    "b": ("GET /api/fins/{id}/", 1072, 19.8, 5400, 4),
+    "c": ("GET /api/finance/transactions/ (500 rows)", 69, 299, 350, 60),
+    "d": ("POST /api/clientes/ (unique bodies)", 811, 29.5, 4000, 6),
+    "e": ("PATCH /api/access/roles/{id}/", 640, 34.4, 3200, 7),
+    "f": ("GET /api/access/roles/ (5 roles)", 763, 31.1, 3800, 6),
+    "z": ("GET with an unknown token (401)", 1605, 13.9, 8000, 3),
+    "g": ("POST /api/timeclock/punch/register/ with face verification", None, None, None, None),
+    "h": ("GET /api/finance/transactions/?date_from…&limit=100 (100 000 rows)", None, None, None, None),
+}
+
+
+def log(message):
+    print(f"[bench] {message}", flush=True)
+
+
+class Api:
+    def __init__(self, token=None):
+        self.token = token
+
+    def call(self, method, path, body=None, content_type="application/json", raw=None):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(BASE + path, data=data, method=method)
+        if self.token:
+            request.add_header("Authorization", "Token " + self.token)
+        if data is not None:
+            request.add_header("Content-Type", content_type)
+        try:
+            with urllib.request.urlopen(request, timeout=600) as response:
+                text = response.read()
+                return response.status, (json.loads(text) if text else None)
+        except urllib.error.HTTPError as error:
+            text = error.read()
+            try:
+                return error.code, json.loads(text)
+            except ValueError:
+                return error.code, text.decode(errors="replace")
+
+    def ok(self, method, path, body=None, **kwargs):
+        status, payload = self.call(method, path, body, **kwargs)
+        if status >= 300:
+            raise RuntimeError(f"{method} {path} -> {status}: {payload}")
+        return payload
+
+
+def rss_kib(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(("VmRSS", "VmHWM")):
+                key, value = line.split(":")
+                values[key] = int(value.split()[0])
+    return values
+
+
+def wait_quiet():
+    """Waits up to 60 s for the 1-minute load to fall under QUIET_LOAD; returns the load seen."""
+    deadline = time.time() + (5 if QUICK else 60)
+    load = os.getloadavg()[0]
+    while load > QUIET_LOAD and time.time() < deadline:
+        time.sleep(2)
+        load = os.getloadavg()[0]
+    return load
+
+
+def parse_ms(text):
+    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
+    factor = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+    return float(number) * factor
+
+
+def wrk(path, script, env, duration):
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{duration}s", "--timeout", "10s", "--latency",
+               "-s", os.path.join(BENCH, "lua", script), BASE + path]
+    output = subprocess.run(command, env={**os.environ, **env}, capture_output=True, text=True,
+                            timeout=duration + 60).stdout
+    result = {"requests_per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))}
+    result["p50_ms"] = parse_ms(re.search(r"\s50%\s+(\S+)", output).group(1))
+    result["p99_ms"] = parse_ms(re.search(r"\s99%\s+(\S+)", output).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    result["non_2xx"] = int(non2xx.group(1)) if non2xx else 0
+    result["socket_errors"] = sum(int(g) for g in socket.groups()) if socket else 0
+    result["requests"] = int(re.search(r"(\d+) requests in", output).group(1))
+    return result
+
+
+def scenario(sid, path, script, env, expect_non2xx=False):
+    log(f"scenario {sid}: {TARGETS[sid][0]}")
+    wrk(path, script, env, WARMUP)
+    runs = []
+    for _ in range(RUNS):
+        load = wait_quiet()
+        run = wrk(path, script, env, DURATION)
+        run["load_before"] = round(load, 2)
+        run["quiet"] = load <= QUIET_LOAD
+        runs.append(run)
+    median = sorted(runs, key=lambda r: r["requests_per_s"])[len(runs) // 2]
+    errors = sum(r["socket_errors"] + (0 if expect_non2xx else r["non_2xx"]) for r in runs)
+    unexpected_ok = sum(r["requests"] - r["non_2xx"] for r in runs) if expect_non2xx else 0
+    description, drf_rps, drf_p99, target_rps, target_p99 = TARGETS[sid]
+    result = {
+        "id": sid, "description": description, "runs": runs,
+        "requests_per_s": median["requests_per_s"], "p50_ms": median["p50_ms"], "p99_ms": median["p99_ms"],
+        "errors": errors + unexpected_ok, "target_requests_per_s": target_rps, "target_p99_ms": target_p99,
+        "drf_requests_per_s": drf_rps, "drf_p99_ms": drf_p99,
+    }
+    if target_rps is not None:
+        result["met"] = median["requests_per_s"] >= target_rps and median["p99_ms"] <= target_p99 and result["errors"] == 0
+    log(f"  {median['requests_per_s']:.0f} req/s, p50 {median['p50_ms']:.2f} ms, p99 {median['p99_ms']:.2f} ms, errors {result['errors']}")
+    return result
+
+
+def csv_rows(count, start_day, seed):
+    """A Brazilian bank statement: semicolon, decimal comma, dd/MM/yyyy, signed amounts."""
+    lines = ["Data;Descrição;Valor;Documento;Identificador"]
+    day0 = datetime.date.fromisoformat(start_day)
+    for i in range(count):
+        day = day0 + datetime.timedelta(days=i % 28)
+        cents = 1000 + (i * 7919 + seed) % 900000
+        sign = "-" if i % 3 == 0 else ""
+        amount = f"{sign}{cents // 100:,}".replace(",", ".") + f",{cents % 100:02d}"
+        lines.append(f"{day:%d/%m/%Y};PIX RECEBIDO CLIENTE {seed}-{i};{amount};;B{seed}-{i:07d}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def import_csv(api, csv_bytes, account):
+    prepared = api.ok("POST", f"/api/prepare-csv-import?provider=csv&account_id={account}",
+                      raw=csv_bytes, content_type="text/csv")
+    return api.ok("POST", "/api/confirm-csv-import", {
+        "groups": prepared["groups"], "import_metadata": prepared["import_metadata"],
+        "delete_period": {"enabled": False}, "generate_logs": True})
+
+
+def main():
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    jar = os.path.join(ROOT, "target", "suite.jar")
+    command = ["java", *JVM_FLAGS, "-jar", jar, f"--server.port={PORT}",
+               f"--suite.access.data-directory={WORK}", f"--suite.database.embedded-directory={WORK}/postgres",
+               "--suite.database.url=", "--logging.level.root=WARN"]
+    log("starting " + " ".join(command))
+    started = time.time()
+    server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "w"),
+                              stderr=subprocess.STDOUT, start_new_session=True)
+    results = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+               "quick": QUICK, "jvm_flags": JVM_FLAGS, "connections": CONNECTIONS, "duration_s": DURATION,
+               "runs": RUNS, "cpus": os.cpu_count(), "scenarios": [], "notes": []}
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(BASE + "/actuator/health/readiness", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError):
+                pass
+            if server.poll() is not None or time.time() - started > 120:
+                raise RuntimeError("the service did not become healthy; see bench/work/service.log")
+            time.sleep(0.1)
+        results["startup_s"] = round(time.time() - started, 2)
+        log(f"healthy after {results['startup_s']} s")
+        with open(os.path.join(WORK, "admin-token")) as token_file:
+            api = Api(token_file.read().strip())
+        token_env = {"SUITE_TOKEN": api.token}
+        seeded = seed(api)
+        run_all(api, seeded, token_env, results, server.pid)
+        memory = rss_kib(server.pid)
+        results["rss_after_mib"] = round(memory["VmRSS"] / 1024, 1)
+        results["peak_rss_mib"] = round(memory["VmHWM"] / 1024, 1)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+    write(results, commit)
+
+
+def seed(api):
+    log("seeding: 5 roles, 20 users, 200 customers, 50 fins records, 500 transactions")
+    seeded = {}
+    roles = []
+    for name in ["Financeiro", "RH", "Vendas", "Qualidade"]:
+        roles.append(api.ok("POST", "/api/access/roles/", {
+            "name": name, "description": f"Equipe de {name}",
+            "permissions": ["customers.clientes.view", "fins.records.view", "finance.transactions.view"]})["id"])
+    seeded["role_id"] = roles[0]
+    for i in range(20):
+        api.ok("POST", "/api/access/users/", {
+            "username": f"func{i:02d}", "email": f"func{i:02d}@empresa.com.br", "full_name": f"Funcionário {i:02d}",
+            "department": "Operações", "job_title": "Analista", "is_employee": True, "role_id": roles[i % 4]})
+    customers = []
+    for i in range(200):
+        customers.append(api.ok("POST", "/api/clientes/", {
+            "nome": f"Empresa Cliente {i:03d} Ltda", "email": f"contato{i:03d}@cliente.com.br",
+            "telefone": f"+55119{i:08d}", "ativo": True})["id"])
+    fins = []
+    for i in range(50):
+        fins.append(api.ok("POST", "/api/fins/", {
+            "cliente": customers[i], "titulo": f"Renovar contrato {i}", "descricao": "Ligar para o financeiro",
+            "data_limite": f"2026-12-{(i % 28) + 1:02d}", "concluido": i % 5 == 0})["id"])
+    seeded["fins_id"] = fins[0]
+    import_csv(api, csv_rows(500, "2026-10-01", 1), "bench-small")
+    return seeded
+
+
+def run_all(api, seeded, token_env, results, pid):
+    scenarios = results["scenarios"]
+    scenarios.append(scenario("a", "/api/clientes/", "token.lua", token_env))
+    scenarios.append(scenario("b", f"/api/fins/{seeded['fins_id']}/", "token.lua", token_env))
+    scenarios.append(scenario("c", "/api/finance/transactions/", "token.lua", token_env))
+    scenarios.append(scenario("f", "/api/access/roles/", "token.lua", token_env))
+    scenarios.append(scenario("e", f"/api/access/roles/{seeded['role_id']}/", "patch_role.lua",
+                              {**token_env, "SUITE_PATH": f"/api/access/roles/{seeded['role_id']}/"}))
+    scenarios.append(scenario("z", "/api/access/roles/", "token.lua", {"SUITE_TOKEN": "0" * 40},
+                              expect_non2xx=True))
+    scenarios.append(scenario("d", "/api/clientes/", "post_clientes.lua", token_env))
+    punch = punch_body(api)
+    if punch:
+        scenarios.append(scenario("g", "/api/timeclock/punch/register/", "post_file_body.lua",
+                                  {**token_env, "SUITE_BODY": punch}))
+    else:
+        results["notes"].append("g skipped: no face photos available (run the tests once to fetch them)")
+    # Scale set: 100 000 transactions through the CSV import, the last 50 000 in one measured confirm.
+    log("scale set: importing 50 000 transactions, then timing one confirm of 50 000 rows")
+    import_csv(api, csv_rows(50000, "2026-08-01", 2), "bench-scale-1")
+    csv_bytes = csv_rows(50000, "2026-09-01", 3)
+    before = rss_kib(pid)["VmHWM"]
+    started = time.time()
+    outcome = import_csv(api, csv_bytes, "bench-scale-2")
+    seconds = time.time() - started
+    after = rss_kib(pid)
+    results["csv_import_50k"] = {"wall_s": round(seconds, 2), "inserted": outcome.get("inserted_count"),
+                                 "peak_rss_mib": round(after["VmHWM"] / 1024, 1),
+                                 "peak_rss_grew_mib": round((after["VmHWM"] - before) / 1024, 1),
+                                 "target_wall_s": 10, "met": seconds < 10}
+    log(f"  confirm of 50 000 rows (prepare included): {seconds:.2f} s")
+    scenarios.append(scenario("h", "/api/finance/transactions/?date_from=2026-09-10&date_to=2026-09-20&limit=100",
+                              "token.lua", token_env))
+
+
+def punch_body(api):
+    """A punch of an enrolled employee with a real face photo, if the test photos were fetched."""
+    photos = os.path.expanduser("~/.cache/suite/face-test-photos")
+    enrol = os.path.join(photos, "enrol.jpg")
+    snapshot = os.path.join(photos, "snapshot.jpg")
+    if not (os.path.exists(enrol) and os.path.exists(snapshot)):
+        return None
+    user = api.ok("POST", "/api/access/users/", {"username": "ponto.bench", "full_name": "Ponto Bench",
+                                                   "is_employee": True, "role_id": 1})
+    with open(enrol, "rb") as image:
+        api.ok("PUT", f"/api/access/users/{user['id']}/photo/",
+               {"photo_base64": base64.b64encode(image.read()).decode()})
+    with open(snapshot, "rb") as image:
+        body = {"event_type": "entrada", "employee_id": user["id"],
+                "snapshot_base64": base64.b64encode(image.read()).decode()}
+    path = os.path.join(WORK, "punch.json")
+    with open(path, "w") as out:
+        json.dump(body, out)
+    return path
+
+
+def write(results, commit):
+    os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
+    stem = f"{datetime.date.today():%Y-%m-%d}-{commit}" + ("-quick" if QUICK else "")
+    with open(os.path.join(BENCH, "results", stem + ".json"), "w") as out:
+        json.dump(results, out, indent=2)
+    lines = [f"# Suite benchmark {stem}", "",
+             f"wrk, {CONNECTIONS} connections, {DURATION} s per run, {RUNS} run(s) after a {WARMUP} s warm-up, "
+             f"median shown; {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; durable PostgreSQL (fsync on).", "",
+             "| id | request | req/s | p50 ms | p99 ms | errors | target req/s | target p99 ms | met | load before runs |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for s in results["scenarios"]:
+        met = "" if s.get("met") is None else ("yes" if s["met"] else "**no**")
+        loads = ", ".join(f"{r['load_before']}{'' if r['quiet'] else ' (busy)'}" for r in s["runs"])
+        lines.append(f"| {s['id']} | {s['description']} | {s['requests_per_s']:.0f} | {s['p50_ms']:.2f} | "
+                     f"{s['p99_ms']:.2f} | {s['errors']} | {s['target_requests_per_s'] or ''} | "
+                     f"{s['target_p99_ms'] or ''} | {met} | {loads} |")
+    lines.append("")
+    if "csv_import_50k" in results:
+        c = results["csv_import_50k"]
+        lines.append(f"- (i) CSV import of 50 000 rows (prepare + confirm): {c['wall_s']} s (target < 10 s: "
+                     f"{'met' if c['met'] else 'not met'}), service peak RSS {c['peak_rss_mib']} MiB.")
+    lines.append(f"- (j) start-up to healthy: {results.get('startup_s')} s; RSS after the run: "
+                 f"{results.get('rss_after_mib')} MiB (peak {results.get('peak_rss_mib')} MiB).")
+    for note in results["notes"]:
+        lines.append(f"- {note}")
+    with open(os.path.join(BENCH, "results", stem + ".md"), "w") as out:
+        out.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
