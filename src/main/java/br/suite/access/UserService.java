@@ -4,9 +4,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -41,8 +43,12 @@ class UserService {
 
 	private final JdbcClient jdbc;
 
+	private final ObjectProvider<EmployeePhotos> photos;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
-			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc) {
+			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
+			ObjectProvider<EmployeePhotos> photos) {
+		this.photos = photos;
 		this.users = users;
 		this.roles = roles;
 		this.roleService = roleService;
@@ -87,10 +93,11 @@ class UserService {
 				: ids.size();
 		Map<Long, Role> rolesById = new HashMap<>();
 		this.roles.findAll().forEach(role -> rolesById.put(role.id(), role));
+		Set<Long> withPhotos = withPhotos(ids);
 		List<UserResponse> page = this.users.findAllById(ids)
 			.stream()
 			.sorted(java.util.Comparator.comparing(User::id))
-			.map(user -> UserResponse.from(user, rolesById.get(user.roleId), false, null))
+			.map(user -> UserResponse.from(user, rolesById.get(user.roleId), withPhotos.contains(user.id()), null))
 			.toList();
 		return new Listing(page, total);
 	}
@@ -102,7 +109,7 @@ class UserService {
 
 	@Transactional(readOnly = true)
 	Versioned<UserResponse> describe(User user, @Nullable String temporaryPassword) {
-		return new Versioned<>(UserResponse.from(user, this.roleService.get(user.roleId), false, temporaryPassword),
+		return new Versioned<>(UserResponse.from(user, this.roleService.get(user.roleId), hasPhoto(user), temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
 
@@ -146,7 +153,7 @@ class UserService {
 			user.status = ClosedSet.wire(status);
 			user.touch();
 			User saved = this.users.save(user);
-			return new Versioned<>(UserResponse.from(saved, role, false, null), Objects.requireNonNull(saved.version));
+			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
 		});
 		this.tokens.forgetCachedCallers();
 		return response;
@@ -169,6 +176,15 @@ class UserService {
 		user.passwordHash = this.passwordEncoder.encode(temporaryPassword);
 		user.touch();
 		return describe(this.users.save(user), temporaryPassword);
+	}
+
+	private boolean hasPhoto(User user) {
+		return withPhotos(List.of(user.id())).contains(user.id());
+	}
+
+	private Set<Long> withPhotos(List<Long> userIds) {
+		EmployeePhotos port = this.photos.getIfAvailable();
+		return (port == null || userIds.isEmpty()) ? Set.of() : port.withPhotos(userIds);
 	}
 
 	/** Refuses a change that would leave no active user holding {@code *}. */

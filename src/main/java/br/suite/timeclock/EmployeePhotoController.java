@@ -1,0 +1,86 @@
+package br.suite.timeclock;
+
+import java.io.IOException;
+import java.util.Map;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.PathIds;
+
+/**
+ * An employee's enrolled face photo. The route sits under the user it belongs to; the biometric data
+ * and the face code stay in the time clock.
+ */
+@RestController
+@RequestMapping("/api/access/users" + PathIds.ID + "/photo")
+@Tag(name = "Access: users")
+class EmployeePhotoController {
+
+	private final FaceEnrolments enrolments;
+
+	EmployeePhotoController(FaceEnrolments enrolments) {
+		this.enrolments = enrolments;
+	}
+
+	@PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Operation(summary = "Enrol a face photo (JSON)", description = "Body {\"photo_base64\": \"…\"}: plain base64 or a "
+			+ "data URL of a JPEG or PNG up to 8 MiB with exactly one face of at least 100 px; otherwise 400 saying why. "
+			+ "Replaces an earlier photo.")
+	FaceEnrolments.PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
+		Object photo = body.get("photo_base64");
+		if (!(photo instanceof String text)) {
+			throw InvalidRequest.of("photo_base64", photo == null ? "is required" : "must be a string");
+		}
+		return this.enrolments.enrol(id, Images.decodeBase64("photo_base64", text), CurrentUser.get());
+	}
+
+	@PutMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Operation(summary = "Enrol a face photo (multipart)", description = "Form part `photo` holding a JPEG or PNG.")
+	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo)
+			throws IOException {
+		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), CurrentUser.get());
+	}
+
+	@GetMapping
+	@PreAuthorize("hasAuthority('access.photos.view')")
+	@Operation(summary = "Download the enrolled photo")
+	ResponseEntity<byte[]> photo(@PathVariable long id) {
+		FaceEnrolments.Photo photo = this.enrolments.photo(id)
+			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo."));
+		return ResponseEntity.ok()
+			.contentType(MediaType.parseMediaType(photo.contentType()))
+			.header(HttpHeaders.CACHE_CONTROL, "no-store")
+			.body(photo.bytes());
+	}
+
+	@DeleteMapping
+	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Operation(summary = "Remove the enrolled photo", description = "Later punches get recognition_reason no_enrolled_photo.")
+	ResponseEntity<Void> remove(@PathVariable long id) {
+		if (!this.enrolments.remove(id)) {
+			throw new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo.");
+		}
+		return ResponseEntity.noContent().build();
+	}
+
+}

@@ -1,0 +1,76 @@
+package br.suite.timeclock;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+import br.suite.timeclock.face.Analysis;
+import br.suite.timeclock.face.FaceEngine;
+
+/**
+ * Compares a punch snapshot with the employee's enrolled face. The enrolled descriptor is read once
+ * and kept in memory (it changes only on enrolment); the snapshot is analysed on every punch.
+ */
+@Service
+class FaceRecognition {
+
+	private final FaceEngine engine;
+
+	private final FaceSettings settings;
+
+	private final JdbcClient jdbc;
+
+	private final Map<Long, Optional<float[]>> enrolled = new ConcurrentHashMap<>();
+
+	FaceRecognition(FaceEngine engine, FaceSettings settings, JdbcClient jdbc) {
+		this.engine = engine;
+		this.settings = settings;
+		this.jdbc = jdbc;
+	}
+
+	/** The outcome recorded on the punch. */
+	record Result(boolean ok, @Nullable Double distance, RecognitionReason reason, double threshold) {
+	}
+
+	Result recognize(long employeeId, byte[] snapshot) {
+		double threshold = this.settings.threshold();
+		Optional<float[]> reference = this.enrolled.computeIfAbsent(employeeId, this::loadDescriptor);
+		Analysis analysis = this.engine.analyze(snapshot);
+		if (!analysis.hasDescriptor()) {
+			return new Result(false, null, RecognitionReason.valueOf(analysis.reason().name()), threshold);
+		}
+		if (reference.isEmpty()) {
+			return new Result(false, null, RecognitionReason.NO_ENROLLED_PHOTO, threshold);
+		}
+		double distance = FaceEngine.distance(reference.get(), analysis.descriptor());
+		boolean ok = distance <= threshold;
+		return new Result(ok, distance, ok ? RecognitionReason.MATCH : RecognitionReason.MISMATCH, threshold);
+	}
+
+	Analysis analyze(byte[] image) {
+		return this.engine.analyze(image);
+	}
+
+	void forget(long userId) {
+		this.enrolled.remove(userId);
+	}
+
+	private Optional<float[]> loadDescriptor(long userId) {
+		return this.jdbc.sql("SELECT descriptor FROM timeclock_face_enrolment WHERE user_id = :id")
+			.param("id", userId)
+			.query((rs, n) -> {
+				Float[] values = (Float[]) rs.getArray("descriptor").getArray();
+				float[] descriptor = new float[values.length];
+				for (int i = 0; i < values.length; i++) {
+					descriptor[i] = values[i];
+				}
+				return descriptor;
+			})
+			.optional();
+	}
+
+}

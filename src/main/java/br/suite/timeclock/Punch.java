@@ -1,0 +1,53 @@
+package br.suite.timeclock;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A registered punch as the ledger stores it. Its hash covers the canonical text of the fields that
+ * make it a legal record plus the previous punch's hash, so altering, removing or reordering any punch
+ * breaks the chain from there on.
+ */
+record Punch(long id, long establishmentId, long nsr, String eventType, long employeeId, String employeeName,
+		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,
+		String recognitionReason, double recognitionThreshold, boolean needsReview, String snapshotType,
+		String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,
+		boolean disregarded) {
+
+	static final DateTimeFormatter CANONICAL_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+		.withZone(ZoneOffset.UTC);
+
+	static final String GENESIS = "0".repeat(64);
+
+	/** {@code nsr|establishment|event_type|employee_id|occurred_at|source|recognition_ok|distance|snapshot_sha256|previous_hash} */
+	static String canonical(long nsr, long establishmentId, String eventType, long employeeId, Instant occurredAt,
+			String source, boolean recognitionOk, @Nullable Double distance, String snapshotSha256,
+			String previousHash) {
+		return nsr + "|" + establishmentId + "|" + eventType + "|" + employeeId + "|" + CANONICAL_TIME.format(occurredAt)
+				+ "|" + source + "|" + recognitionOk + "|" + (distance == null ? "" : distance.toString()) + "|"
+				+ snapshotSha256 + "|" + previousHash;
+	}
+
+	String expectedHash() {
+		return sha256(canonical(this.nsr, this.establishmentId, this.eventType, this.employeeId, this.occurredAt,
+				this.source, this.recognitionOk, this.recognitionDistance, this.snapshotSha256, this.previousHash)
+			.getBytes(StandardCharsets.UTF_8));
+	}
+
+	static String sha256(byte[] bytes) {
+		try {
+			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
+		}
+	}
+
+}

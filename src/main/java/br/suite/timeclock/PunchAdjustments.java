@@ -1,0 +1,163 @@
+package br.suite.timeclock;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Paging;
+
+/**
+ * Corrections of the ledger as records of their own (the AEJ's "I" included and "D" disregarded
+ * marks), each with a mandatory reason; the punches themselves are never touched.
+ */
+@Service
+class PunchAdjustments {
+
+	enum Kind {
+
+		INCLUDE, DISREGARD
+
+	}
+
+	record AdjustmentRequest(@Schema(allowableValues = { "include", "disregard" }) @NotBlank String kind,
+			@Schema(description = "disregard: the punch to disregard") @Nullable @Positive Long punchId,
+			@Schema(description = "include: the employee") @Nullable @Positive Long employeeId,
+			@Schema(description = "include: the forgotten punch's event type") @Nullable String eventType,
+			@Schema(description = "include: when the forgotten punch happened") @Nullable OffsetDateTime occurredAt,
+			@NotBlank @Size(max = 1000) String reason) {
+	}
+
+	record AdjustmentResponse(long id, String kind, long employeeId, @Nullable Long punchId, @Nullable String eventType,
+			@Nullable Instant occurredAt, @Nullable OffsetDateTime occurredAtBrt, String reason, long createdBy,
+			Instant createdAt) {
+	}
+
+	private final JdbcClient jdbc;
+
+	private final PunchLedger ledger;
+
+	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger) {
+		this.jdbc = jdbc;
+		this.ledger = ledger;
+	}
+
+	@Transactional
+	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Kind kind = PunchLedger.parseOrCollect(Kind.class, "kind", request.kind(), errors);
+		errors.throwIfAny();
+		long employeeId;
+		Long punchId = null;
+		String eventType = null;
+		Instant occurredAt = null;
+		if (kind == Kind.DISREGARD) {
+			if (request.punchId() == null) {
+				throw InvalidRequest.of("punch_id", "is required to disregard a punch");
+			}
+			Punch punch = this.ledger.get(request.punchId())
+				.orElseThrow(() -> InvalidRequest.of("punch_id", "punch " + request.punchId() + " does not exist"));
+			if (punch.disregarded()) {
+				throw new ApiProblem.Conflict("Punch " + punch.id() + " is already disregarded.");
+			}
+			employeeId = punch.employeeId();
+			punchId = punch.id();
+		}
+		else {
+			if (request.employeeId() == null) {
+				errors.add("employee_id", "is required to include a punch");
+			}
+			if (request.eventType() == null) {
+				errors.add("event_type", "is required to include a punch");
+			}
+			else {
+				eventType = ClosedSet.wire(PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(), errors));
+			}
+			if (request.occurredAt() == null) {
+				errors.add("occurred_at", "is required to include a punch");
+			}
+			else {
+				occurredAt = request.occurredAt().toInstant().truncatedTo(ChronoUnit.MILLIS);
+				if (occurredAt.isAfter(Instant.now())) {
+					errors.add("occurred_at", "must not be in the future");
+				}
+			}
+			this.ledger.employee("employee_id", request.employeeId(), errors);
+			errors.throwIfAny();
+			employeeId = request.employeeId();
+		}
+		long id = this.jdbc.sql("""
+				INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
+				    created_by, created_at)
+				VALUES (:kind, :employeeId, :punchId, :eventType, :occurredAt, :reason, :createdBy, now()) RETURNING id""")
+			.param("kind", ClosedSet.wire(kind))
+			.param("employeeId", employeeId)
+			.param("punchId", punchId)
+			.param("eventType", eventType)
+			.param("occurredAt", occurredAt == null ? null : Timestamp.from(occurredAt))
+			.param("reason", request.reason().strip())
+			.param("createdBy", author.id())
+			.query(Long.class)
+			.single();
+		return get(id).orElseThrow();
+	}
+
+	@Transactional(readOnly = true)
+	Optional<AdjustmentResponse> get(long id) {
+		return this.jdbc.sql("SELECT * FROM timeclock_punch_adjustment WHERE id = :id")
+			.param("id", id)
+			.query(PunchAdjustments::adjustment)
+			.optional();
+	}
+
+	@Transactional(readOnly = true)
+	List<AdjustmentResponse> list(@Nullable Long employeeId, Paging paging) {
+		Map<String, Object> params = new HashMap<>();
+		String where = "";
+		if (employeeId != null) {
+			where = " WHERE employee_id = :employeeId";
+			params.put("employeeId", employeeId);
+		}
+		return this.jdbc.sql("SELECT * FROM timeclock_punch_adjustment" + where + " ORDER BY id" + paging.sql())
+			.params(params)
+			.query(PunchAdjustments::adjustment)
+			.list();
+	}
+
+	@Transactional(readOnly = true)
+	long count(@Nullable Long employeeId) {
+		return this.jdbc
+			.sql("SELECT count(*) FROM timeclock_punch_adjustment" + (employeeId == null ? "" : " WHERE employee_id = :e"))
+			.params(employeeId == null ? Map.of() : Map.of("e", employeeId))
+			.query(Long.class)
+			.single();
+	}
+
+	private static AdjustmentResponse adjustment(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+		Timestamp occurred = rs.getTimestamp("occurred_at");
+		Instant occurredAt = occurred == null ? null : occurred.toInstant();
+		return new AdjustmentResponse(rs.getLong("id"), rs.getString("kind"), rs.getLong("employee_id"),
+				rs.getObject("punch_id", Long.class), rs.getString("event_type"), occurredAt,
+				occurredAt == null ? null : occurredAt.atZone(PunchResponse.SAO_PAULO).toOffsetDateTime(),
+				rs.getString("reason"), rs.getLong("created_by"), rs.getTimestamp("created_at").toInstant());
+	}
+
+}

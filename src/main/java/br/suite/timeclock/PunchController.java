@@ -1,0 +1,107 @@
+package br.suite.timeclock;
+
+import java.net.URI;
+import java.time.LocalDate;
+import java.util.List;
+
+import jakarta.validation.Valid;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.Paging;
+import br.suite.shared.PathIds;
+
+@RestController
+@RequestMapping("/api/timeclock")
+@Tag(name = "Time clock: punches")
+class PunchController {
+
+	private final PunchLedger ledger;
+
+	PunchController(PunchLedger ledger) {
+		this.ledger = ledger;
+	}
+
+	@PostMapping("/punch/register")
+	@PreAuthorize("hasAuthority('timeclock.punches.register')")
+	@Operation(summary = "Register a punch",
+			description = "Records the punch with the server's clock and the face check's result. A valid punch is "
+					+ "never refused: a mismatch, no face or no enrolled photo gives recognition_ok false and "
+					+ "needs_review true. A retry with the same Idempotency-Key returns the first punch "
+					+ "(header Idempotent-Replayed: true).")
+	ResponseEntity<PunchResponse> register(@Valid @RequestBody PunchRequest request,
+			@RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
+		PunchLedger.Registration registration = this.ledger.register(request, idempotencyKey);
+		Punch punch = registration.punch();
+		return ResponseEntity.status(HttpStatus.CREATED)
+			.location(URI.create("/api/timeclock/punches/" + punch.id() + "/"))
+			.header("Idempotent-Replayed", Boolean.toString(registration.replayed()))
+			.body(PunchResponse.from(punch));
+	}
+
+	@GetMapping("/punches")
+	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Operation(summary = "List punches", description = "Ordered by occurred_at, then id. Filters: employee_id, "
+			+ "date_from and date_to (dates in America/Sao_Paulo, inclusive), recognition_ok, needs_review.")
+	ResponseEntity<List<PunchResponse>> list(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "recognition_ok", required = false) @Nullable Boolean recognitionOk,
+			@RequestParam(name = "needs_review", required = false) @Nullable Boolean needsReview,
+			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable Integer offset) {
+		Paging paging = new Paging(limit, offset);
+		PunchLedger.Listing listing = this.ledger
+			.list(new PunchLedger.Filter(employeeId, dateFrom, dateTo, recognitionOk, needsReview), paging);
+		return paging.respond(listing.punches().stream().map(PunchResponse::from).toList(), listing.total());
+	}
+
+	@GetMapping("/punches" + PathIds.ID)
+	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Operation(summary = "Read a punch")
+	PunchResponse get(@PathVariable long id) {
+		return PunchResponse.from(this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id)));
+	}
+
+	@GetMapping("/punches" + PathIds.ID + "/snapshot")
+	@PreAuthorize("hasAuthority('timeclock.snapshots.view')")
+	@Operation(summary = "Download a punch's snapshot",
+			description = "The image as received. After the retention period it is purged (404); its SHA-256 stays on the punch.")
+	ResponseEntity<byte[]> snapshot(@PathVariable long id) {
+		if (this.ledger.get(id).isEmpty()) {
+			throw new ApiProblem.NotFound("Punch", id);
+		}
+		Images.Image image = this.ledger.snapshot(id)
+			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND,
+					"The snapshot of punch " + id + " was purged after the retention period."));
+		return ResponseEntity.ok()
+			.contentType(MediaType.parseMediaType(image.contentType()))
+			.header(HttpHeaders.CACHE_CONTROL, "no-store")
+			.body(image.bytes());
+	}
+
+	@GetMapping("/punches/verify-chain")
+	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Operation(summary = "Check the punch ledger",
+			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain is intact.")
+	ChainReport verifyChain() {
+		return this.ledger.verifyChain();
+	}
+
+}

@@ -1,0 +1,277 @@
+package br.suite.timeclock;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import br.suite.access.AccessDirectory;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Paging;
+
+/**
+ * Registers punches and reads the ledger. Face verification runs before the ledger is locked; the
+ * NSR, the hash chain and the insert then happen in one short transaction that holds the
+ * establishment's row, so NSRs never repeat or skip, even under concurrent punches.
+ */
+@Service
+class PunchLedger {
+
+	static final long ESTABLISHMENT = 1;
+
+	private static final String SELECT = "SELECT p.*, EXISTS (SELECT 1 FROM timeclock_punch_adjustment a "
+			+ "WHERE a.punch_id = p.id AND a.kind = 'disregard') AS disregarded FROM timeclock_punch p";
+
+	private final JdbcClient jdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final AccessDirectory users;
+
+	private final FaceRecognition faces;
+
+	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces) {
+		this.jdbc = jdbc;
+		this.transactions = transactions;
+		this.users = users;
+		this.faces = faces;
+	}
+
+	/** The punch and whether it was recorded by an earlier request with the same idempotency key. */
+	record Registration(Punch punch, boolean replayed) {
+	}
+
+	Registration register(PunchRequest request, @Nullable String idempotencyKey) {
+		Instant occurredAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		EventType eventType = parseOrCollect(EventType.class, "event_type", request.eventType(), errors);
+		PunchSource source = parseOrCollect(PunchSource.class, "source", request.source(), errors);
+		AccessDirectory.UserSummary employee = employee("employee_id", request.employeeId(), errors);
+		Images.Image snapshot = null;
+		try {
+			snapshot = Images.decodeBase64("snapshot_base64", request.snapshotBase64());
+		}
+		catch (InvalidRequest invalid) {
+			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
+		}
+		errors.throwIfAny();
+		String key = idempotencyKey == null || idempotencyKey.isBlank() ? null : idempotencyKey.trim();
+		if (key != null && key.length() > 200) {
+			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
+		}
+		if (key != null) {
+			Optional<Punch> earlier = findByKey(key);
+			if (earlier.isPresent()) {
+				return new Registration(earlier.get(), true);
+			}
+		}
+		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot.bytes());
+		Images.Image image = snapshot;
+		return this.transactions.execute(status -> {
+			Ledger ledger = this.jdbc
+				.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
+				.param("id", ESTABLISHMENT)
+				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
+				.single();
+			if (key != null) {
+				Optional<Punch> raced = findByKey(key);
+				if (raced.isPresent()) {
+					return new Registration(raced.get(), true);
+				}
+			}
+			long nsr = ledger.lastNsr() + 1;
+			String snapshotSha256 = Punch.sha256(image.bytes());
+			String hash = Punch.sha256(Punch.canonical(nsr, ESTABLISHMENT, ClosedSet.wire(eventType), employee.id(),
+					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
+					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			long id = this.jdbc.sql("""
+					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
+					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
+					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
+					    previous_hash, hash, created_at)
+					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
+					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
+					    :previousHash, :hash, now())
+					RETURNING id""")
+				.param("establishment", ESTABLISHMENT)
+				.param("nsr", nsr)
+				.param("eventType", ClosedSet.wire(eventType))
+				.param("employeeId", employee.id())
+				.param("employeeName", employee.displayName())
+				.param("occurredAt", Timestamp.from(occurredAt))
+				.param("source", ClosedSet.wire(source))
+				.param("ok", recognition.ok())
+				.param("distance", recognition.distance())
+				.param("reason", ClosedSet.wire(recognition.reason()))
+				.param("threshold", recognition.threshold())
+				.param("needsReview", !recognition.ok())
+				.param("snapshot", image.bytes())
+				.param("snapshotType", image.contentType())
+				.param("snapshotSha256", snapshotSha256)
+				.param("key", key)
+				.param("previousHash", ledger.lastHash())
+				.param("hash", hash)
+				.query(Long.class)
+				.single();
+			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash WHERE id = :id")
+				.param("nsr", nsr)
+				.param("hash", hash)
+				.param("id", ESTABLISHMENT)
+				.update();
+			return new Registration(get(id).orElseThrow(), false);
+		});
+	}
+
+	record Filter(@Nullable Long employeeId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
+			@Nullable Boolean recognitionOk, @Nullable Boolean needsReview) {
+	}
+
+	record Listing(List<Punch> punches, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.employeeId() != null) {
+			where.append(" AND p.employee_id = :employeeId");
+			params.put("employeeId", filter.employeeId());
+		}
+		if (filter.dateFrom() != null) {
+			where.append(" AND p.occurred_at >= :from");
+			params.put("from", Timestamp.from(filter.dateFrom().atStartOfDay(PunchResponse.SAO_PAULO).toInstant()));
+		}
+		if (filter.dateTo() != null) {
+			where.append(" AND p.occurred_at < :to");
+			params.put("to", Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(PunchResponse.SAO_PAULO).toInstant()));
+		}
+		if (filter.recognitionOk() != null) {
+			where.append(" AND p.recognition_ok = :ok");
+			params.put("ok", filter.recognitionOk());
+		}
+		if (filter.needsReview() != null) {
+			where.append(" AND p.needs_review = :review");
+			params.put("review", filter.needsReview());
+		}
+		List<Punch> page = this.jdbc.sql(SELECT + where + " ORDER BY p.occurred_at, p.id" + paging.sql())
+			.params(params)
+			.query(PunchLedger::punch)
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM timeclock_punch p" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : page.size();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	Optional<Punch> get(long id) {
+		return this.jdbc.sql(SELECT + " WHERE p.id = :id").param("id", id).query(PunchLedger::punch).optional();
+	}
+
+	/** The stored snapshot and its media type, while retention keeps it. */
+	@Transactional(readOnly = true)
+	Optional<Images.Image> snapshot(long id) {
+		return this.jdbc.sql("SELECT snapshot, snapshot_type FROM timeclock_punch WHERE id = :id AND snapshot IS NOT NULL")
+			.param("id", id)
+			.query((rs, n) -> new Images.Image(rs.getBytes("snapshot"), rs.getString("snapshot_type")))
+			.optional();
+	}
+
+	/** Walks the ledger in NSR order, recomputing every hash and link. */
+	@Transactional(readOnly = true)
+	ChainReport verifyChain() {
+		List<ChainReport.Problem> problems = new ArrayList<>();
+		long[] state = { 0, 0 };
+		String[] previous = { Punch.GENESIS };
+		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", ESTABLISHMENT)
+			.query(PunchLedger::punch)
+			.stream()
+			.forEach(punch -> {
+				state[0]++;
+				if (punch.nsr() != state[1] + 1) {
+					problems.add(new ChainReport.Problem(punch.nsr(), punch.id(),
+							"NSR " + punch.nsr() + " follows " + state[1] + ": records are missing"));
+				}
+				if (!punch.previousHash().equals(previous[0])) {
+					problems.add(new ChainReport.Problem(punch.nsr(), punch.id(),
+							"previous_hash does not match the hash of the punch before it"));
+				}
+				if (!punch.expectedHash().equals(punch.hash())) {
+					problems.add(new ChainReport.Problem(punch.nsr(), punch.id(),
+							"the stored hash does not match the punch's fields: the record was altered"));
+				}
+				state[1] = punch.nsr();
+				previous[0] = punch.hash();
+			});
+		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id")
+			.param("id", ESTABLISHMENT)
+			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
+			.single();
+		if (head.lastNsr() != state[1] || !head.lastHash().equals(previous[0])) {
+			problems.add(new ChainReport.Problem(head.lastNsr(), null,
+					"the ledger's head (NSR " + head.lastNsr() + ") is not the last punch found (NSR " + state[1] + ")"));
+		}
+		return new ChainReport(problems.isEmpty(), ESTABLISHMENT, state[0], state[1], previous[0], problems);
+	}
+
+	private Optional<Punch> findByKey(String key) {
+		return this.jdbc.sql(SELECT + " WHERE p.idempotency_key = :key").param("key", key).query(PunchLedger::punch).optional();
+	}
+
+	AccessDirectory.UserSummary employee(String field, @Nullable Long id, InvalidRequest.Builder errors) {
+		if (id == null) {
+			return null;
+		}
+		Optional<AccessDirectory.UserSummary> user = this.users.find(id);
+		if (user.isEmpty()) {
+			errors.add(field, "user " + id + " does not exist");
+		}
+		else if (!user.get().active()) {
+			errors.add(field, "user " + id + " is not active");
+		}
+		else if (!user.get().isEmployee()) {
+			errors.add(field, "user " + id + " is not an employee (is_employee is false)");
+		}
+		return user.orElse(null);
+	}
+
+	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value, InvalidRequest.Builder errors) {
+		try {
+			return ClosedSet.parse(type, field, value);
+		}
+		catch (InvalidRequest invalid) {
+			invalid.errors().forEach((f, messages) -> messages.forEach(m -> errors.add(f, m)));
+			return null;
+		}
+	}
+
+	private static Punch punch(ResultSet rs, int n) throws SQLException {
+		Double distance = rs.getObject("recognition_distance", Double.class);
+		Timestamp purged = rs.getTimestamp("snapshot_purged_at");
+		return new Punch(rs.getLong("id"), rs.getLong("establishment_id"), rs.getLong("nsr"), rs.getString("event_type"),
+				rs.getLong("employee_id"), rs.getString("employee_name"), rs.getTimestamp("occurred_at").toInstant(),
+				rs.getString("source"), rs.getBoolean("recognition_ok"), distance,
+				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
+				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
+				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"));
+	}
+
+	private record Ledger(long lastNsr, String lastHash) {
+	}
+
+}
