@@ -60,6 +60,10 @@ class ClienteService {
 			params.put("ativo", filter.ativo());
 		}
 		String q = filter.q() == null ? "" : filter.q().trim();
+		if (q.indexOf('\0') >= 0) {
+			// PostgreSQL text cannot hold it, so no customer could match; say so instead of failing.
+			throw InvalidRequest.of("q", "must not contain the NUL character");
+		}
 		if (!q.isEmpty()) {
 			where.append(" AND (nome_busca LIKE :q OR email_busca LIKE :q");
 			params.put("q", TextSearch.containing(TextSearch.fold(q)));

@@ -316,7 +316,7 @@ class CustomerApiTests extends ApiTest {
 		assertThat(ids(tail)).containsExactly(d);
 		assertThat(tail.header("X-Total-Count")).contains("3");
 
-		for (String bad : new String[] { "ativo=sim", "limit=0", "limit=1001", "offset=-1", "limit=x" }) {
+		for (String bad : new String[] { "ativo=sim", "limit=0", "limit=1001", "offset=-1", "limit=x", "q=a%00b" }) {
 			Response refused = this.api.get("/api/clientes/?" + bad);
 			assertThat(refused.status()).as(bad).isEqualTo(400);
 			assertThat(refused.json().get("errors").has(bad.substring(0, bad.indexOf('=')))).as(bad).isTrue();
