@@ -22,7 +22,7 @@ public final class Problems {
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setCharacterEncoding("UTF-8");
 		response.getWriter()
-			.write("{\"type\":\"about:blank\",\"title\":\"" + escape(title) + "\",\"status\":" + status.value()
+			.write("{\"title\":\"" + escape(title) + "\",\"status\":" + status.value()
 					+ ",\"detail\":\"" + escape(detail) + "\"}");
 	}
 

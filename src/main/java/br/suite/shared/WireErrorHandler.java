@@ -23,6 +23,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
@@ -85,6 +86,9 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 		}
 		if (ex.getCause() instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
 			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(mismatch), JsonErrors.describe(mismatch))));
+		}
+		if (ex.getCause() instanceof InputCoercionException outOfRange && !outOfRange.getPath().isEmpty()) {
+			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(outOfRange), "is out of range")));
 		}
 		if (ex.getCause() instanceof JacksonException jackson && !(jackson instanceof StreamReadException)
 				&& !jackson.getPath().isEmpty()) {
