@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ContentDisposition;
@@ -94,6 +95,7 @@ class ProcessDocumentController {
 	@Operation(summary = "Create a process document", description = "title, process_area, category and owner are "
 			+ "required. The service assigns the code (PD-0001, PD-0002, …). A document starts as draft; status "
 			+ "in_review moves it on at once.")
+	@ApiResponse(responseCode = "201", description = "The created document; Location names it.")
 	ResponseEntity<ProcessDocumentResponse> create(@Valid @RequestBody ProcessDocumentRequest request) {
 		ProcessDocument document = this.documents.create(request, CurrentUser.get());
 		return versioned(document).created("/api/process-documents/" + document.id() + "/");
@@ -127,6 +129,7 @@ class ProcessDocumentController {
 	@PreAuthorize("hasAuthority('processdocs.documents.change')")
 	@Operation(summary = "Delete a draft", description = "Only drafts are deleted (with their file and history); "
 			+ "any other status is 409: make an approved document obsolete instead.")
+	@ApiResponse(responseCode = "204", description = "Deleted.")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.documents.delete(id);
 		return ResponseEntity.noContent().build();
@@ -174,7 +177,9 @@ class ProcessDocumentController {
 	@Operation(summary = "Attach the file (raw body)", description = "The body is the file, up to 8 MiB (413 "
 			+ "beyond), its Content-Type the file's media type; the file name comes from the file_name parameter "
 			+ "or a Content-Disposition header (filename or filename*). Replaces any file attached before. Only in "
-			+ "draft or in_review (409 otherwise).")
+			+ "draft or in_review (409 otherwise).", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+					content = @Content(mediaType = "application/octet-stream",
+							schema = @Schema(type = "string", format = "binary"))))
 	ResponseEntity<ProcessDocumentResponse> attachBody(@PathVariable long id,
 			@RequestBody(required = false) byte @Nullable [] body,
 			@RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
@@ -191,6 +196,8 @@ class ProcessDocumentController {
 	@Operation(summary = "Download the file", description = "The bytes as uploaded, with their Content-Type, a "
 			+ "Content-Disposition naming the file, an ETag and a Repr-Digest holding their SHA-256. 404 when no "
 			+ "file is attached.")
+	@ApiResponse(responseCode = "200", description = "The file.",
+			content = @Content(mediaType = "*/*", schema = @Schema(type = "string", format = "binary")))
 	ResponseEntity<byte[]> download(@PathVariable long id) {
 		DocumentFileService.StoredFile file = this.files.read(id);
 		String digest = Base64.getEncoder().encodeToString(HexFormat.of().parseHex(file.sha256()));
@@ -207,6 +214,7 @@ class ProcessDocumentController {
 	@PreAuthorize("hasAuthority('processdocs.documents.change')")
 	@Operation(summary = "Remove the file", description = "Only in draft or in_review (409 otherwise); 404 when "
 			+ "no file is attached.")
+	@ApiResponse(responseCode = "204", description = "Removed.")
 	ResponseEntity<Void> removeFile(@PathVariable long id) {
 		this.files.remove(id, CurrentUser.get());
 		return ResponseEntity.noContent().build();

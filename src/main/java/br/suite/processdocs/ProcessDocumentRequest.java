@@ -23,7 +23,7 @@ record ProcessDocumentRequest(
 		@NotBlank @Size(max = 100) @Pattern(regexp = ONE_LINE, message = ONE_LINE_MESSAGE) String category,
 		@NotBlank @Size(max = 150) @Pattern(regexp = ONE_LINE, message = ONE_LINE_MESSAGE) String owner,
 		@Schema(allowableValues = { "draft", "in_review", "approved", "obsolete" }) @Nullable String status,
-		@Schema(defaultValue = "1.0") @NotBlank @Size(max = 20) @Pattern(regexp = ONE_LINE,
+		@Schema(defaultValue = "1.0", requiredMode = Schema.RequiredMode.NOT_REQUIRED) @NotBlank @Size(max = 20) @Pattern(regexp = ONE_LINE,
 				message = ONE_LINE_MESSAGE) String version,
 		@Min(1) @Max(3650) @Nullable Integer reviewCycleDays, @Nullable LocalDate lastReviewAt,
 		@Schema(description = "Trimmed; duplicates (ignoring case) dropped; at most 30 tags of at most 50 "

@@ -70,6 +70,7 @@ class ProcessDocumentService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
+		checkFilterText(filter);
 		StringBuilder where = new StringBuilder(" WHERE true");
 		Map<String, Object> params = new HashMap<>();
 		if (filter.status() != null) {
@@ -304,6 +305,23 @@ class ProcessDocumentService {
 			}
 		}
 		return List.copyOf(kept.values());
+	}
+
+	/** PostgreSQL cannot hold a NUL character even in a parameter; say so instead of failing. */
+	private static void checkFilterText(Filter filter) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Map<String, @Nullable String> texts = new LinkedHashMap<>();
+		texts.put("process_area", filter.processArea());
+		texts.put("category", filter.category());
+		texts.put("owner", filter.owner());
+		texts.put("tag", filter.tag());
+		texts.put("q", filter.q());
+		texts.forEach((name, value) -> {
+			if (value != null && !value.matches(ProcessDocumentRequest.ONE_LINE)) {
+				errors.add(name, "must not contain control characters");
+			}
+		});
+		errors.throwIfAny();
 	}
 
 	private static void matchIgnoringCase(StringBuilder where, Map<String, Object> params, String column,

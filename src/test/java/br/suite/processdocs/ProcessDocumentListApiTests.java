@@ -152,7 +152,8 @@ class ProcessDocumentListApiTests extends ProcessDocsTest {
 	@Test
 	void invalidFiltersAre400NamingTheParameter() {
 		for (String query : List.of("status=published", "review_due_within=-1", "review_due_within=3651",
-				"review_due_within=abc", "review_due_within=1.5", "overdue=maybe", "limit=0", "offset=-1")) {
+				"review_due_within=abc", "review_due_within=1.5", "overdue=maybe", "limit=0", "offset=-1", "q=a%00b",
+				"tag=%00", "process_area=%00", "category=x%00", "owner=%00")) {
 			Response refused = this.api.get(BASE + "?" + query);
 			assertThat(refused.status()).as(query).isEqualTo(400);
 			assertThat(refused.contentType()).startsWith("application/problem+json");
