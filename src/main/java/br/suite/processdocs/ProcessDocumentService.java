@@ -2,6 +2,7 @@ package br.suite.processdocs;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -115,7 +116,7 @@ class ProcessDocumentService {
 			.single() : ids.size();
 		List<ProcessDocumentResponse> page = this.documents.findAllById(ids)
 			.stream()
-			.sorted(java.util.Comparator.comparingLong(d -> d.codeNumber))
+			.sorted(Comparator.comparingLong(d -> d.codeNumber))
 			.map(ProcessDocumentResponse::from)
 			.toList();
 		return new Listing(page, total);
