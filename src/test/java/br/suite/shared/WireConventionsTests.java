@@ -74,6 +74,7 @@ class WireConventionsTests extends ApiTest {
 				"{\"username\":\"" + unique("o") + "\",\"role_id\":99999999999999999999}");
 		assertThat(overflow.status()).isEqualTo(400);
 		assertThat(overflow.json().get("errors").has("role_id")).isTrue();
+		assertThat(this.api.get("/api/access/users/?q=a%00b").status()).isEqualTo(400);
 	}
 
 	@Test
