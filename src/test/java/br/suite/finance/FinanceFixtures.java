@@ -41,6 +41,22 @@ final class FinanceFixtures {
 				"11.222.333/0001-81", "corr-1", "bank-ref-1", END_TO_END_ID, "pay_123", 77L);
 	}
 
+	/**
+	 * A valid access key of SP for the given model, série, number and issue month (YYMM), with a random
+	 * cNF. The check digit is computed here from the reference text (weights 2-9 from the right, ASCII - 48),
+	 * not by the production code.
+	 */
+	static String accessKey(int model, int series, long number, String yymm) {
+		String first43 = "35" + yymm + "11222333000181" + String.format("%02d%03d%09d1%08d", model, series, number,
+				(long) (Math.random() * 99_999_999L));
+		int sum = 0;
+		for (int i = 0; i < 43; i++) {
+			sum += (first43.charAt(42 - i) - 48) * (2 + i % 8);
+		}
+		int r = sum % 11;
+		return first43 + (r < 2 ? 0 : 11 - r);
+	}
+
 	static String provider() {
 		return "p" + Long.toString(System.nanoTime(), 36) + Integer.toString((int) (Math.random() * 1000), 36);
 	}
