@@ -2,6 +2,7 @@ package br.suite.finance;
 
 import jakarta.validation.constraints.Size;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.shared.ClosedSet;
@@ -10,7 +11,8 @@ import br.suite.shared.ClosedSet;
  * The writable fields of a connection (op 1, PUT): everything but {@code provider}, which is chosen on
  * create and ignored here. Absent fields take their defaults.
  */
-record ConnectionRequest(@Nullable Boolean enabled, @Nullable String status,
+record ConnectionRequest(@Nullable Boolean enabled,
+		@Schema(allowableValues = { "pending", "active", "error", "revoked" }) @Nullable String status,
 		@Size(max = 500) @Nullable String endpoint, @Size(max = 100) @Nullable String accountId,
 		@Nullable Boolean webhookConfigured, @Size(max = 5000) @Nullable String notes) {
 

@@ -11,7 +11,9 @@ record NewConnectionRequest(
 		@Schema(description = "Provider code: 1-40 lowercase letters, digits, - or _ (upper case is lowered), "
 				+ "e.g. asaas, efi, woovi, itau. Never changes after create.", example = "asaas")
 		@NotBlank @Size(max = 40) String provider,
-		@Nullable Boolean enabled, @Nullable String status, @Size(max = 500) @Nullable String endpoint,
+		@Nullable Boolean enabled,
+		@Schema(allowableValues = { "pending", "active", "error", "revoked" }) @Nullable String status,
+		@Size(max = 500) @Nullable String endpoint,
 		@Size(max = 100) @Nullable String accountId, @Nullable Boolean webhookConfigured,
 		@Size(max = 5000) @Nullable String notes) {
 

@@ -370,6 +370,44 @@ class FiscalDocumentApiTests extends ApiTest {
 	}
 
 	@Test
+	void concurrentClaimsOnOneTransactionLeaveExactlyOneDocumentHoldingIt() throws Exception {
+		long transaction = transactions(1).get(0);
+		java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+		try {
+			List<java.util.concurrent.Future<Response>> attempts = new ArrayList<>();
+			for (int i = 0; i < 6; i++) {
+				attempts.add(pool.submit(() -> create("{\"type\":\"nfse\",\"number\":\"" + number()
+						+ "\",\"amount\":\"10\",\"customer_name\":\"C\",\"related_transaction_ids\":[" + transaction
+						+ "]}")));
+			}
+			List<Response> responses = new ArrayList<>();
+			for (var attempt : attempts) {
+				responses.add(attempt.get());
+			}
+			List<Response> won = responses.stream().filter(r -> r.status() == 201).toList();
+			assertThat(won).hasSize(1);
+			assertThat(responses.stream().filter(r -> r.status() == 409)).hasSize(5);
+			assertThat(matchedDocument(transaction)).isEqualTo(won.get(0).id());
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	@Test
+	void aStaleIfMatchIsRefusedAndChangesNothing() {
+		long id = draft("");
+		Response read = this.api.get(DOCUMENTS + id + "/");
+		String etag = read.header("ETag").orElseThrow();
+		assertThat(this.api.send("PATCH", DOCUMENTS + id + "/", "{\"customer_name\":\"Primeiro\"}",
+				"application/json", "If-Match", etag).status()).isEqualTo(200);
+		Response stale = this.api.send("PUT", DOCUMENTS + id + "/", "{\"type\":\"nfse\",\"number\":\"1\","
+				+ "\"amount\":\"1\",\"customer_name\":\"Segundo\"}", "application/json", "If-Match", etag);
+		assertThat(stale.status()).isEqualTo(412);
+		assertThat(this.api.get(DOCUMENTS + id + "/").json().get("customer_name").asString()).isEqualTo("Primeiro");
+	}
+
+	@Test
 	void listsNewestIssueDateFirstWithFilters() {
 		String customer = "Cliente " + number();
 		String name = ",\"customer_name\":\"" + customer + "\"";
