@@ -283,9 +283,9 @@ public class FinanceLedger {
 	/**
 	 * Inserts new transactions and updates changed ones, keyed by {@code (provider, account_id,
 	 * external_id)}, in set-based statements of 5 000 rows (50 000 rows take a few seconds). Every row
-	 * written carries {@code importId}. All rows are validated first: if any is invalid, nothing is written and the
-	 * {@link InvalidRequest} names each problem as {@code rows[i].field}; filter rows with
-	 * {@link #validate} beforehand to skip bad ones instead.
+	 * written carries {@code importId}. All rows are validated first: if any is invalid, nothing is
+	 * written and the {@link InvalidRequest} names each problem as {@code rows[i].field}; filter rows
+	 * with {@link #validate} beforehand to skip bad ones instead.
 	 *
 	 * @param importId stamped on every inserted or updated row (null for writes that are no import)
 	 */

@@ -135,7 +135,8 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(key.status()).isEqualTo(400);
 		assertThat(key.contentType()).startsWith("application/problem+json");
 		assertThat(key.json().get("errors").get("access_key").get(0).asString()).contains("check digit");
-		for (String bad : new String[] { "3315030837077900014955001000110093100241077", "3315030837077900014955001000110093100241077X",
+		for (String bad : new String[] { "3315030837077900014955001000110093100241077",
+				"3315030837077900014955001000110093100241077X",
 				"99150308370779000149550010001100931002410775", "33151308370779000149550010001100931002410775",
 				"33150308370779000149550010001100931002410775 1" }) {
 			Response refused = create("{\"type\":\"nfe\",\"number\":\"1\",\"amount\":\"10\",\"customer_name\":\"C\","
