@@ -34,6 +34,8 @@ class DatabaseConfiguration {
 		EmbeddedPostgres embedded = EmbeddedPostgres.builder()
 			.setDataDirectory(settings.embeddedDirectory())
 			.setCleanDataDirectory(false)
+			// Stopped by this context after the pool that depends on it, not by a JVM hook racing shutdown.
+			.setRegisterShutdownHook(false)
 			.start();
 		return new DatabaseServer(embedded, embedded.getJdbcUrl("postgres", "postgres"), "postgres", null);
 	}
@@ -43,6 +45,7 @@ class DatabaseConfiguration {
 		HikariDataSource pool = new HikariDataSource();
 		pool.setPoolName("suite");
 		pool.setMaximumPoolSize(settings.poolSize());
+		pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
 		pool.setJdbcUrl(server.jdbcUrl());
 		pool.setUsername(server.user());
 		pool.setPassword(server.password());

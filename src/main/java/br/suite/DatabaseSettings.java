@@ -1,6 +1,7 @@
 package br.suite;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -13,7 +14,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("suite.database")
 record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable String password,
-		@DefaultValue("data/postgres") Path embeddedDirectory, @DefaultValue("10") int poolSize) {
+		@DefaultValue("data/postgres") Path embeddedDirectory, @DefaultValue("10") int poolSize,
+		@DefaultValue("10s") Duration connectionTimeout) {
 
 	boolean external() {
 		return this.url != null && !this.url.isBlank();

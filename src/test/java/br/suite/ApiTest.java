@@ -41,6 +41,8 @@ public abstract class ApiTest {
 		registry.add("suite.access.data-directory", DATA_DIRECTORY::toString);
 		// Graceful shutdown would wait for the test client's idle keep-alive connections.
 		registry.add("server.shutdown", () -> "immediate");
+		// At JVM exit the test database stops while contexts close; fail those last look-ups fast.
+		registry.add("suite.database.connection-timeout", () -> "2s");
 	}
 
 	@BeforeEach

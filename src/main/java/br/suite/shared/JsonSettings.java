@@ -1,9 +1,11 @@
 package br.suite.shared;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
@@ -11,6 +13,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.deser.jdk.StringDeserializer;
+import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SerializationContext;
@@ -36,6 +44,8 @@ class JsonSettings {
 		SimpleModule module = new SimpleModule("suite-wire");
 		module.addSerializer(Instant.class, new InstantSerializer());
 		module.addSerializer(OffsetDateTime.class, new OffsetDateTimeSerializer());
+		module.addDeserializer(LocalDate.class, new StrictDateDeserializer());
+		module.addDeserializer(String.class, new TextDeserializer());
 		return builder -> builder.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
 			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 			.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -63,6 +73,48 @@ class JsonSettings {
 			.withCoercionConfig(LogicalType.POJO,
 					c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
 			.addModule(module);
+	}
+
+	/** A calendar date is exactly {@code YYYY-MM-DD}: a date-time would silently lose its day in São Paulo. */
+	static final class StrictDateDeserializer extends ValueDeserializer<LocalDate> {
+
+		@Override
+		public LocalDate deserialize(JsonParser p, DeserializationContext ctxt) {
+			if (p.currentToken() != JsonToken.VALUE_STRING) {
+				return (LocalDate) ctxt.handleUnexpectedToken(LocalDate.class, p);
+			}
+			String text = p.getString().trim();
+			if (text.length() == 10) {
+				try {
+					return LocalDate.parse(text);
+				}
+				catch (DateTimeParseException ex) {
+					// reported below
+				}
+			}
+			return (LocalDate) ctxt.handleWeirdStringValue(LocalDate.class, text, "must be a valid date (YYYY-MM-DD)");
+		}
+
+	}
+
+	/** PostgreSQL cannot store the NUL character in text, so it is refused as invalid input. */
+	static final class TextDeserializer extends StdScalarDeserializer<String> {
+
+		private final ValueDeserializer<?> standard = StringDeserializer.instance;
+
+		TextDeserializer() {
+			super(String.class);
+		}
+
+		@Override
+		public String deserialize(JsonParser p, DeserializationContext ctxt) {
+			String text = (String) this.standard.deserialize(p, ctxt);
+			if (text != null && text.indexOf('\u0000') >= 0) {
+				return (String) ctxt.handleWeirdStringValue(String.class, text, "must not contain the NUL character");
+			}
+			return text;
+		}
+
 	}
 
 	static final class InstantSerializer extends ValueSerializer<Instant> {

@@ -22,8 +22,26 @@ public final class Problems {
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setCharacterEncoding("UTF-8");
 		response.getWriter()
-			.write("{\"type\":\"about:blank\",\"title\":\"" + escape(title) + "\",\"status\":" + status.value()
+			.write("{\"title\":\"" + escape(title) + "\",\"status\":" + status.value()
 					+ ",\"detail\":\"" + escape(detail) + "\"}");
+	}
+
+	/** A 400 with its {@code errors} object, like {@link InvalidRequest} bodies written by Spring MVC. */
+	public static void write(HttpServletResponse response, InvalidRequest invalid) throws IOException {
+		StringBuilder errors = new StringBuilder("{");
+		invalid.errors().forEach((field, messages) -> {
+			errors.append(errors.length() > 1 ? "," : "").append('"').append(escape(field)).append("\":[");
+			for (int i = 0; i < messages.size(); i++) {
+				errors.append(i > 0 ? "," : "").append('"').append(escape(messages.get(i))).append('"');
+			}
+			errors.append(']');
+		});
+		response.setStatus(HttpStatus.BAD_REQUEST.value());
+		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		response.setCharacterEncoding("UTF-8");
+		response.getWriter()
+			.write("{\"title\":\"Invalid request\",\"status\":400,\"detail\":\"" + escape(invalid.getMessage())
+					+ "\",\"errors\":" + errors.append('}') + "}");
 	}
 
 	private static String escape(String text) {

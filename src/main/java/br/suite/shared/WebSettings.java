@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.filter.UrlHandlerFilter;
 
-/** Servlet filters that run before security: trailing-slash tolerance and body size limits. */
+/** Servlet filters that run before security: trailing-slash tolerance, query text and body size limits. */
 @Configuration(proxyBeanMethods = false)
 class WebSettings {
 
@@ -19,6 +19,13 @@ class WebSettings {
 		UrlHandlerFilter filter = UrlHandlerFilter.trailingSlashHandler("/api/**").wrapRequest().build();
 		FilterRegistrationBean<UrlHandlerFilter> registration = new FilterRegistrationBean<>(filter);
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<QueryTextFilter> queryText() {
+		FilterRegistrationBean<QueryTextFilter> registration = new FilterRegistrationBean<>(new QueryTextFilter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 15);
 		return registration;
 	}
 

@@ -19,10 +19,12 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
@@ -86,6 +88,9 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 		if (ex.getCause() instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
 			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(mismatch), JsonErrors.describe(mismatch))));
 		}
+		if (ex.getCause() instanceof InputCoercionException outOfRange && !outOfRange.getPath().isEmpty()) {
+			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(outOfRange), "is out of range")));
+		}
 		if (ex.getCause() instanceof JacksonException jackson && !(jackson instanceof StreamReadException)
 				&& !jackson.getPath().isEmpty()) {
 			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(jackson), "has an invalid value")));
@@ -127,6 +132,13 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 	protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(
 			MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		return asObject(onApiProblem(new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "The upload is too large.")));
+	}
+
+	@ExceptionHandler(MultipartException.class)
+	ResponseEntity<ProblemDetail> onUnreadableMultipart(MultipartException ex) {
+		// Raised while the body is parsed, before any controller is chosen; too-large uploads have their own 413.
+		return onApiProblem(new ApiProblem(HttpStatus.BAD_REQUEST,
+				"The multipart/form-data body could not be read (missing boundary or truncated part)."));
 	}
 
 	@Override

@@ -256,6 +256,9 @@ class AccessApiTests extends ApiTest {
 		assertThat(refused.contentType()).startsWith("application/problem+json");
 		assertThat(refused.json().get("status").asInt()).isEqualTo(403);
 		assertThat(viewer.get("/api/access/roles/").status()).isEqualTo(403);
+		// The permission is checked before the body is read: an invalid body still gets 403.
+		assertThat(viewer.post("/api/access/roles/", "{\"name\": 5}").status()).isEqualTo(403);
+		assertThat(viewer.patch("/api/access/roles/1/", "not json").status()).isEqualTo(403);
 	}
 
 	@Test

@@ -66,6 +66,18 @@ class WireConventionsTests extends ApiTest {
 	}
 
 	@Test
+	void nulCharactersAndOutOfRangeNumbersAreNamedFieldErrors() {
+		Response nul = this.api.patch("/api/access/roles/1/", "{\"description\":\"a\\u0000b\"}");
+		assertThat(nul.status()).isEqualTo(400);
+		assertThat(nul.json().get("errors").has("description")).isTrue();
+		Response overflow = this.api.post("/api/access/users/",
+				"{\"username\":\"" + unique("o") + "\",\"role_id\":99999999999999999999}");
+		assertThat(overflow.status()).isEqualTo(400);
+		assertThat(overflow.json().get("errors").has("role_id")).isTrue();
+		assertThat(this.api.get("/api/access/users/?q=a%00b").status()).isEqualTo(400);
+	}
+
+	@Test
 	void bodiesOverOneMebibyteAre413() {
 		String big = "{\"name\":\"" + "x".repeat(1024 * 1024 + 10) + "\"}";
 		Response tooLarge = this.api.post("/api/access/roles/", big);

@@ -1,0 +1,68 @@
+package br.suite.access;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Checks an endpoint's {@code @PreAuthorize("hasAuthority('…')")} before its arguments are read, so a
+ * caller without the permission gets 403 whatever it sent, instead of a 400 about a body it may not
+ * send at all. The annotation stays the one visible statement of the permission and is enforced again
+ * by method security.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication
+class PermissionCheck implements WebMvcConfigurer, HandlerInterceptor {
+
+	private static final Pattern HAS_AUTHORITY = Pattern.compile("^hasAuthority\\('([^']+)'\\)$");
+
+	private final Map<HandlerMethod, String> required = new ConcurrentHashMap<>();
+
+	@Override
+	public void addInterceptors(InterceptorRegistry registry) {
+		registry.addInterceptor(this);
+	}
+
+	@Override
+	public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+		if (!(handler instanceof HandlerMethod method)) {
+			return true;
+		}
+		String permission = this.required.computeIfAbsent(method, PermissionCheck::permissionOf);
+		if (permission.isEmpty()) {
+			return true;
+		}
+		Authentication caller = SecurityContextHolder.getContext().getAuthentication();
+		boolean granted = caller != null && caller.isAuthenticated()
+				&& caller.getAuthorities().stream().anyMatch(a -> permission.equals(a.getAuthority()));
+		if (!granted) {
+			throw new AccessDeniedException("Missing permission " + permission);
+		}
+		return true;
+	}
+
+	private static String permissionOf(HandlerMethod method) {
+		PreAuthorize rule = method.getMethodAnnotation(PreAuthorize.class);
+		if (rule == null) {
+			return "";
+		}
+		Matcher matcher = HAS_AUTHORITY.matcher(rule.value().trim());
+		return matcher.matches() ? matcher.group(1) : "";
+	}
+
+}

@@ -1,0 +1,31 @@
+package br.suite.customers;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** What other modules may know about customers. */
+@Service
+public class ClienteDirectory {
+
+	private final JdbcClient jdbc;
+
+	ClienteDirectory(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Whether the customer exists. Called inside the caller's transaction it also keeps the customer from
+	 * being deleted until that transaction ends (a key-share lock on its row), so a record that refers to
+	 * it cannot be left pointing at nothing; ordinary updates of the customer are not blocked.
+	 */
+	@Transactional
+	public boolean exists(long clienteId) {
+		return this.jdbc.sql("SELECT id FROM customers_cliente WHERE id = :id FOR KEY SHARE")
+			.param("id", clienteId)
+			.query(Long.class)
+			.optional()
+			.isPresent();
+	}
+
+}

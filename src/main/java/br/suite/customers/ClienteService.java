@@ -1,0 +1,172 @@
+package br.suite.customers;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.customers.CustomerProblems.ClienteInUse;
+import br.suite.customers.CustomerProblems.ClienteNotFound;
+import br.suite.customers.CustomerProblems.DocumentoTaken;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.InvalidTaxId;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.TaxId;
+import br.suite.shared.Versions;
+
+@Service
+class ClienteService {
+
+	/** First key of the advisory locks that serialise writers of the same documento. */
+	private static final int DOCUMENTO_LOCKS = 1100;
+
+	private final ClienteRepository clientes;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	private final List<ClienteReferences> references;
+
+	ClienteService(ClienteRepository clientes, JdbcClient jdbc, OptimisticRetry retry,
+			List<ClienteReferences> references) {
+		this.clientes = clientes;
+		this.jdbc = jdbc;
+		this.retry = retry;
+		this.references = references;
+	}
+
+	record Filter(@Nullable Boolean ativo, @Nullable String q) {
+	}
+
+	record Listing(List<ClienteResponse> clientes, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.ativo() != null) {
+			where.append(" AND ativo = :ativo");
+			params.put("ativo", filter.ativo());
+		}
+		String q = filter.q() == null ? "" : filter.q().trim();
+		if (q.indexOf('\0') >= 0) {
+			// PostgreSQL text cannot hold it, so no customer could match; say so instead of failing.
+			throw InvalidRequest.of("q", "must not contain the NUL character");
+		}
+		if (!q.isEmpty()) {
+			where.append(" AND (nome_busca LIKE :q OR email_busca LIKE :q");
+			params.put("q", TextSearch.containing(TextSearch.fold(q)));
+			// A document is stored without its mask, so "12.345" must find 12345…: drop the mask from q too.
+			String documento = q.replaceAll("[.\\-/\\s]", "").toUpperCase(Locale.ROOT);
+			if (!documento.isEmpty()) {
+				where.append(" OR documento LIKE :documento");
+				params.put("documento", TextSearch.containing(documento));
+			}
+			where.append(")");
+		}
+		List<Long> ids = this.jdbc.sql("SELECT id FROM customers_cliente" + where + " ORDER BY nome_busca, id"
+				+ paging.sql()).params(params).query(Long.class).list();
+		long total = paging.requested()
+				? this.jdbc.sql("SELECT count(*) FROM customers_cliente" + where).params(params).query(Long.class).single()
+				: ids.size();
+		Map<Long, Integer> position = new HashMap<>();
+		for (int i = 0; i < ids.size(); i++) {
+			position.put(ids.get(i), i);
+		}
+		List<ClienteResponse> page = this.clientes.findAllById(ids)
+			.stream()
+			.sorted(java.util.Comparator.comparing(cliente -> position.get(cliente.id())))
+			.map(ClienteResponse::from)
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	Cliente get(long id) {
+		return this.clientes.findById(id).orElseThrow(() -> new ClienteNotFound(id));
+	}
+
+	@Transactional
+	Cliente create(ClienteRequest request) {
+		String documento = canonical(request.documento());
+		checkDocumentoFree(documento, null);
+		return this.clientes.save(new Cliente(request.nome(), Objects.requireNonNull(request.email()),
+				Objects.requireNonNull(request.telefone()), documento, Boolean.TRUE.equals(request.ativo())));
+	}
+
+	Cliente update(long id, Function<Cliente, ClienteRequest> changes, @Nullable String ifMatch) {
+		return this.retry.run(() -> {
+			Cliente cliente = this.clientes.findForUpdate(id).orElseThrow(() -> new ClienteNotFound(id));
+			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(cliente.version));
+			ClienteRequest request = changes.apply(cliente);
+			String documento = canonical(request.documento());
+			if (!documento.equals(cliente.documento)) {
+				checkDocumentoFree(documento, cliente.id());
+			}
+			cliente.change(request.nome(), Objects.requireNonNull(request.email()),
+					Objects.requireNonNull(request.telefone()), documento, Boolean.TRUE.equals(request.ativo()));
+			return this.clientes.save(cliente);
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		Cliente cliente = this.clientes.findForDelete(id).orElseThrow(() -> new ClienteNotFound(id));
+		Map<String, Long> referring = new LinkedHashMap<>();
+		for (ClienteReferences module : this.references) {
+			long count = module.countReferring(id);
+			if (count > 0) {
+				referring.merge(module.kind(), count, Long::sum);
+			}
+		}
+		if (!referring.isEmpty()) {
+			throw new ClienteInUse(id, referring);
+		}
+		this.clientes.delete(cliente);
+	}
+
+	private static String canonical(@Nullable String documento) {
+		if (documento == null || documento.isEmpty()) {
+			return "";
+		}
+		try {
+			return TaxId.parse(documento).value();
+		}
+		catch (InvalidTaxId ex) {
+			throw InvalidRequest.of("documento", ex.getMessage());
+		}
+	}
+
+	/**
+	 * Refuses a documento another customer holds. The advisory lock makes concurrent writers of the same
+	 * documento take turns, so the second one sees the first one's customer and is told its id, instead of
+	 * tripping over the unique index.
+	 */
+	private void checkDocumentoFree(String documento, @Nullable Long exceptId) {
+		if (documento.isEmpty()) {
+			return;
+		}
+		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, hashtext(:documento))")
+			.param("space", DOCUMENTO_LOCKS)
+			.param("documento", documento)
+			.query()
+			.singleRow();
+		this.clientes.findByDocumento(documento)
+			.filter(existing -> !Objects.equals(existing.id, exceptId))
+			.ifPresent(existing -> {
+				throw new DocumentoTaken(documento, existing.id());
+			});
+	}
+
+}

@@ -1,0 +1,12 @@
+/**
+ * Customers ({@code clientes}): master data with a validated, unique CPF/CNPJ. Other modules check that
+ * a customer exists through {@link br.suite.customers.ClienteDirectory} and, by implementing {@link
+ * br.suite.customers.ClienteReferences}, keep the customers they refer to from being deleted. Publishes
+ * no events.
+ */
+@ApplicationModule(allowedDependencies = "shared")
+@NullMarked
+package br.suite.customers;
+
+import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

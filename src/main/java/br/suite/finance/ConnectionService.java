@@ -1,0 +1,161 @@
+package br.suite.finance;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.FinanceProblems.ConnectionExists;
+import br.suite.finance.FinanceProblems.ConnectionHasTransactions;
+import br.suite.finance.FinanceProblems.ConnectionNotFound;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.Versioned;
+import br.suite.shared.Versions;
+
+@Service
+class ConnectionService {
+
+	private final FinanceConnectionRepository connections;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	ConnectionService(FinanceConnectionRepository connections, JdbcClient jdbc, OptimisticRetry retry) {
+		this.connections = connections;
+		this.jdbc = jdbc;
+		this.retry = retry;
+	}
+
+	record Filter(@Nullable String provider, @Nullable String accountId, @Nullable Boolean enabled,
+			@Nullable String status) {
+	}
+
+	record Listing(List<ConnectionResponse> connections, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.provider() != null) {
+			where.append(" AND provider = :provider");
+			params.put("provider", FinanceFields.providerParameter(filter.provider()));
+		}
+		if (filter.accountId() != null) {
+			where.append(" AND account_id = :accountId");
+			params.put("accountId", FinanceFields.parameter(filter.accountId(), "account_id"));
+		}
+		if (filter.enabled() != null) {
+			where.append(" AND enabled = :enabled");
+			params.put("enabled", filter.enabled());
+		}
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status", ClosedSet.wire(ClosedSet.parse(ConnectionStatus.class, "status", filter.status())));
+		}
+		List<Long> ids = this.jdbc.sql("SELECT id FROM finance_connection" + where + " ORDER BY id" + paging.sql())
+			.params(params)
+			.query(Long.class)
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_connection" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : ids.size();
+		List<ConnectionResponse> page = this.connections.findAllById(ids)
+			.stream()
+			.sorted(java.util.Comparator.comparing(FinanceConnection::id))
+			.map(ConnectionResponse::from)
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	Versioned<ConnectionResponse> get(long id) {
+		return versioned(this.connections.findById(id).orElseThrow(() -> new ConnectionNotFound(id)));
+	}
+
+	@Transactional
+	Versioned<ConnectionResponse> create(NewConnectionRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String provider = FinanceFields.provider(request.provider(), "provider", errors);
+		FinanceConnection connection = new FinanceConnection(provider, "");
+		apply(connection, request.settings(), errors);
+		errors.throwIfAny();
+		checkAccountFree(connection, null);
+		return versioned(this.connections.save(connection));
+	}
+
+	Versioned<ConnectionResponse> update(long id, Function<FinanceConnection, ConnectionRequest> changes,
+			@Nullable String ifMatch) {
+		return this.retry.run(() -> {
+			FinanceConnection connection = this.connections.findForUpdate(id)
+				.orElseThrow(() -> new ConnectionNotFound(id));
+			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(connection.version));
+			ConnectionRequest request = changes.apply(connection);
+			String previousAccount = connection.accountId;
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			apply(connection, request, errors);
+			errors.throwIfAny();
+			if (!connection.accountId.equals(previousAccount)) {
+				long transactions = countTransactions(connection.provider, previousAccount);
+				if (transactions > 0) {
+					throw new ConnectionHasTransactions(id, transactions, "changing its account_id");
+				}
+				checkAccountFree(connection, id);
+			}
+			connection.touch();
+			return versioned(this.connections.save(connection));
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		FinanceConnection connection = this.connections.findForUpdate(id).orElseThrow(() -> new ConnectionNotFound(id));
+		long transactions = countTransactions(connection.provider, connection.accountId);
+		if (transactions > 0) {
+			throw new ConnectionHasTransactions(id, transactions, "deleting it");
+		}
+		this.connections.delete(connection);
+	}
+
+	private void apply(FinanceConnection connection, ConnectionRequest request, InvalidRequest.Builder errors) {
+		ConnectionStatus status = FinanceFields.closed(ConnectionStatus.class, request.status(), "status", errors);
+		connection.enabled = Boolean.TRUE.equals(request.enabled());
+		connection.status = status == null ? "" : ClosedSet.wire(status);
+		connection.endpoint = FinanceFields.url(request.endpoint(), "endpoint", 500, errors);
+		connection.accountId = FinanceFields.text(request.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX,
+				false, errors);
+		connection.webhookConfigured = Boolean.TRUE.equals(request.webhookConfigured());
+		connection.notes = FinanceFields.verbatim(request.notes(), "notes", 5000, errors);
+	}
+
+	private void checkAccountFree(FinanceConnection connection, @Nullable Long exceptId) {
+		this.connections.findByProviderAndAccount(connection.provider, connection.accountId)
+			.filter(existing -> !Objects.equals(existing.id, exceptId))
+			.ifPresent(existing -> {
+				throw new ConnectionExists(connection.provider, connection.accountId, existing.id());
+			});
+	}
+
+	private long countTransactions(String provider, String accountId) {
+		return this.jdbc.sql("SELECT count(*) FROM finance_transaction WHERE provider = ? AND account_id = ?")
+			.params(provider, accountId)
+			.query(Long.class)
+			.single();
+	}
+
+	private static Versioned<ConnectionResponse> versioned(FinanceConnection connection) {
+		return new Versioned<>(ConnectionResponse.from(connection), Objects.requireNonNull(connection.version));
+	}
+
+}

@@ -1,0 +1,516 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+
+/**
+ * The one way bank transactions and sync logs are written: by the CSV import now, by provider sync and
+ * webhooks later. Clients only read them through the API. Every method joins the caller's database
+ * transaction (or opens its own when there is none), so an import can delete a month, upsert its rows
+ * and write its log atomically:
+ *
+ * <pre>{@code
+ * @Transactional
+ * Outcome confirm(...) {
+ *     rows = rows.stream().filter(row -> ledger.validate(row).isEmpty()).toList(); // report the others
+ *     int deleted = ledger.deleteMonth("csv", accountId, YearMonth.of(2026, 3));
+ *     UpsertResult written = ledger.upsert(importId, rows);
+ *     long logId = ledger.recordSync(new SyncLogEntry("csv", accountId, SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
+ *             startedAt, Instant.now(), written.inserted(), written.updated(), "…", importId));
+ * }
+ * }</pre>
+ *
+ * <p><b>Identity.</b> A transaction is identified by {@code (provider, account_id, external_id)}, unique in
+ * the database: writing the same key again updates that transaction in place, never adds a second one.
+ * {@code provider} is a code (1-40 of {@code a-z 0-9 - _}, upper case is lowered, e.g. {@code csv},
+ * {@code asaas}, {@code itau}); {@code account_id} is free text (may be empty). A transaction does not
+ * need a connection with the same provider and account: imports are never blocked by a missing
+ * connection; a connection with that provider and account, when there is one, is the transaction's.
+ *
+ * <p><b>Values.</b> The same rules as the API: {@code direction} {@code credit|debit}, {@code status}
+ * {@code pending|settled|reversed|cancelled} (absent means {@code settled}, as on a bank statement), a
+ * positive amount with at most two decimals and under 10^12 (the sign is the direction, never the
+ * amount), {@code payer_document} empty or a CPF/CNPJ with valid check digits (stored without
+ * punctuation), {@code end_to_end_id} empty or a Pix id of 32 ASCII letters and digits (case kept). Text
+ * is trimmed; limits: {@code external_id}, {@code account_id}, {@code correlation_id},
+ * {@code bank_reference_id}, {@code charge_external_id} 100, {@code payer_name} 200, {@code description} 500.
+ *
+ * <p><b>Reconciliation is kept.</b> Upserts never touch {@code matched_document_id}: a transaction a
+ * fiscal document lists stays linked when the import updates it. {@link #deleteMonth} refuses a month
+ * holding linked transactions ({@link PeriodHasMatchedTransactions}) rather than silently break the
+ * clerk's work; re-importing without deleting updates those rows in place.
+ */
+@Service
+public class FinanceLedger {
+
+	/**
+	 * One transaction as a source reports it. Text components may be null (read as empty);
+	 * {@code status} null or empty means {@code settled}. Field names in error maps are the wire names
+	 * ({@code payer_document}, {@code end_to_end_id}, …).
+	 *
+	 * @param provider provider code, e.g. {@code csv}; lowered and trimmed
+	 * @param accountId the account at the provider; may be empty
+	 * @param externalId the provider's id of the transaction; required, unique per provider and account
+	 * @param transactionDate the calendar date (America/Sao_Paulo) the money moved; required
+	 * @param postedAt when the provider booked it, if it says
+	 * @param amount positive, at most two decimals
+	 * @param direction {@code credit} or {@code debit}
+	 * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
+	 * @param matchedChargeId the provider's charge this settles, as the provider reports it (kept as given)
+	 */
+	public record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
+			@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
+			@Nullable String direction, @Nullable String status, @Nullable String description,
+			@Nullable String payerName, @Nullable String payerDocument, @Nullable String correlationId,
+			@Nullable String bankReferenceId, @Nullable String endToEndId, @Nullable String chargeExternalId,
+			@Nullable Long matchedChargeId) {
+
+		public TransactionRow {
+			provider = provider == null ? "" : provider;
+			accountId = accountId == null ? "" : accountId;
+			externalId = externalId == null ? "" : externalId;
+			status = status == null || status.isEmpty() ? ClosedSet.wire(TransactionStatus.SETTLED) : status;
+			description = description == null ? "" : description;
+			payerName = payerName == null ? "" : payerName;
+			payerDocument = payerDocument == null ? "" : payerDocument;
+			correlationId = correlationId == null ? "" : correlationId;
+			bankReferenceId = bankReferenceId == null ? "" : bankReferenceId;
+			endToEndId = endToEndId == null ? "" : endToEndId;
+			chargeExternalId = chargeExternalId == null ? "" : chargeExternalId;
+		}
+
+	}
+
+	/**
+	 * What an upsert did: {@code inserted} new keys, {@code updated} existing keys whose data changed,
+	 * {@code skipped} rows identical to what was stored (nothing written, {@code updated_at} and
+	 * {@code import_id} unchanged). A key repeated within one batch counts once per row, in order.
+	 */
+	public record UpsertResult(int inserted, int updated, int skipped) {
+
+		public int written() {
+			return this.inserted + this.updated;
+		}
+
+	}
+
+	/**
+	 * One synchronisation run. {@code finishedAt} is null exactly while {@code status} is
+	 * {@code running}. A finished {@code success} or {@code partial} run moves the {@code last_sync_at} of
+	 * the connection with the same provider and account (when there is one) to {@code finishedAt}.
+	 *
+	 * @param importId the import whose rows this run wrote, if any (stored, not on the wire)
+	 */
+	public record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
+			Instant startedAt, @Nullable Instant finishedAt, int importedCount, int updatedCount,
+			@Nullable String message, @Nullable UUID importId) {
+
+		public SyncLogEntry {
+			provider = provider == null ? "" : provider;
+			accountId = accountId == null ? "" : accountId;
+			message = message == null ? "" : message;
+		}
+
+	}
+
+	/**
+	 * {@link #deleteMonth} found transactions of the month that fiscal documents list. Nothing was deleted;
+	 * the caller's transaction is marked rollback-only. As an API answer it is a 409 naming them.
+	 */
+	public static final class PeriodHasMatchedTransactions extends ApiProblem.Conflict {
+
+		private final List<Long> transactionIds;
+
+		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
+			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
+					+ " in " + month + " are linked to fiscal documents (" + describe(matches)
+					+ "); unlink them first, or import without deleting the month: rows with the same "
+					+ "external_id are updated in place.");
+			this.transactionIds = List.copyOf(matches.keySet());
+			with("transaction_ids", this.transactionIds);
+		}
+
+		public List<Long> transactionIds() {
+			return this.transactionIds;
+		}
+
+		private static String describe(Map<Long, Long> matches) {
+			StringBuilder text = new StringBuilder();
+			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
+				.append("transaction ")
+				.append(transaction)
+				.append(" → document ")
+				.append(document));
+			return text.toString();
+		}
+
+	}
+
+	static final int MESSAGE_MAX = 10_000;
+
+	/** Rows per statement: large enough to be set-based, small enough to keep the arrays cheap. */
+	private static final int CHUNK = 5000;
+
+	/** The data columns a row feeds into the upsert, one text array each. */
+	private static final int COLUMNS = 16;
+
+	/**
+	 * One statement per chunk of distinct keys, fed by one text array per column. An existing key is
+	 * updated only when its data differs, and RETURNING names exactly the rows written.
+	 */
+	private static final String UPSERT = """
+			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
+			    amount, direction, status, description, payer_name, payer_document, correlation_id,
+			    bank_reference_id, end_to_end_id, charge_external_id, matched_charge_id, import_id, version,
+			    created_at, updated_at)
+			SELECT u.provider, u.account_id, u.external_id, u.transaction_date::date, u.posted_at::timestamptz,
+			    u.amount::numeric, u.direction, u.status, u.description, u.payer_name, u.payer_document,
+			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id,
+			    u.matched_charge_id::bigint, ?::uuid, 0, ?, ?
+			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+			    AS u(provider, account_id, external_id, transaction_date, posted_at, amount, direction, status,
+			         description, payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
+			         charge_external_id, matched_charge_id)
+			ON CONFLICT (provider, account_id, external_id) DO UPDATE SET
+			    transaction_date = EXCLUDED.transaction_date, posted_at = EXCLUDED.posted_at,
+			    amount = EXCLUDED.amount, direction = EXCLUDED.direction, status = EXCLUDED.status,
+			    description = EXCLUDED.description, payer_name = EXCLUDED.payer_name,
+			    payer_document = EXCLUDED.payer_document, correlation_id = EXCLUDED.correlation_id,
+			    bank_reference_id = EXCLUDED.bank_reference_id, end_to_end_id = EXCLUDED.end_to_end_id,
+			    charge_external_id = EXCLUDED.charge_external_id, matched_charge_id = EXCLUDED.matched_charge_id,
+			    import_id = EXCLUDED.import_id, version = t.version + 1, updated_at = EXCLUDED.updated_at
+			WHERE (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
+			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id,
+			       t.matched_charge_id)
+			   IS DISTINCT FROM
+			      (EXCLUDED.transaction_date, EXCLUDED.posted_at, EXCLUDED.amount, EXCLUDED.direction,
+			       EXCLUDED.status, EXCLUDED.description, EXCLUDED.payer_name, EXCLUDED.payer_document,
+			       EXCLUDED.correlation_id, EXCLUDED.bank_reference_id, EXCLUDED.end_to_end_id,
+			       EXCLUDED.charge_external_id, EXCLUDED.matched_charge_id)
+			RETURNING t.provider, t.account_id, t.external_id
+			""";
+
+	private final JdbcTemplate jdbcTemplate;
+
+	private final JdbcClient jdbc;
+
+	FinanceLedger(JdbcTemplate jdbcTemplate, JdbcClient jdbc) {
+		this.jdbcTemplate = jdbcTemplate;
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Checks a row with the rules the upsert applies. Needs no transaction and writes nothing.
+	 *
+	 * @return field (wire name) → messages; empty when the row is acceptable
+	 */
+	public Map<String, List<String>> validate(TransactionRow row) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		normalise(row, "", errors);
+		return errors.isEmpty() ? Map.of() : errors.build().errors();
+	}
+
+	/**
+	 * Deletes the transactions of one provider and account whose {@code transaction_date} falls in
+	 * {@code month} (a calendar month, dates in America/Sao_Paulo). Must run inside the caller's
+	 * transaction, with the upsert that replaces them: deleting a month on its own is how money data gets
+	 * lost.
+	 *
+	 * @return how many transactions were deleted
+	 * @throws PeriodHasMatchedTransactions when fiscal documents list transactions of that month
+	 *     (nothing is deleted)
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public int deleteMonth(String provider, String accountId, YearMonth month) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String code = FinanceFields.provider(provider, "provider", errors);
+		String account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
+		errors.throwIfAny();
+		lockAccounts(Set.of(new Account(code, account)));
+		LocalDate from = month.atDay(1);
+		LocalDate until = month.plusMonths(1).atDay(1);
+		Map<Long, Long> matches = new LinkedHashMap<>();
+		this.jdbc.sql("""
+				SELECT id, matched_document_id FROM finance_transaction
+				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+				  AND matched_document_id IS NOT NULL
+				ORDER BY id""")
+			.params(code, account, from, until)
+			.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
+			.list();
+		if (!matches.isEmpty()) {
+			throw new PeriodHasMatchedTransactions(code, account, month, matches);
+		}
+		// The guard on matched_document_id holds even if a document links one of these rows meanwhile.
+		return this.jdbc.sql("""
+				DELETE FROM finance_transaction
+				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+				  AND matched_document_id IS NULL""")
+			.params(code, account, from, until)
+			.update();
+	}
+
+	/**
+	 * Inserts new transactions and updates changed ones, keyed by {@code (provider, account_id,
+	 * external_id)}, in set-based statements of 5 000 rows (50 000 rows take a few seconds). Every row
+	 * written carries {@code importId}. All rows are validated first: if any is invalid, nothing is
+	 * written and the {@link InvalidRequest} names each problem as {@code rows[i].field}; filter rows
+	 * with {@link #validate} beforehand to skip bad ones instead.
+	 *
+	 * @param importId stamped on every inserted or updated row (null for writes that are no import)
+	 */
+	@Transactional
+	public UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		List<TransactionRow> clean = new ArrayList<>(rows.size());
+		for (int i = 0; i < rows.size(); i++) {
+			clean.add(normalise(rows.get(i), "rows[" + i + "].", errors));
+		}
+		errors.throwIfAny();
+		if (clean.isEmpty()) {
+			return new UpsertResult(0, 0, 0);
+		}
+		Map<Account, List<String>> keysByAccount = new TreeMap<>();
+		for (TransactionRow row : clean) {
+			keysByAccount.computeIfAbsent(new Account(row.provider(), row.accountId()), a -> new ArrayList<>())
+				.add(row.externalId());
+		}
+		lockAccounts(keysByAccount.keySet());
+		Set<Key> known = existingKeys(keysByAccount);
+		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+		int inserted = 0;
+		int updated = 0;
+		int skipped = 0;
+		// One statement cannot write a key twice, so the k-th occurrence of a key goes in round k: each key's
+		// rows still apply in the order given, exactly as if the rows were written one by one.
+		for (List<TransactionRow> round : rounds(clean)) {
+			for (int from = 0; from < round.size(); from += CHUNK) {
+				List<TransactionRow> chunk = round.subList(from, Math.min(round.size(), from + CHUNK));
+				Set<Key> written = write(chunk, importId, now);
+				for (TransactionRow row : chunk) {
+					Key key = new Key(row.provider(), row.accountId(), row.externalId());
+					if (!written.contains(key)) {
+						skipped++;
+					}
+					else if (known.add(key)) {
+						inserted++;
+					}
+					else {
+						updated++;
+					}
+				}
+			}
+		}
+		return new UpsertResult(inserted, updated, skipped);
+	}
+
+	/**
+	 * Writes one sync log.
+	 *
+	 * @return the new log's id ({@code GET /api/finance/sync-logs/{id}/})
+	 * @throws InvalidRequest when the entry breaks a rule (provider code, counts below 0, a finished run
+	 *     without {@code finishedAt} or a running one with it, {@code finishedAt} before {@code startedAt},
+	 *     a message over 10 000 characters)
+	 */
+	@Transactional
+	public long recordSync(SyncLogEntry entry) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String provider = FinanceFields.provider(entry.provider(), "provider", errors);
+		String account = FinanceFields.text(entry.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX, false,
+				errors);
+		String message = FinanceFields.text(entry.message(), "message", MESSAGE_MAX, false, errors);
+		Objects.requireNonNull(entry.flow(), "flow");
+		Objects.requireNonNull(entry.status(), "status");
+		Objects.requireNonNull(entry.startedAt(), "startedAt");
+		if (entry.importedCount() < 0) {
+			errors.add("imported_count", "must be zero or more");
+		}
+		if (entry.updatedCount() < 0) {
+			errors.add("updated_count", "must be zero or more");
+		}
+		boolean running = entry.status() == SyncStatus.RUNNING;
+		if (running && entry.finishedAt() != null) {
+			errors.add("finished_at", "must be empty while the run is running");
+		}
+		if (!running && entry.finishedAt() == null) {
+			errors.add("finished_at", "is required once the run is over");
+		}
+		if (entry.finishedAt() != null && entry.finishedAt().isBefore(entry.startedAt())) {
+			errors.add("finished_at", "must not be before started_at");
+		}
+		errors.throwIfAny();
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		long id = this.jdbc.sql("""
+				INSERT INTO finance_sync_log (provider, account_id, flow, status, started_at, finished_at,
+				    imported_count, updated_count, message, import_id, version, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+				RETURNING id""")
+			.params(provider, account, ClosedSet.wire(entry.flow()), ClosedSet.wire(entry.status()),
+					utc(entry.startedAt()), utc(entry.finishedAt()), entry.importedCount(), entry.updatedCount(),
+					message, entry.importId(), utc(now))
+			.query(Long.class)
+			.single();
+		if (entry.status() == SyncStatus.SUCCESS || entry.status() == SyncStatus.PARTIAL) {
+			// System-written like a user's last access: no version bump, so clients' ETags stay valid.
+			this.jdbc.sql("""
+					UPDATE finance_connection SET last_sync_at = :finished
+					WHERE provider = :provider AND account_id = :account
+					  AND (last_sync_at IS NULL OR last_sync_at < :finished)""")
+				.param("finished", utc(entry.finishedAt()))
+				.param("provider", provider)
+				.param("account", account)
+				.update();
+		}
+		return id;
+	}
+
+	private TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
+		String provider = FinanceFields.provider(row.provider(), prefix + "provider", errors);
+		String accountId = FinanceFields.text(row.accountId(), prefix + "account_id", FinanceFields.ACCOUNT_ID_MAX,
+				false, errors);
+		String externalId = FinanceFields.text(row.externalId(), prefix + "external_id", FinanceFields.REFERENCE_MAX,
+				true, errors);
+		if (row.transactionDate() == null) {
+			errors.add(prefix + "transaction_date", "is required");
+		}
+		BigDecimal amount = FinanceFields.amount(row.amount(), prefix + "amount", errors);
+		TransactionDirection direction = FinanceFields.closed(TransactionDirection.class, row.direction(),
+				prefix + "direction", errors);
+		TransactionStatus status = FinanceFields.closed(TransactionStatus.class, row.status(), prefix + "status",
+				errors);
+		String description = FinanceFields.text(row.description(), prefix + "description", 500, false, errors);
+		String payerName = FinanceFields.text(row.payerName(), prefix + "payer_name", 200, false, errors);
+		String payerDocument = FinanceFields.taxId(row.payerDocument(), prefix + "payer_document", errors);
+		String correlationId = FinanceFields.text(row.correlationId(), prefix + "correlation_id",
+				FinanceFields.REFERENCE_MAX, false, errors);
+		String bankReferenceId = FinanceFields.text(row.bankReferenceId(), prefix + "bank_reference_id",
+				FinanceFields.REFERENCE_MAX, false, errors);
+		String endToEndId = FinanceFields.endToEndId(row.endToEndId(), prefix + "end_to_end_id", errors);
+		String chargeExternalId = FinanceFields.text(row.chargeExternalId(), prefix + "charge_external_id",
+				FinanceFields.REFERENCE_MAX, false, errors);
+		if (row.matchedChargeId() != null && row.matchedChargeId() <= 0) {
+			errors.add(prefix + "matched_charge_id", "must be a positive id");
+		}
+		return new TransactionRow(provider, accountId, externalId, row.transactionDate(),
+				row.postedAt() == null ? null : row.postedAt().truncatedTo(ChronoUnit.MICROS), amount,
+				direction == null ? row.direction() : ClosedSet.wire(direction),
+				status == null ? row.status() : ClosedSet.wire(status), description, payerName, payerDocument,
+				correlationId, bankReferenceId, endToEndId, chargeExternalId, row.matchedChargeId());
+	}
+
+	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, OffsetDateTime now) {
+		String[][] columns = new String[COLUMNS][chunk.size()];
+		for (int i = 0; i < chunk.size(); i++) {
+			TransactionRow row = chunk.get(i);
+			String[] values = { row.provider(), row.accountId(), row.externalId(),
+					Objects.requireNonNull(row.transactionDate()).toString(),
+					row.postedAt() == null ? null : row.postedAt().toString(),
+					Objects.requireNonNull(row.amount()).toPlainString(), row.direction(), row.status(),
+					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
+					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId(),
+					row.matchedChargeId() == null ? null : row.matchedChargeId().toString() };
+			for (int column = 0; column < values.length; column++) {
+				columns[column][i] = values[column];
+			}
+		}
+		Set<Key> written = new HashSet<>();
+		this.jdbcTemplate.query(UPSERT, statement -> {
+			statement.setObject(1, importId, Types.OTHER);
+			statement.setObject(2, now);
+			statement.setObject(3, now);
+			for (int column = 0; column < columns.length; column++) {
+				statement.setArray(4 + column, statement.getConnection().createArrayOf("text", columns[column]));
+			}
+		}, (RowCallbackHandler) rs -> written.add(new Key(rs.getString(1), rs.getString(2), rs.getString(3))));
+		return written;
+	}
+
+	private static List<List<TransactionRow>> rounds(List<TransactionRow> rows) {
+		Map<Key, Integer> occurrences = new HashMap<>();
+		List<List<TransactionRow>> rounds = new ArrayList<>();
+		for (TransactionRow row : rows) {
+			int round = occurrences.merge(new Key(row.provider(), row.accountId(), row.externalId()), 1, Integer::sum)
+					- 1;
+			if (round == rounds.size()) {
+				rounds.add(new ArrayList<>());
+			}
+			rounds.get(round).add(row);
+		}
+		return rounds;
+	}
+
+	/**
+	 * Serialises writers of the same provider account for the rest of the transaction, so two imports of
+	 * one account neither interleave a delete with an upsert nor miscount inserts. Taken in a fixed order
+	 * against deadlocks.
+	 */
+	private void lockAccounts(Set<Account> accounts) {
+		new TreeSet<>(accounts).forEach(account -> this.jdbc
+				.sql("SELECT pg_advisory_xact_lock(hashtextextended(?, 7426)) IS NULL")
+				.param("finance_transaction\u001f" + account.provider() + "\u001f" + account.accountId())
+				.query(Boolean.class)
+				.single());
+	}
+
+	private Set<Key> existingKeys(Map<Account, List<String>> keysByAccount) {
+		Set<Key> existing = new HashSet<>();
+		keysByAccount.forEach((account, externalIds) -> this.jdbcTemplate.query(
+				"SELECT external_id FROM finance_transaction WHERE provider = ? AND account_id = ? "
+						+ "AND external_id = ANY (?)",
+				statement -> {
+					statement.setString(1, account.provider());
+					statement.setString(2, account.accountId());
+					statement.setArray(3, statement.getConnection().createArrayOf("text", externalIds.toArray()));
+				}, (RowCallbackHandler) rs -> existing.add(new Key(account.provider(), account.accountId(),
+						rs.getString(1)))));
+		return existing;
+	}
+
+	private static @Nullable OffsetDateTime utc(@Nullable Instant instant) {
+		return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+	}
+
+	private record Account(String provider, String accountId) implements Comparable<Account> {
+
+		@Override
+		public int compareTo(Account other) {
+			int byProvider = this.provider.compareTo(other.provider);
+			return byProvider != 0 ? byProvider : this.accountId.compareTo(other.accountId);
+		}
+
+	}
+
+	private record Key(String provider, String accountId, String externalId) {
+	}
+
+}

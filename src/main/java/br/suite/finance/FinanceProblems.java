@@ -1,0 +1,122 @@
+package br.suite.finance;
+
+import java.util.List;
+
+import br.suite.shared.ApiProblem;
+
+/** What can go wrong in finance, each named for what happened. */
+final class FinanceProblems {
+
+	private FinanceProblems() {
+	}
+
+	static final class ConnectionNotFound extends ApiProblem.NotFound {
+
+		ConnectionNotFound(long id) {
+			super("Connection", id);
+		}
+
+	}
+
+	static final class TransactionNotFound extends ApiProblem.NotFound {
+
+		TransactionNotFound(long id) {
+			super("Transaction", id);
+		}
+
+	}
+
+	static final class SyncLogNotFound extends ApiProblem.NotFound {
+
+		SyncLogNotFound(long id) {
+			super("Sync log", id);
+		}
+
+	}
+
+	static final class FiscalDocumentNotFound extends ApiProblem.NotFound {
+
+		FiscalDocumentNotFound(long id) {
+			super("Fiscal document", id);
+		}
+
+	}
+
+	static final class ConnectionExists extends ApiProblem.Conflict {
+
+		ConnectionExists(String provider, String accountId, long existingId) {
+			super("A connection to " + provider + (accountId.isEmpty() ? " without account_id" : " account " + accountId)
+					+ " already exists (id " + existingId + ").");
+			with("field", "account_id").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class ConnectionHasTransactions extends ApiProblem.Conflict {
+
+		ConnectionHasTransactions(long id, long transactions, String attempted) {
+			super("Connection " + id + " has " + transactions + " transaction(s); " + attempted
+					+ " would cut them off from it. Disable it with enabled: false instead.");
+			with("transactions_count", transactions);
+		}
+
+	}
+
+	static final class AccessKeyTaken extends ApiProblem.Conflict {
+
+		AccessKeyTaken(String accessKey, long existingId) {
+			super("The access key " + accessKey + " belongs to fiscal document " + existingId + ".");
+			with("field", "access_key").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class TransactionsMatchedElsewhere extends ApiProblem.Conflict {
+
+		TransactionsMatchedElsewhere(List<Long> transactionIds, List<Long> documentIds) {
+			super("Transaction(s) " + join(transactionIds) + " already belong to fiscal document(s) "
+					+ join(documentIds) + "; a transaction is matched to one document at a time. Remove them "
+					+ "from that document first.");
+			with("field", "related_transaction_ids").with("transaction_ids", transactionIds)
+				.with("existing_ids", documentIds);
+		}
+
+	}
+
+	static final class ForbiddenTransition extends ApiProblem.Conflict {
+
+		ForbiddenTransition(String from, String to, String allowed) {
+			super("A fiscal document cannot go from " + from + " to " + to + "; from " + from + " it may become: "
+					+ (allowed.isEmpty() ? "nothing (final status)" : allowed) + ".");
+			with("field", "status").with("current", from).with("requested", to);
+		}
+
+	}
+
+	static final class IssuedDocumentLocked extends ApiProblem.Conflict {
+
+		IssuedDocumentLocked(long id, String status, List<String> fields) {
+			super("Fiscal document " + id + " is " + status + ": its fiscal content is a legal record and "
+					+ "cannot change (" + String.join(", ", fields) + "). Only status, related ids and file_url "
+					+ "may.");
+			with("fields", fields);
+		}
+
+	}
+
+	static final class IssuedDocumentKept extends ApiProblem.Conflict {
+
+		IssuedDocumentKept(long id, String status) {
+			super("Fiscal document " + id + " is " + status + " and is kept as a legal record; only draft and "
+					+ "rejected documents are deleted."
+					+ ("authorized".equals(status) ? " Cancel it instead (status: cancelled)." : ""));
+			with("document_status", status);
+		}
+
+	}
+
+	private static String join(List<Long> ids) {
+		return String.join(", ", ids.stream().map(String::valueOf).toList());
+	}
+
+}

@@ -1,0 +1,81 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.annotation.Version;
+import org.springframework.data.relational.core.mapping.Table;
+
+/**
+ * A fiscal document and its fiscal content. Its related transactions are not stored here: each
+ * transaction's {@code matched_document_id} is the single record of that link.
+ */
+@Table("finance_fiscal_document")
+class FiscalDocument {
+
+	@Id
+	@Nullable Long id;
+
+	/** Where the document came from; {@code manual} when entered through the API. Never changes. */
+	String provider;
+
+	String type;
+
+	String number;
+
+	String series;
+
+	BigDecimal amount;
+
+	String customerName;
+
+	String customerDocument;
+
+	String accessKey;
+
+	@Nullable LocalDate issueDate;
+
+	/** Charges live at the provider; their ids are kept as given. */
+	List<Long> relatedChargeIds;
+
+	String status;
+
+	@Nullable String fileUrl;
+
+	@Version
+	@Nullable Long version;
+
+	Instant createdAt;
+
+	Instant updatedAt;
+
+	FiscalDocument(String provider) {
+		this.provider = provider;
+		this.type = "";
+		this.number = "";
+		this.series = "";
+		this.amount = BigDecimal.ZERO;
+		this.customerName = "";
+		this.customerDocument = "";
+		this.accessKey = "";
+		this.relatedChargeIds = List.of();
+		this.status = "";
+		this.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		this.updatedAt = this.createdAt;
+	}
+
+	long id() {
+		return Objects.requireNonNull(this.id);
+	}
+
+	void touch() {
+		this.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+	}
+
+}

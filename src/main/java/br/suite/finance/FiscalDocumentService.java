@@ -1,0 +1,400 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.FinanceProblems.AccessKeyTaken;
+import br.suite.finance.FinanceProblems.FiscalDocumentNotFound;
+import br.suite.finance.FinanceProblems.ForbiddenTransition;
+import br.suite.finance.FinanceProblems.IssuedDocumentKept;
+import br.suite.finance.FinanceProblems.IssuedDocumentLocked;
+import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidAccessKey;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.NfeAccessKey;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.TaxId;
+import br.suite.shared.Versioned;
+import br.suite.shared.Versions;
+
+/**
+ * Fiscal documents and their link to transactions. The link lives in one place, each transaction's
+ * {@code matched_document_id}, and is written in the same database transaction as the document.
+ */
+@Service
+class FiscalDocumentService {
+
+	/** The provider of documents entered through the API. */
+	static final String MANUAL = "manual";
+
+	private final FiscalDocumentRepository documents;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry) {
+		this.documents = documents;
+		this.jdbc = jdbc;
+		this.retry = retry;
+	}
+
+	record Filter(@Nullable String type, @Nullable String status, @Nullable String provider,
+			@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String customerDocument,
+			@Nullable String q) {
+	}
+
+	record Listing(List<FiscalDocumentResponse> documents, long total) {
+	}
+
+	/** A request after its checks: parsed, normalised and cross-checked against the access key. */
+	private record Content(FiscalDocumentType type, String number, String series, BigDecimal amount,
+			String customerName, String customerDocument, String accessKey, @Nullable LocalDate issueDate,
+			List<Long> relatedChargeIds, List<Long> relatedTransactionIds, FiscalDocumentStatus status,
+			@Nullable String fileUrl) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
+			throw InvalidRequest.of("date_to", "must not be before date_from");
+		}
+		if (filter.type() != null) {
+			where.append(" AND type = :type");
+			params.put("type", ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())));
+		}
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status",
+					ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())));
+		}
+		if (filter.provider() != null) {
+			where.append(" AND provider = :provider");
+			params.put("provider", FinanceFields.providerParameter(filter.provider()));
+		}
+		if (filter.dateFrom() != null) {
+			where.append(" AND issue_date >= :dateFrom");
+			params.put("dateFrom", filter.dateFrom());
+		}
+		if (filter.dateTo() != null) {
+			where.append(" AND issue_date <= :dateTo");
+			params.put("dateTo", filter.dateTo());
+		}
+		if (filter.customerDocument() != null) {
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			String document = FinanceFields.taxId(filter.customerDocument(), "customer_document", errors);
+			errors.throwIfAny();
+			where.append(" AND customer_document = :customerDocument");
+			params.put("customerDocument", document);
+		}
+		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
+		if (!q.isEmpty()) {
+			where.append(" AND (number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q "
+					+ "OR access_key ILIKE :q");
+			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			if (TaxId.isValid(q)) {
+				where.append(" OR customer_document = :document");
+				params.put("document", TaxId.parse(q).value());
+			}
+			where.append(')');
+		}
+		List<Long> ids = this.jdbc
+			.sql("SELECT id FROM finance_fiscal_document" + where + " ORDER BY issue_date DESC NULLS FIRST, id DESC"
+					+ paging.sql())
+			.params(params)
+			.query(Long.class)
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_fiscal_document" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : ids.size();
+		Map<Long, FiscalDocument> byId = this.documents.findAllById(ids)
+			.stream()
+			.collect(Collectors.toMap(FiscalDocument::id, Function.identity()));
+		Map<Long, List<Long>> links = linkedTransactions(ids);
+		List<FiscalDocumentResponse> page = ids.stream()
+			.map(id -> FiscalDocumentResponse.from(byId.get(id), links.getOrDefault(id, List.of())))
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	Versioned<FiscalDocumentResponse> get(long id) {
+		return describe(this.documents.findById(id).orElseThrow(() -> new FiscalDocumentNotFound(id)));
+	}
+
+	@Transactional
+	Versioned<FiscalDocumentResponse> create(FiscalDocumentRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Content content = check(request, errors);
+		Map<Long, @Nullable Long> transactions = lockTransactions(content.relatedTransactionIds(), errors);
+		errors.throwIfAny();
+		checkAccessKeyFree(content.accessKey(), null);
+		checkMatchedElsewhere(transactions, null);
+		FiscalDocument document = new FiscalDocument(MANUAL);
+		apply(document, content);
+		document = this.documents.save(document);
+		link(document.id(), content.relatedTransactionIds());
+		return describe(document);
+	}
+
+	/** PUT passes the request; PATCH the current state with the sent fields laid over it. */
+	Versioned<FiscalDocumentResponse> update(long id, UnaryOperator<FiscalDocumentRequest> changes,
+			@Nullable String ifMatch) {
+		return this.retry.run(() -> {
+			FiscalDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new FiscalDocumentNotFound(id));
+			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(document.version));
+			FiscalDocumentRequest request = changes
+				.apply(FiscalDocumentRequest.of(document, linkedTransactions(List.of(id)).getOrDefault(id, List.of())));
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			Content content = check(request, errors);
+			Map<Long, @Nullable Long> transactions = lockTransactions(content.relatedTransactionIds(), errors);
+			errors.throwIfAny();
+			FiscalDocumentStatus current = ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status);
+			if (!current.mayBecome(content.status())) {
+				throw new ForbiddenTransition(document.status, ClosedSet.wire(content.status()), current.next()
+					.stream()
+					.map(ClosedSet::wire)
+					.collect(Collectors.joining(", ")));
+			}
+			if (!current.isEditable()) {
+				List<String> changed = changedFiscalContent(document, content);
+				if (!changed.isEmpty()) {
+					throw new IssuedDocumentLocked(id, document.status, changed);
+				}
+			}
+			checkAccessKeyFree(content.accessKey(), id);
+			checkMatchedElsewhere(transactions, id);
+			apply(document, content);
+			document.touch();
+			FiscalDocument saved = this.documents.save(document);
+			link(id, content.relatedTransactionIds());
+			return describe(saved);
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		FiscalDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new FiscalDocumentNotFound(id));
+		if (!ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status).isEditable()) {
+			throw new IssuedDocumentKept(id, document.status);
+		}
+		link(id, List.of());
+		this.documents.delete(document);
+	}
+
+	private Content check(FiscalDocumentRequest request, InvalidRequest.Builder errors) {
+		FiscalDocumentType type = FinanceFields.closed(FiscalDocumentType.class, request.type(), "type", errors);
+		String number = FinanceFields.text(request.number(), "number", 20, true, errors);
+		String series = FinanceFields.text(request.series(), "series", 10, false, errors);
+		String customerName = FinanceFields.text(request.customerName(), "customer_name", 200, true, errors);
+		String customerDocument = FinanceFields.taxId(request.customerDocument(), "customer_document", errors);
+		FiscalDocumentStatus status = FinanceFields.closed(FiscalDocumentStatus.class, request.status(), "status",
+				errors);
+		String fileUrl = FinanceFields.url(request.fileUrl(), "file_url", 2000, errors);
+		String accessKey = "";
+		if (!Objects.requireNonNull(request.accessKey()).isBlank()) {
+			try {
+				NfeAccessKey key = NfeAccessKey.parse(request.accessKey());
+				accessKey = key.value();
+				series = crossCheck(key, type, number, series, request.issueDate(), errors);
+			}
+			catch (InvalidAccessKey ex) {
+				errors.add("access_key", ex.getMessage());
+			}
+		}
+		return new Content(type == null ? FiscalDocumentType.NFE : type, number, series,
+				Objects.requireNonNull(request.amount()), customerName, customerDocument, accessKey,
+				request.issueDate(), request.relatedChargeIds(), request.relatedTransactionIds(),
+				status == null ? FiscalDocumentStatus.DRAFT : status, fileUrl.isEmpty() ? null : fileUrl);
+	}
+
+	/**
+	 * The key carries the model, série, number and year-month of the document: a key that disagrees with
+	 * the fields is a typo in one of them, and each disagreeing field is named.
+	 *
+	 * @return the series, filled from the key when it was left empty
+	 */
+	private static String crossCheck(NfeAccessKey key, @Nullable FiscalDocumentType type, String number,
+			String series, @Nullable LocalDate issueDate, InvalidRequest.Builder errors) {
+		FiscalDocumentType keyType = FiscalDocumentType.ofModel(key.model()).orElse(null);
+		if (type != null && keyType != type) {
+			errors.add("type", "is " + ClosedSet.wire(type) + " but the access key is of model " + key.model()
+					+ (keyType == null ? ", which is none of nfe (55), nfce (65), cte (57)"
+							: " (" + ClosedSet.wire(keyType) + ")")
+					+ (type == FiscalDocumentType.NFSE ? "; an NFS-e has no 44-character access key" : ""));
+		}
+		if (!number.isEmpty() && !sameNumber(number, key.number())) {
+			errors.add("number", "is " + number + " but the access key holds number " + key.number());
+		}
+		String checkedSeries = series;
+		if (series.isEmpty()) {
+			checkedSeries = Integer.toString(key.series());
+		}
+		else if (!sameNumber(series, key.series())) {
+			errors.add("series", "is " + series + " but the access key holds series " + key.series());
+		}
+		if (issueDate != null && !YearMonth.from(issueDate).equals(key.yearMonth())) {
+			errors.add("issue_date", "is in " + YearMonth.from(issueDate) + " but the access key was issued in "
+					+ key.yearMonth());
+		}
+		return checkedSeries;
+	}
+
+	private static boolean sameNumber(String text, long expected) {
+		if (!text.matches("[0-9]{1,20}")) {
+			return false;
+		}
+		String digits = text.replaceFirst("^0+(?=.)", "");
+		return digits.equals(Long.toString(expected));
+	}
+
+	private static List<String> changedFiscalContent(FiscalDocument document, Content content) {
+		List<String> changed = new ArrayList<>();
+		if (!document.type.equals(ClosedSet.wire(content.type()))) {
+			changed.add("type");
+		}
+		if (!document.number.equals(content.number())) {
+			changed.add("number");
+		}
+		if (!document.series.equals(content.series())) {
+			changed.add("series");
+		}
+		if (document.amount.compareTo(content.amount()) != 0) {
+			changed.add("amount");
+		}
+		if (!document.customerName.equals(content.customerName())) {
+			changed.add("customer_name");
+		}
+		if (!document.customerDocument.equals(content.customerDocument())) {
+			changed.add("customer_document");
+		}
+		if (!document.accessKey.equals(content.accessKey())) {
+			changed.add("access_key");
+		}
+		if (!Objects.equals(document.issueDate, content.issueDate())) {
+			changed.add("issue_date");
+		}
+		return changed;
+	}
+
+	private static void apply(FiscalDocument document, Content content) {
+		document.type = ClosedSet.wire(content.type());
+		document.number = content.number();
+		document.series = content.series();
+		document.amount = content.amount();
+		document.customerName = content.customerName();
+		document.customerDocument = content.customerDocument();
+		document.accessKey = content.accessKey();
+		document.issueDate = content.issueDate();
+		document.relatedChargeIds = content.relatedChargeIds();
+		document.status = ClosedSet.wire(content.status());
+		document.fileUrl = content.fileUrl();
+	}
+
+	private void checkAccessKeyFree(String accessKey, @Nullable Long exceptId) {
+		if (accessKey.isEmpty()) {
+			return;
+		}
+		this.documents.findByAccessKey(accessKey)
+			.filter(existing -> !Objects.equals(existing.id, exceptId))
+			.ifPresent(existing -> {
+				throw new AccessKeyTaken(accessKey, existing.id());
+			});
+	}
+
+	/**
+	 * Locks the listed transactions for the rest of the request, so two documents cannot claim the same
+	 * one at once; ids that do not exist are named in {@code related_transaction_ids}.
+	 *
+	 * @return transaction id → the document it is matched to now (null when none)
+	 */
+	private Map<Long, @Nullable Long> lockTransactions(List<Long> ids, InvalidRequest.Builder errors) {
+		Map<Long, @Nullable Long> found = new LinkedHashMap<>();
+		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
+			return found;
+		}
+		this.jdbc.sql("SELECT id, matched_document_id FROM finance_transaction WHERE id = ANY (?) ORDER BY id "
+				+ "FOR UPDATE")
+			.param(ids.toArray(new Long[0]))
+			.query((rs, n) -> found.put(rs.getLong(1), rs.getObject(2, Long.class)))
+			.list();
+		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
+		if (!missing.isEmpty()) {
+			errors.add("related_transaction_ids", (missing.size() == 1 ? "transaction " : "transactions ")
+					+ missing.stream().map(String::valueOf).collect(Collectors.joining(", "))
+					+ (missing.size() == 1 ? " does not exist" : " do not exist"));
+		}
+		return found;
+	}
+
+	private static void checkMatchedElsewhere(Map<Long, @Nullable Long> transactions, @Nullable Long documentId) {
+		Map<Long, Long> elsewhere = new LinkedHashMap<>();
+		transactions.forEach((transaction, document) -> {
+			if (document != null && !document.equals(documentId)) {
+				elsewhere.put(transaction, document);
+			}
+		});
+		if (!elsewhere.isEmpty()) {
+			throw new TransactionsMatchedElsewhere(List.copyOf(elsewhere.keySet()),
+					elsewhere.values().stream().distinct().toList());
+		}
+	}
+
+	/** Makes exactly {@code transactionIds} point at the document, and nothing else. */
+	private void link(long documentId, List<Long> transactionIds) {
+		Long[] ids = transactionIds.toArray(new Long[0]);
+		var now = Instant.now().truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
+		this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = NULL, version = version + 1, "
+				+ "updated_at = ? WHERE matched_document_id = ? AND NOT (id = ANY (?))")
+			.params(now, documentId, ids)
+			.update();
+		if (ids.length > 0) {
+			this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = ?, version = version + 1, "
+					+ "updated_at = ? WHERE id = ANY (?) AND matched_document_id IS DISTINCT FROM ?")
+				.params(documentId, now, ids, documentId)
+				.update();
+		}
+	}
+
+	private Map<Long, List<Long>> linkedTransactions(List<Long> documentIds) {
+		Map<Long, List<Long>> links = new HashMap<>();
+		if (documentIds.isEmpty()) {
+			return links;
+		}
+		this.jdbc.sql("SELECT matched_document_id, id FROM finance_transaction WHERE matched_document_id = ANY (?) "
+				+ "ORDER BY id")
+			.param(documentIds.toArray(new Long[0]))
+			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
+			.list();
+		return links;
+	}
+
+	private Versioned<FiscalDocumentResponse> describe(FiscalDocument document) {
+		List<Long> links = linkedTransactions(List.of(document.id())).getOrDefault(document.id(), List.of());
+		return new Versioned<>(FiscalDocumentResponse.from(document, links), Objects.requireNonNull(document.version));
+	}
+
+}

@@ -1,0 +1,82 @@
+package br.suite.finance;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.FinanceProblems.SyncLogNotFound;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.Paging;
+
+/** Reads sync logs; {@link FinanceLedger} writes them. */
+@Service
+class SyncLogService {
+
+	private static final String COLUMNS = "id, provider, flow, status, started_at, finished_at, imported_count, "
+			+ "updated_count, message, created_at";
+
+	private final JdbcClient jdbc;
+
+	SyncLogService(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	record Filter(@Nullable String provider, @Nullable String flow, @Nullable String status) {
+	}
+
+	record Listing(List<SyncLogResponse> logs, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.provider() != null) {
+			where.append(" AND provider = :provider");
+			params.put("provider", FinanceFields.providerParameter(filter.provider()));
+		}
+		if (filter.flow() != null) {
+			where.append(" AND flow = :flow");
+			params.put("flow", ClosedSet.wire(ClosedSet.parse(SyncFlow.class, "flow", filter.flow())));
+		}
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status", ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())));
+		}
+		List<SyncLogResponse> page = this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM finance_sync_log" + where + " ORDER BY started_at DESC, id DESC"
+					+ paging.sql())
+			.params(params)
+			.query((rs, n) -> map(rs))
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_sync_log" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : page.size();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	SyncLogResponse get(long id) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM finance_sync_log WHERE id = ?")
+			.param(id)
+			.query((rs, n) -> map(rs))
+			.optional()
+			.orElseThrow(() -> new SyncLogNotFound(id));
+	}
+
+	private static SyncLogResponse map(ResultSet rs) throws SQLException {
+		return new SyncLogResponse(rs.getLong("id"), rs.getString("provider"), rs.getString("flow"),
+				rs.getString("status"), TransactionService.instant(rs, "started_at"),
+				TransactionService.instant(rs, "finished_at"), rs.getInt("imported_count"), rs.getInt("updated_count"),
+				rs.getString("message"), TransactionService.instant(rs, "created_at"));
+	}
+
+}

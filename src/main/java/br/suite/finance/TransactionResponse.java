@@ -1,0 +1,30 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
+
+import br.suite.shared.Money;
+import tools.jackson.databind.annotation.JsonSerialize;
+
+/** A bank transaction as clients read it; the system writes it through {@link FinanceLedger}. */
+record TransactionResponse(long id, String externalId, String provider, String accountId, LocalDate transactionDate,
+		@Nullable Instant postedAt,
+		@Schema(type = "string", example = "1234.50", description = "Always positive; the sign is the direction")
+		@JsonSerialize(using = Money.Writer.class) BigDecimal amount,
+		@Schema(allowableValues = { "credit", "debit" }) String direction,
+		@Schema(allowableValues = { "pending", "settled", "reversed", "cancelled" }) String status,
+		String description, String payerName,
+		@Schema(description = "CPF (11) or CNPJ (14, may be alphanumeric) without punctuation, or empty")
+		String payerDocument, String correlationId, String bankReferenceId,
+		@Schema(description = "Pix end-to-end id (32 characters, case kept), or empty") String endToEndId,
+		String chargeExternalId,
+		@Schema(description = "The provider's charge this settles, as reported; null when none")
+		@Nullable Long matchedChargeId,
+		@Schema(description = "The fiscal document that lists this transaction in related_transaction_ids; "
+				+ "null when none") @Nullable Long matchedDocumentId,
+		Instant createdAt, Instant updatedAt) {
+}

@@ -1,0 +1,136 @@
+package br.suite.finance;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.FinanceProblems.TransactionNotFound;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Paging;
+import br.suite.shared.TaxId;
+import br.suite.shared.Versioned;
+
+/** Reads transactions; {@link FinanceLedger} writes them. */
+@Service
+class TransactionService {
+
+	private static final String COLUMNS = "id, external_id, provider, account_id, transaction_date, posted_at, amount, "
+			+ "direction, status, description, payer_name, payer_document, correlation_id, bank_reference_id, "
+			+ "end_to_end_id, charge_external_id, matched_charge_id, matched_document_id, version, created_at, "
+			+ "updated_at";
+
+	/** Must stay identical to the expression of the trigram index finance_transaction_search_idx. */
+	static final String SEARCHED = "(description || E'\\x1f' || payer_name || E'\\x1f' || payer_document "
+			+ "|| E'\\x1f' || end_to_end_id)";
+
+	private final JdbcClient jdbc;
+
+	TransactionService(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	record Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
+			@Nullable String direction, @Nullable String provider, @Nullable String accountId,
+			@Nullable Boolean matched, @Nullable String q) {
+	}
+
+	record Listing(List<TransactionResponse> transactions, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
+			throw InvalidRequest.of("date_to", "must not be before date_from");
+		}
+		if (filter.dateFrom() != null) {
+			where.append(" AND transaction_date >= :dateFrom");
+			params.put("dateFrom", filter.dateFrom());
+		}
+		if (filter.dateTo() != null) {
+			where.append(" AND transaction_date <= :dateTo");
+			params.put("dateTo", filter.dateTo());
+		}
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status", ClosedSet.wire(ClosedSet.parse(TransactionStatus.class, "status", filter.status())));
+		}
+		if (filter.direction() != null) {
+			where.append(" AND direction = :direction");
+			params.put("direction",
+					ClosedSet.wire(ClosedSet.parse(TransactionDirection.class, "direction", filter.direction())));
+		}
+		if (filter.provider() != null) {
+			where.append(" AND provider = :provider");
+			params.put("provider", FinanceFields.providerParameter(filter.provider()));
+		}
+		if (filter.accountId() != null) {
+			where.append(" AND account_id = :accountId");
+			params.put("accountId", FinanceFields.parameter(filter.accountId(), "account_id"));
+		}
+		if (filter.matched() != null) {
+			where.append(filter.matched() ? " AND (matched_document_id IS NOT NULL OR matched_charge_id IS NOT NULL)"
+					: " AND matched_document_id IS NULL AND matched_charge_id IS NULL");
+		}
+		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
+		if (!q.isEmpty()) {
+			where.append(" AND (").append(SEARCHED).append(" ILIKE :q");
+			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			// A CPF/CNPJ typed with its mask finds the stored digits too.
+			if (TaxId.isValid(q)) {
+				where.append(" OR payer_document = :document");
+				params.put("document", TaxId.parse(q).value());
+			}
+			where.append(')');
+		}
+		List<TransactionResponse> page = this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM finance_transaction" + where
+					+ " ORDER BY transaction_date DESC, id DESC" + paging.sql())
+			.params(params)
+			.query((rs, n) -> map(rs))
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_transaction" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : page.size();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	Versioned<TransactionResponse> get(long id) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM finance_transaction WHERE id = ?")
+			.param(id)
+			.query((rs, n) -> new Versioned<>(map(rs), rs.getLong("version")))
+			.optional()
+			.orElseThrow(() -> new TransactionNotFound(id));
+	}
+
+	private static TransactionResponse map(ResultSet rs) throws SQLException {
+		return new TransactionResponse(rs.getLong("id"), rs.getString("external_id"), rs.getString("provider"),
+				rs.getString("account_id"), rs.getObject("transaction_date", LocalDate.class),
+				instant(rs, "posted_at"), rs.getBigDecimal("amount"), rs.getString("direction"), rs.getString("status"),
+				rs.getString("description"), rs.getString("payer_name"), rs.getString("payer_document"),
+				rs.getString("correlation_id"), rs.getString("bank_reference_id"), rs.getString("end_to_end_id"),
+				rs.getString("charge_external_id"), rs.getObject("matched_charge_id", Long.class),
+				rs.getObject("matched_document_id", Long.class), instant(rs, "created_at"),
+				instant(rs, "updated_at"));
+	}
+
+	static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {
+		OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+		return value == null ? null : value.toInstant();
+	}
+
+}

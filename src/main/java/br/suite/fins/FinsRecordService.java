@@ -1,0 +1,146 @@
+package br.suite.fins;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.customers.ClienteDirectory;
+import br.suite.fins.FinsProblems.FinsRecordNotFound;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.Versions;
+
+@Service
+class FinsRecordService {
+
+	/** Deadlines are calendar dates of the company, which works in Brazil's legal time. */
+	static final ZoneId CALENDAR = ZoneId.of("America/Sao_Paulo");
+
+	private static final LocalDate EARLIEST = LocalDate.of(1900, 1, 1);
+
+	private static final LocalDate LATEST = LocalDate.of(9999, 12, 31);
+
+	private final FinsRecordRepository records;
+
+	private final ClienteDirectory clientes;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	FinsRecordService(FinsRecordRepository records, ClienteDirectory clientes, JdbcClient jdbc,
+			OptimisticRetry retry) {
+		this.records = records;
+		this.clientes = clientes;
+		this.jdbc = jdbc;
+		this.retry = retry;
+	}
+
+	record Filter(@Nullable Long cliente, @Nullable Boolean concluido, @Nullable Boolean overdue,
+			@Nullable LocalDate dueBefore, @Nullable LocalDate dueAfter) {
+	}
+
+	record Listing(List<FinsRecordResponse> records, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.cliente() != null) {
+			where.append(" AND cliente_id = :cliente");
+			params.put("cliente", filter.cliente());
+		}
+		if (filter.concluido() != null) {
+			where.append(" AND concluido = :concluido");
+			params.put("concluido", filter.concluido());
+		}
+		if (filter.overdue() != null) {
+			String overdue = "(NOT concluido AND data_limite < :today)";
+			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
+			params.put("today", LocalDate.now(CALENDAR));
+		}
+		if (filter.dueBefore() != null) {
+			where.append(" AND data_limite < :dueBefore");
+			params.put("dueBefore", filter.dueBefore());
+		}
+		if (filter.dueAfter() != null) {
+			where.append(" AND data_limite > :dueAfter");
+			params.put("dueAfter", filter.dueAfter());
+		}
+		List<Long> ids = this.jdbc
+			.sql("SELECT id FROM fins_record" + where + " ORDER BY data_limite NULLS LAST, id" + paging.sql())
+			.params(params)
+			.query(Long.class)
+			.list();
+		long total = paging.requested()
+				? this.jdbc.sql("SELECT count(*) FROM fins_record" + where).params(params).query(Long.class).single()
+				: ids.size();
+		Map<Long, Integer> position = new HashMap<>();
+		for (int i = 0; i < ids.size(); i++) {
+			position.put(ids.get(i), i);
+		}
+		List<FinsRecordResponse> page = this.records.findAllById(ids)
+			.stream()
+			.sorted(java.util.Comparator.comparing(record -> position.get(record.id())))
+			.map(FinsRecordResponse::from)
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	FinsRecord get(long id) {
+		return this.records.findById(id).orElseThrow(() -> new FinsRecordNotFound(id));
+	}
+
+	@Transactional
+	FinsRecord create(FinsRecordRequest request) {
+		long cliente = checked(request);
+		return this.records.save(new FinsRecord(cliente, request.titulo(), Objects.requireNonNull(request.descricao()),
+				request.dataLimite(), Boolean.TRUE.equals(request.concluido())));
+	}
+
+	FinsRecord update(long id, Function<FinsRecord, FinsRecordRequest> changes, @Nullable String ifMatch) {
+		return this.retry.run(() -> {
+			FinsRecord record = this.records.findForUpdate(id).orElseThrow(() -> new FinsRecordNotFound(id));
+			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(record.version));
+			FinsRecordRequest request = changes.apply(record);
+			long cliente = checked(request);
+			record.change(cliente, request.titulo(), Objects.requireNonNull(request.descricao()), request.dataLimite(),
+					Boolean.TRUE.equals(request.concluido()));
+			return this.records.save(record);
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		FinsRecord record = this.records.findForUpdate(id).orElseThrow(() -> new FinsRecordNotFound(id));
+		this.records.delete(record);
+	}
+
+	/**
+	 * The rules Bean Validation cannot state. The customer check also keeps that customer from being
+	 * deleted until this transaction ends, so the record never points at nothing.
+	 */
+	private long checked(FinsRecordRequest request) {
+		LocalDate dataLimite = request.dataLimite();
+		if (dataLimite != null && (dataLimite.isBefore(EARLIEST) || dataLimite.isAfter(LATEST))) {
+			throw FinsProblems.dataLimiteOutOfRange();
+		}
+		long cliente = Objects.requireNonNull(request.cliente());
+		if (!this.clientes.exists(cliente)) {
+			throw FinsProblems.unknownCliente(cliente);
+		}
+		return cliente;
+	}
+
+}

@@ -1,0 +1,336 @@
+package br.suite.processdocs;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.processdocs.DocumentHistory.Action;
+import br.suite.processdocs.ProcessDocumentProblems.ApprovalNotGranted;
+import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
+import br.suite.processdocs.ProcessDocumentProblems.DocumentNotFound;
+import br.suite.processdocs.ProcessDocumentProblems.NotADraft;
+import br.suite.processdocs.ProcessDocumentProblems.TransitionRefused;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.Versions;
+import tools.jackson.databind.node.ObjectNode;
+
+@Service
+class ProcessDocumentService {
+
+	/** What an approved document keeps until it is revised: the content readers rely on. */
+	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version",
+			"description");
+
+	static final int MAX_TAG_LENGTH = 50;
+
+	static final int MAX_REVIEW_DUE_WITHIN = 3650;
+
+	static final LocalDate EARLIEST_REVIEW = LocalDate.of(1900, 1, 1);
+
+	static final LocalDate LATEST_REVIEW = LocalDate.of(2999, 12, 31);
+
+	private final ProcessDocumentRepository documents;
+
+	private final DocumentHistory history;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
+			OptimisticRetry retry) {
+		this.documents = documents;
+		this.history = history;
+		this.jdbc = jdbc;
+		this.retry = retry;
+	}
+
+	record Filter(@Nullable String status, @Nullable String processArea, @Nullable String category,
+			@Nullable String owner, @Nullable String tag, @Nullable String q, @Nullable Integer reviewDueWithin,
+			@Nullable Boolean overdue) {
+	}
+
+	record Listing(List<ProcessDocumentResponse> documents, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		checkFilterText(filter);
+		StringBuilder where = new StringBuilder(" WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.status() != null) {
+			where.append(" AND status = :status");
+			params.put("status", ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())));
+		}
+		matchIgnoringCase(where, params, "process_area", filter.processArea());
+		matchIgnoringCase(where, params, "category", filter.category());
+		matchIgnoringCase(where, params, "owner", filter.owner());
+		if (filter.tag() != null && !filter.tag().isBlank()) {
+			where.append(" AND processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]");
+			params.put("tag", filter.tag().strip());
+		}
+		if (filter.q() != null && !filter.q().isBlank()) {
+			where.append(" AND (code ILIKE :q OR title ILIKE :q OR description ILIKE :q)");
+			params.put("q", "%" + filter.q().strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+		}
+		LocalDate today = ProcessDocument.today();
+		if (filter.reviewDueWithin() != null) {
+			int days = filter.reviewDueWithin();
+			if (days < 0 || days > MAX_REVIEW_DUE_WITHIN) {
+				throw InvalidRequest.of("review_due_within", "must be a number of days between 0 and "
+						+ MAX_REVIEW_DUE_WITHIN);
+			}
+			// Obsolete documents are no longer reviewed; overdue ones are due too, so they stay in.
+			where.append(" AND status <> 'obsolete' AND next_review_at <= :dueBy");
+			params.put("dueBy", today.plusDays(days));
+		}
+		if (filter.overdue() != null) {
+			String overdue = "(status <> 'obsolete' AND next_review_at < :today)";
+			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
+			params.put("today", today);
+		}
+		List<Long> ids = this.jdbc
+			.sql("SELECT id FROM processdocs_document" + where + " ORDER BY code_number" + paging.sql())
+			.params(params)
+			.query(Long.class)
+			.list();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM processdocs_document" + where)
+			.params(params)
+			.query(Long.class)
+			.single() : ids.size();
+		List<ProcessDocumentResponse> page = this.documents.findAllById(ids)
+			.stream()
+			.sorted(Comparator.comparingLong(d -> d.codeNumber))
+			.map(ProcessDocumentResponse::from)
+			.toList();
+		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	ProcessDocument get(long id) {
+		return this.documents.findById(id).orElseThrow(() -> new DocumentNotFound(id));
+	}
+
+	@Transactional(readOnly = true)
+	List<ProcessDocumentHistoryEntry> history(long id, Paging paging) {
+		get(id);
+		return this.history.list(id, paging);
+	}
+
+	@Transactional(readOnly = true)
+	long historySize(long id) {
+		return this.history.count(id);
+	}
+
+	@Transactional
+	ProcessDocument create(ProcessDocumentRequest request, CurrentUser caller) {
+		Checked checked = check(request);
+		DocumentStatus target = checked.status() == null ? DocumentStatus.DRAFT : checked.status();
+		// A document is born a draft; asking for another status is asking for the move from draft.
+		if (target != DocumentStatus.DRAFT) {
+			checkTransition(DocumentStatus.DRAFT, target, caller);
+		}
+		long number = nextCodeNumber();
+		ProcessDocument document = new ProcessDocument(number, ProcessDocument.code(number), request.title(),
+				request.processArea(), request.category(), request.owner(), ClosedSet.wire(DocumentStatus.DRAFT),
+				request.version(), checked.tags(), request.description());
+		document.schedule(request.reviewCycleDays(), request.lastReviewAt());
+		moveTo(document, DocumentStatus.DRAFT, target, caller);
+		ProcessDocument saved = this.documents.save(document);
+		this.history.record(saved.id(), Action.CREATED, this.history.diff(null, this.history.snapshot(saved)), caller);
+		return saved;
+	}
+
+	ProcessDocument update(long id, Function<ProcessDocument, ProcessDocumentRequest> changes,
+			@Nullable String ifMatch, CurrentUser caller) {
+		return this.retry.run(() -> {
+			ProcessDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new DocumentNotFound(id));
+			Versions.checkIfMatch(ifMatch, document.rowVersion());
+			ProcessDocumentRequest request = changes.apply(document);
+			Checked checked = check(request);
+			DocumentStatus current = document.status();
+			DocumentStatus target = checked.status() == null ? current : checked.status();
+			if (target != current) {
+				checkTransition(current, target, caller);
+			}
+			ObjectNode before = this.history.snapshot(document);
+			document.title = request.title();
+			document.processArea = request.processArea();
+			document.category = request.category();
+			document.owner = request.owner();
+			document.version = request.version();
+			document.tags = checked.tags();
+			document.description = request.description();
+			document.schedule(request.reviewCycleDays(), request.lastReviewAt());
+			moveTo(document, current, target, caller);
+			ObjectNode changed = this.history.diff(before, this.history.snapshot(document));
+			if (changed.isEmpty()) {
+				return document;
+			}
+			checkControlledContent(current, target, changed);
+			document.touch();
+			ProcessDocument saved = this.documents.save(document);
+			this.history.record(saved.id(), Action.UPDATED, changed, caller);
+			return saved;
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		ProcessDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new DocumentNotFound(id));
+		if (document.status() != DocumentStatus.DRAFT) {
+			throw new NotADraft(document.status());
+		}
+		this.documents.delete(document);
+	}
+
+	/** The next code number; the counter row stays locked until this transaction ends. */
+	private long nextCodeNumber() {
+		return this.jdbc.sql("UPDATE processdocs_code_counter SET last_number = last_number + 1 RETURNING last_number")
+			.query(Long.class)
+			.single();
+	}
+
+	private void checkTransition(DocumentStatus current, DocumentStatus target, CurrentUser caller) {
+		if (!current.canMoveTo(target)) {
+			throw new TransitionRefused(current, target);
+		}
+		if (target == DocumentStatus.APPROVED && !caller.holds(ProcessDocumentController.APPROVE)) {
+			throw new ApprovalNotGranted();
+		}
+	}
+
+	/**
+	 * Approval records who and when, and starts the review clock when it was not running; a revision
+	 * (back to review) withdraws the approval, which stays in the history. An obsolete document keeps
+	 * the approval it had.
+	 */
+	private static void moveTo(ProcessDocument document, DocumentStatus current, DocumentStatus target,
+			CurrentUser caller) {
+		if (target == current) {
+			return;
+		}
+		document.status = ClosedSet.wire(target);
+		if (target == DocumentStatus.APPROVED) {
+			document.approve(caller.id(), caller.username());
+			if (document.lastReviewAt == null) {
+				document.schedule(document.reviewCycleDays, document.approvedAt);
+			}
+		}
+		else if (current == DocumentStatus.APPROVED && target == DocumentStatus.IN_REVIEW) {
+			document.withdrawApproval();
+		}
+	}
+
+	/**
+	 * Controlled content changes only while the document is a draft or in review, before or after the
+	 * request: a revision may start with its edits, an approval may carry the approver's last ones.
+	 */
+	static void checkControlledContent(DocumentStatus current, DocumentStatus target, ObjectNode changed) {
+		if (!current.isContentLocked() || !target.isContentLocked()) {
+			return;
+		}
+		List<String> locked = new ArrayList<>();
+		changed.propertyNames().forEach(field -> {
+			if (CONTROLLED_FIELDS.contains(field)) {
+				locked.add(field);
+			}
+		});
+		if (!locked.isEmpty()) {
+			throw new ContentLocked(current, locked);
+		}
+	}
+
+	record Checked(@Nullable DocumentStatus status, List<String> tags) {
+	}
+
+	/** The rules Bean Validation cannot say, all reported at once. */
+	private static Checked check(ProcessDocumentRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		DocumentStatus status = null;
+		if (request.status() != null) {
+			try {
+				status = ClosedSet.parse(DocumentStatus.class, "status", request.status());
+			}
+			catch (InvalidRequest ex) {
+				ex.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
+			}
+		}
+		List<String> tags = tags(request.tags(), errors);
+		LocalDate lastReviewAt = request.lastReviewAt();
+		if (lastReviewAt != null && (lastReviewAt.isBefore(EARLIEST_REVIEW) || lastReviewAt.isAfter(LATEST_REVIEW))) {
+			errors.add("last_review_at", "must be between " + EARLIEST_REVIEW + " and " + LATEST_REVIEW);
+		}
+		errors.throwIfAny();
+		return new Checked(status, tags);
+	}
+
+	/** Tags are trimmed and kept once each (ignoring case), in the order first given. */
+	static List<String> tags(List<@Nullable String> given, InvalidRequest.Builder errors) {
+		Map<String, String> kept = new LinkedHashMap<>();
+		for (int i = 0; i < given.size(); i++) {
+			String tag = given.get(i);
+			String field = "tags[" + i + "]";
+			if (tag == null) {
+				errors.add(field, "must be a string");
+				continue;
+			}
+			String trimmed = tag.strip();
+			if (trimmed.isEmpty()) {
+				errors.add(field, "must not be blank");
+			}
+			else if (trimmed.length() > MAX_TAG_LENGTH) {
+				errors.add(field, "must be at most " + MAX_TAG_LENGTH + " characters");
+			}
+			else if (!trimmed.matches(ProcessDocumentRequest.ONE_LINE)) {
+				errors.add(field, ProcessDocumentRequest.ONE_LINE_MESSAGE);
+			}
+			else {
+				kept.putIfAbsent(trimmed.toLowerCase(Locale.ROOT), trimmed);
+			}
+		}
+		return List.copyOf(kept.values());
+	}
+
+	/** PostgreSQL cannot hold a NUL character even in a parameter; say so instead of failing. */
+	private static void checkFilterText(Filter filter) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Map<String, @Nullable String> texts = new LinkedHashMap<>();
+		texts.put("process_area", filter.processArea());
+		texts.put("category", filter.category());
+		texts.put("owner", filter.owner());
+		texts.put("tag", filter.tag());
+		texts.put("q", filter.q());
+		texts.forEach((name, value) -> {
+			if (value != null && !value.matches(ProcessDocumentRequest.ONE_LINE)) {
+				errors.add(name, "must not contain control characters");
+			}
+		});
+		errors.throwIfAny();
+	}
+
+	private static void matchIgnoringCase(StringBuilder where, Map<String, Object> params, String column,
+			@Nullable String value) {
+		if (value != null && !value.isBlank()) {
+			where.append(" AND lower(").append(column).append(") = lower(:").append(column).append(')');
+			params.put(column, value.strip());
+		}
+	}
+
+}

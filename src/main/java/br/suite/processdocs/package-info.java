@@ -1,0 +1,11 @@
+/**
+ * Controlled process documents (ISO 9001 clause 7.5): service-assigned codes, the draft → in review →
+ * approved → obsolete lifecycle with recorded approvals, the review schedule, one attached file per
+ * document kept in PostgreSQL, and the history of every change. It publishes nothing yet.
+ */
+@ApplicationModule(allowedDependencies = "shared")
+@NullMarked
+package br.suite.processdocs;
+
+import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

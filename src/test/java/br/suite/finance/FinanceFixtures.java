@@ -1,0 +1,84 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.UUID;
+
+import br.suite.Api;
+import br.suite.Api.Response;
+import br.suite.finance.FinanceLedger.TransactionRow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Test data for finance: rows the way an importer builds them, and signed-in clients. */
+final class FinanceFixtures {
+
+	static final String DATE_TIME = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
+
+	/** The reference's NF-e key (model 55, série 1, number 110093, 2015-03, DV 5). */
+	static final String NFE_KEY = "33150308370779000149550010001100931002410775";
+
+	/** The reference's NFC-e key (model 65, série 1, number 30, 2018-10, DV 0). */
+	static final String NFCE_KEY = "13181017921427000125650010000000309887251170";
+
+	static final String END_TO_END_ID = "E00038166202611251310aBcDeFgHiJk";
+
+	private FinanceFixtures() {
+	}
+
+	/** A settled statement line with only the required fields. */
+	static TransactionRow row(String provider, String accountId, String externalId, LocalDate date, String amount,
+			String direction) {
+		return new TransactionRow(provider, accountId, externalId, date, null, new BigDecimal(amount), direction,
+				null, "PIX RECEBIDO", "", "", "", "", "", "", null);
+	}
+
+	/** A row with every field filled. */
+	static TransactionRow fullRow(String provider, String accountId, String externalId, LocalDate date) {
+		return new TransactionRow(provider, accountId, externalId, date, Instant.parse("2026-11-20T13:10:00.123456Z"),
+				new BigDecimal("1234.50"), "credit", "settled", "PIX RECEBIDO Padaria", "Padaria Pão Quente Ltda",
+				"11.222.333/0001-81", "corr-1", "bank-ref-1", END_TO_END_ID, "pay_123", 77L);
+	}
+
+	/**
+	 * A valid access key of SP for the given model, série, number and issue month (YYMM), with a random
+	 * cNF. The check digit is computed here from the reference text (weights 2-9 from the right, ASCII - 48),
+	 * not by the production code.
+	 */
+	static String accessKey(int model, int series, long number, String yymm) {
+		String first43 = "35" + yymm + "11222333000181" + String.format("%02d%03d%09d1%08d", model, series, number,
+				(long) (Math.random() * 99_999_999L));
+		int sum = 0;
+		for (int i = 0; i < 43; i++) {
+			sum += (first43.charAt(42 - i) - 48) * (2 + i % 8);
+		}
+		int r = sum % 11;
+		return first43 + (r < 2 ? 0 : 11 - r);
+	}
+
+	static String provider() {
+		return "p" + Long.toString(System.nanoTime(), 36) + Integer.toString((int) (Math.random() * 1000), 36);
+	}
+
+	static UUID importId() {
+		return UUID.randomUUID();
+	}
+
+	/** A client signed in as a new user whose role holds exactly the given permissions. */
+	static Api signedInWith(Api admin, String... permissions) {
+		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
+		String name = "r" + Long.toString(System.nanoTime(), 36);
+		Response role = admin.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"permissions\":[" + list + "]}");
+		assertThat(role.status()).as(role.toString()).isEqualTo(201);
+		String username = "u" + Long.toString(System.nanoTime(), 36);
+		Response user = admin.post("/api/access/users/",
+				"{\"username\":\"" + username + "\",\"role_id\":" + role.id() + "}");
+		assertThat(user.status()).as(user.toString()).isEqualTo(201);
+		Response token = admin.as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
+				+ user.json().get("temporary_password").asString() + "\"}");
+		assertThat(token.status()).as(token.toString()).isEqualTo(200);
+		return admin.as(token.json().get("token").asString());
+	}
+
+}
