@@ -1,10 +1,8 @@
 package br.suite.access;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -48,12 +46,15 @@ class RoleService {
 
 	@Transactional(readOnly = true)
 	List<RoleResponse> list() {
-		Map<Long, Long> counts = usersPerRole();
-		return this.roles.findAll()
-			.stream()
-			.sorted(java.util.Comparator.comparing(r -> r.id()))
-			.map(role -> RoleResponse.from(role, counts.getOrDefault(role.id(), 0L)))
-			.toList();
+		return this.jdbc.sql("""
+				SELECT r.id, r.name, r.description, r.permissions, r.is_system, r.created_at, r.updated_at,
+				       (SELECT count(*) FROM access_user u WHERE u.role_id = r.id) AS users_count
+				FROM access_role r ORDER BY r.id""")
+			.query((rs, n) -> new RoleResponse(rs.getLong("id"), rs.getString("name"), rs.getString("description"),
+					List.of((String[]) rs.getArray("permissions").getArray()), rs.getBoolean("is_system"),
+					rs.getLong("users_count"), rs.getTimestamp("created_at").toInstant(),
+					rs.getTimestamp("updated_at").toInstant()))
+			.list();
 	}
 
 	@Transactional(readOnly = true)
@@ -146,12 +147,5 @@ class RoleService {
 			});
 	}
 
-	private Map<Long, Long> usersPerRole() {
-		Map<Long, Long> counts = new HashMap<>();
-		this.jdbc.sql("SELECT role_id, count(*) AS n FROM access_user GROUP BY role_id")
-			.query((rs, n) -> counts.put(rs.getLong("role_id"), rs.getLong("n")))
-			.list();
-		return counts;
-	}
 
 }

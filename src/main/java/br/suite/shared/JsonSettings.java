@@ -121,10 +121,41 @@ class JsonSettings {
 
 		@Override
 		public void serialize(Instant value, JsonGenerator gen, SerializationContext ctxt) {
-			gen.writeString(UTC_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC))
-				.replace("+00:00", "Z"));
+			gen.writeString(utcMillis(value));
 		}
 
+	}
+
+	/** {@code 2026-11-25T21:07:31.123Z}, written by hand: lists format thousands of these per second. */
+	static String utcMillis(Instant instant) {
+		java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
+		int year = t.getYear();
+		if (year < 0 || year > 9999) {
+			return UTC_MILLIS.format(instant.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC)).replace("+00:00", "Z");
+		}
+		char[] out = new char[24];
+		digits(out, 0, year, 4);
+		out[4] = '-';
+		digits(out, 5, t.getMonthValue(), 2);
+		out[7] = '-';
+		digits(out, 8, t.getDayOfMonth(), 2);
+		out[10] = 'T';
+		digits(out, 11, t.getHour(), 2);
+		out[13] = ':';
+		digits(out, 14, t.getMinute(), 2);
+		out[16] = ':';
+		digits(out, 17, t.getSecond(), 2);
+		out[19] = '.';
+		digits(out, 20, instant.getNano() / 1_000_000, 3);
+		out[23] = 'Z';
+		return new String(out);
+	}
+
+	private static void digits(char[] out, int at, int value, int width) {
+		for (int i = at + width - 1; i >= at; i--) {
+			out[i] = (char) ('0' + value % 10);
+			value /= 10;
+		}
 	}
 
 	static final class OffsetDateTimeSerializer extends ValueSerializer<OffsetDateTime> {
