@@ -75,6 +75,7 @@ class RoleService {
 	}
 
 	Role update(long id, java.util.function.Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
+		java.util.concurrent.atomic.AtomicBoolean authorityChanged = new java.util.concurrent.atomic.AtomicBoolean();
 		Role updated = this.retry.run(() -> {
 			Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
 			Versions.checkIfMatch(ifMatch, role.version);
@@ -99,9 +100,13 @@ class RoleService {
 			role.description = request.description();
 			role.permissions = List.copyOf(request.permissions());
 			role.touch();
+			authorityChanged.set(permissionsChanged);
 			return this.roles.save(role);
 		});
-		this.tokens.forgetCachedCallers();
+		if (authorityChanged.get()) {
+			// Remembered callers carry their permissions: forget them once the change is committed.
+			this.tokens.forgetCachedCallers();
+		}
 		return updated;
 	}
 

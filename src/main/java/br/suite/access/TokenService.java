@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import br.suite.shared.CurrentUser;
 
@@ -91,6 +93,15 @@ class TokenService {
 	/** Called after any change to users or roles, so permissions and status take effect immediately. */
 	void forgetCachedCallers() {
 		this.remembered.clear();
+		if (TransactionSynchronizationManager.isSynchronizationActive()) {
+			// A request between now and the commit could remember the old state again: forget once more after.
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void afterCommit() {
+					TokenService.this.remembered.clear();
+				}
+			});
+		}
 	}
 
 	/** Spring authorities for a caller: its permissions, with {@code *} expanded to the whole catalogue. */

@@ -129,6 +129,7 @@ class UserService {
 
 	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, @Nullable String ifMatch,
 			CurrentUser caller) {
+		java.util.concurrent.atomic.AtomicBoolean callerChanged = new java.util.concurrent.atomic.AtomicBoolean();
 		Versioned<UserResponse> response = this.retry.run(() -> {
 			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(user.version));
@@ -143,6 +144,8 @@ class UserService {
 			if (!staysAdministrator) {
 				guardLastAdministrator(user);
 			}
+			callerChanged.set(!request.username().equals(user.username) || role.id() != user.roleId
+					|| !ClosedSet.wire(status).equals(user.status));
 			user.username = request.username();
 			user.email = request.email();
 			user.fullName = request.fullName();
@@ -155,7 +158,10 @@ class UserService {
 			User saved = this.users.save(user);
 			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
 		});
-		this.tokens.forgetCachedCallers();
+		if (callerChanged.get()) {
+			// Remembered callers carry username, status and permissions: forget them once committed.
+			this.tokens.forgetCachedCallers();
+		}
 		return response;
 	}
 
