@@ -1,0 +1,277 @@
+package br.suite.imports;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+import br.suite.imports.StatementValues.Decimal;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+@RestController
+@RequestMapping("/api")
+@Tag(name = "CSV import")
+class CsvImportController {
+
+	static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+	static final String REPLAYED = "Idempotent-Replayed";
+
+	private static final String PREPARE = "Reads a bank statement CSV and writes nothing. Detected: the encoding "
+			+ "(UTF-8 with or without BOM, else Windows-1252/ISO-8859-1), the delimiter (; , tab |, or Excel's sep= "
+			+ "line), the header line (after any preamble) and what each column holds (Portuguese and English "
+			+ "headers: Data, Histórico/Descrição, Valor, Crédito/Débito, Tipo (C/D), Documento, Identificador, "
+			+ "CPF/CNPJ…), the decimal comma and thousands dots (1.234,56), dates dd/MM/yyyy or ISO, signs, "
+			+ "parentheses and C/D markers. Balance lines (Saldo anterior, S A L D O) are left out. Answers the body "
+			+ "to confirm (groups by month, import_metadata, delete_period, generate_logs), a preview per month "
+			+ "(would insert/update/skip, and what replacing the month would delete), the lines that could not be "
+			+ "read ({row, column, message}, row = the file's line number) and how the file was read. Options go as "
+			+ "query parameters or as form fields beside the file.";
+
+	private final CsvImportService imports;
+
+	private final JsonMapper json;
+
+	CsvImportController(CsvImportService imports, JsonMapper json) {
+		this.imports = imports;
+		this.json = json;
+	}
+
+	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Operation(summary = "Prepare a CSV import (multipart upload)", description = PREPARE
+			+ " The file is the part named file, up to 8 MiB (413 beyond).")
+	CsvImportPreparation prepareUpload(@RequestPart(name = "file", required = false) @Nullable MultipartFile file,
+			@Parameter(description = "Provider code of the account, default csv") @RequestParam(required = false)
+			@Nullable String provider,
+			@Parameter(description = "The bank account, default \"\"") @RequestParam(name = "account_id",
+					required = false) @Nullable String accountId,
+			@Parameter(description = "utf-8, windows-1252 or iso-8859-1; default detected") @RequestParam(
+					required = false) @Nullable String encoding,
+			@Parameter(description = "; , tab or |; default detected") @RequestParam(required = false)
+			@Nullable String delimiter,
+			@Parameter(description = "comma (1.234,56) or point (1,234.56); default detected") @RequestParam(
+					required = false) @Nullable String decimal,
+			@Parameter(description = COLUMNS) @RequestParam(required = false) @Nullable String columns,
+			@Parameter(description = "overrides the part's file name") @RequestParam(name = "file_name",
+					required = false) @Nullable String fileName) {
+		if (file == null) {
+			throw InvalidRequest.of("file", "is required: send the statement as the multipart part named file");
+		}
+		byte[] content;
+		try {
+			content = file.getBytes();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		String name = fileName(fileName != null ? fileName : file.getOriginalFilename());
+		return this.imports.prepare(new CsvImportService.Upload(content, name),
+				options(provider, accountId, encoding, delimiter, decimal, columns));
+	}
+
+	@PostMapping(path = "/prepare-csv-import", consumes = { "text/csv", "text/plain", "application/csv",
+			"text/comma-separated-values", "application/vnd.ms-excel", MediaType.APPLICATION_OCTET_STREAM_VALUE })
+	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Operation(summary = "Prepare a CSV import (raw body)", description = PREPARE
+			+ " The body is the file (Content-Type text/csv), up to 8 MiB (413 beyond); its name comes from the "
+			+ "file_name parameter or a Content-Disposition header.",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+					content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))))
+	CsvImportPreparation prepareBody(@RequestBody(required = false) byte @Nullable [] body,
+			@RequestParam(required = false) @Nullable String provider,
+			@RequestParam(name = "account_id", required = false) @Nullable String accountId,
+			@RequestParam(required = false) @Nullable String encoding,
+			@RequestParam(required = false) @Nullable String delimiter,
+			@RequestParam(required = false) @Nullable String decimal,
+			@RequestParam(required = false) @Nullable String columns,
+			@RequestParam(name = "file_name", required = false) @Nullable String fileName,
+			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
+		String name = fileName(fileName != null ? fileName : dispositionFileName(disposition));
+		return this.imports.prepare(new CsvImportService.Upload(body == null ? new byte[0] : body, name),
+				options(provider, accountId, encoding, delimiter, decimal, columns));
+	}
+
+	/**
+	 * curl's {@code --data-binary} without a Content-Type sends a form: say how to send a file instead of
+	 * answering only that the type is unsupported.
+	 */
+	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Operation(hidden = true)
+	CsvImportPreparation prepareForm() {
+		throw new ApiProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the statement as the body with Content-Type: "
+				+ "text/csv (curl -H 'Content-Type: text/csv' --data-binary @extrato.csv) or as the multipart part "
+				+ "file (curl -F file=@extrato.csv), not as a form.");
+	}
+
+	@PostMapping(path = "/confirm-csv-import", consumes = MediaType.APPLICATION_JSON_VALUE)
+	@PreAuthorize("hasAuthority('imports.csv.confirm')")
+	@Operation(summary = "Confirm a CSV import (op 7)", description = "Validates every row again. Any invalid row: "
+			+ "nothing is written and the result has success false and one errors string per problem (\"group "
+			+ "2026-03, row 5 (line 7), amount: …\"). Otherwise, in one database transaction: delete_period's month "
+			+ "of the import's provider and account is deleted (deleted_count), each row is upserted by provider + "
+			+ "account_id + external_id (new: inserted, changed: updated, identical: skipped), every written row is "
+			+ "stamped with the import's id, and with generate_logs a csv_import sync log is written. Confirmations "
+			+ "of the same account take turns. A malformed request (groups or import_metadata missing, a group key "
+			+ "that is no YYYY-MM month, provider or account_id missing, delete_period enabled without year and "
+			+ "month or out of range) is a 400; deleting a month that holds transactions linked to fiscal "
+			+ "documents is a 409 and nothing is written. With an Idempotency-Key header (1-255 visible ASCII "
+			+ "characters, per user), a retry answers the first result (header Idempotent-Replayed: true) without "
+			+ "applying it again; the same key with a different confirmation is a 409.")
+	@ApiResponse(responseCode = "200", description = "The result; success false when rows were invalid.")
+	ResponseEntity<CsvImportResult> confirm(@RequestBody CsvImportConfirmRequest request,
+			@Parameter(description = "Makes a retried confirmation answer the first result instead of applying "
+					+ "twice") @RequestHeader(name = IDEMPOTENCY_KEY, required = false)
+			@Nullable String idempotencyKey) {
+		CsvImportService.Confirmation confirmation = this.imports.confirm(request, idempotencyKey(idempotencyKey),
+				CurrentUser.get());
+		ResponseEntity.BodyBuilder response = ResponseEntity.ok();
+		if (confirmation.replayed()) {
+			response.header(REPLAYED, "true");
+		}
+		return response.body(confirmation.result());
+	}
+
+	private static final String COLUMNS = "JSON object from field to the header of its column, overriding the "
+			+ "detection; \"\" leaves a field out. Fields: transaction_date, posted_at, transaction_time, amount, "
+			+ "credit_amount, debit_amount, direction, description, payer_name, payer_document, external_id, "
+			+ "end_to_end_id, bank_reference_id, correlation_id, charge_external_id, status. "
+			+ "Example: {\"transaction_date\":\"Dt. Mov.\",\"amount\":\"Valor R$\",\"external_id\":\"\"}";
+
+	private CsvImportService.PrepareOptions options(@Nullable String provider, @Nullable String accountId,
+			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal,
+			@Nullable String columns) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Charset charset = null;
+		if (encoding != null && !encoding.isBlank()) {
+			charset = StatementReader.encodingNamed(encoding);
+			if (charset == null) {
+				errors.add("encoding", "must be utf-8, windows-1252 or iso-8859-1");
+			}
+		}
+		Character separator = null;
+		if (delimiter != null && !delimiter.isEmpty()) {
+			separator = switch (delimiter.equalsIgnoreCase("tab") ? "\t" : delimiter) {
+				case ";" -> ';';
+				case "," -> ',';
+				case "\t" -> '\t';
+				case "|" -> '|';
+				default -> null;
+			};
+			if (separator == null) {
+				errors.add("delimiter", "must be ;, comma, tab or |");
+			}
+		}
+		Decimal decimalSeparator = null;
+		if (decimal != null && !decimal.isBlank()) {
+			decimalSeparator = switch (decimal.strip().toLowerCase(Locale.ROOT)) {
+				case "comma", "," -> Decimal.COMMA;
+				case "point", "dot", "." -> Decimal.POINT;
+				default -> null;
+			};
+			if (decimalSeparator == null) {
+				errors.add("decimal", "must be comma (1.234,56) or point (1,234.56)");
+			}
+		}
+		Map<ImportField, String> chosen = columns(columns, errors);
+		errors.throwIfAny();
+		return new CsvImportService.PrepareOptions(provider == null ? "csv" : provider,
+				accountId == null ? "" : accountId, charset, separator, decimalSeparator, chosen);
+	}
+
+	private Map<ImportField, String> columns(@Nullable String columns, InvalidRequest.Builder errors) {
+		Map<ImportField, String> chosen = new EnumMap<>(ImportField.class);
+		if (columns == null || columns.isBlank()) {
+			return chosen;
+		}
+		JsonNode tree;
+		try {
+			tree = this.json.readTree(columns);
+		}
+		catch (JacksonException ex) {
+			errors.add("columns", "must be a JSON object from field to column header, e.g. {\"amount\":\"Valor R$\"}");
+			return chosen;
+		}
+		if (tree == null || !tree.isObject()) {
+			errors.add("columns", "must be a JSON object from field to column header, e.g. {\"amount\":\"Valor R$\"}");
+			return chosen;
+		}
+		tree.properties().forEach(entry -> {
+			ImportField field = ImportField.fromWire(entry.getKey());
+			if (field == null) {
+				errors.add("columns." + entry.getKey(), "is not a field; fields: " + ImportField.allowed());
+			}
+			else if (!entry.getValue().isString() || entry.getValue().asString().length() > 200) {
+				errors.add("columns." + entry.getKey(), "must be the column's header (a string, ≤ 200), or \"\"");
+			}
+			else {
+				chosen.put(field, entry.getValue().asString().strip());
+			}
+		});
+		return chosen;
+	}
+
+	private static @Nullable String idempotencyKey(@Nullable String key) {
+		if (key == null) {
+			return null;
+		}
+		if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+			throw InvalidRequest.of(IDEMPOTENCY_KEY, "must be 1 to 255 visible ASCII characters (e.g. a UUID)");
+		}
+		return key;
+	}
+
+	/** The name without any client path (browsers may send C:\fakepath\…), one line, at most 255 characters. */
+	private static String fileName(@Nullable String given) {
+		String name = given == null ? ""
+				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();
+		if (name.length() > CsvImportService.FILE_NAME_MAX || name.chars().anyMatch(Character::isISOControl)) {
+			throw InvalidRequest.of("file_name", "must be at most " + CsvImportService.FILE_NAME_MAX
+					+ " characters on one line without control characters");
+		}
+		return name;
+	}
+
+	private static @Nullable String dispositionFileName(@Nullable String disposition) {
+		if (disposition == null || disposition.isBlank()) {
+			return null;
+		}
+		try {
+			return ContentDisposition.parse(disposition).getFilename();
+		}
+		catch (RuntimeException ex) {
+			throw InvalidRequest.of("Content-Disposition", "is not a valid header: " + ex.getMessage());
+		}
+	}
+
+}

@@ -1,0 +1,20 @@
+package br.suite.imports;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What confirming a month's rows would do right now, computed by running the same writes in a database
+ * transaction that is rolled back.
+ */
+@Schema(description = "Preview of one month of a prepared import")
+record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
+		@Schema(description = "Valid rows of the month") int rows,
+		@Schema(description = "Rows that would become new transactions") int wouldInsert,
+		@Schema(description = "Rows that would change a stored transaction") int wouldUpdate,
+		@Schema(description = "Rows identical to a stored transaction") int wouldSkip,
+		@Schema(nullable = true, description = "Transactions of this account and month that delete_period would "
+				+ "delete; null when deleting the month is refused (see delete_refused)") @Nullable Integer wouldDelete,
+		@Schema(description = "Why delete_period cannot replace this month (transactions linked to fiscal "
+				+ "documents), or empty") String deleteRefused) {
+}

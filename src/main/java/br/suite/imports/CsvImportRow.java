@@ -1,0 +1,71 @@
+package br.suite.imports;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
+
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+
+/**
+ * One transaction of a prepared import, as prepare writes it into {@code groups} and confirm reads it back
+ * (the client may have edited it: confirm validates every field again). The provider and account are the
+ * import's ({@code import_metadata}); the amount is positive and the sign is the direction. Values are kept
+ * as the client sent them so that a bad one is reported as a row error, not as a malformed request.
+ */
+@Schema(description = "A normalised transaction of a CSV import (an element of a group)")
+record CsvImportRow(
+		@Schema(description = "Required, ≤ 100; unique within the import. The bank's id from the file when it "
+				+ "has one, else the Pix end-to-end id, else derived from the line's content (csv-…)",
+				example = "B2026-0000123") String externalId,
+		@Schema(type = "string", format = "date", example = "2026-03-05",
+				description = "Required; must fall in the month of the row's group") @Nullable String transactionDate,
+		@Schema(type = "string", format = "date-time", nullable = true,
+				description = "When the bank booked it, if the file says (ISO 8601 with offset)")
+		@Nullable String postedAt,
+		@Schema(type = "string", example = "1234.50", description = "Required, positive, at most two decimals "
+				+ "(a JSON number is accepted too); the sign of the money is direction")
+		@JsonDeserialize(using = CsvImportRow.AmountText.class) @Nullable String amount,
+		@Schema(allowableValues = { "credit", "debit" }, description = "Required") String direction,
+		@Schema(allowableValues = { "pending", "settled", "reversed", "cancelled" },
+				description = "Default settled") String status,
+		@Schema(description = "≤ 500") String description, @Schema(description = "≤ 200") String payerName,
+		@Schema(description = "Empty or a CPF/CNPJ with valid check digits") String payerDocument,
+		@Schema(description = "Empty or a Pix end-to-end id (32 letters and digits)") String endToEndId,
+		@Schema(description = "≤ 100; the statement's document number") String bankReferenceId,
+		@Schema(description = "≤ 100") String correlationId, @Schema(description = "≤ 100") String chargeExternalId,
+		@Schema(nullable = true, description = "The line of the file the row was read from (null for a row "
+				+ "added by hand); confirm quotes it in error messages and otherwise ignores it")
+		@Nullable Integer line) {
+
+	CsvImportRow {
+		externalId = externalId == null ? "" : externalId;
+		direction = direction == null ? "" : direction;
+		status = status == null || status.isEmpty() ? "settled" : status;
+		description = description == null ? "" : description;
+		payerName = payerName == null ? "" : payerName;
+		payerDocument = payerDocument == null ? "" : payerDocument;
+		endToEndId = endToEndId == null ? "" : endToEndId;
+		bankReferenceId = bankReferenceId == null ? "" : bankReferenceId;
+		correlationId = correlationId == null ? "" : correlationId;
+		chargeExternalId = chargeExternalId == null ? "" : chargeExternalId;
+	}
+
+	/** An amount as its text: a JSON string or number, so {@code "10,50"} is a row error rather than a 400. */
+	static final class AmountText extends ValueDeserializer<String> {
+
+		@Override
+		public String deserialize(JsonParser p, DeserializationContext ctxt) {
+			JsonToken token = p.currentToken();
+			if (token == JsonToken.VALUE_STRING || token == JsonToken.VALUE_NUMBER_INT
+					|| token == JsonToken.VALUE_NUMBER_FLOAT) {
+				return p.getString();
+			}
+			return (String) ctxt.handleUnexpectedToken(String.class, p);
+		}
+
+	}
+
+}

@@ -1,0 +1,334 @@
+package br.suite.imports;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import br.suite.Api;
+import br.suite.Api.Response;
+import br.suite.ApiTest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import static br.suite.imports.ImportFixtures.confirm;
+import static br.suite.imports.ImportFixtures.confirmed;
+import static br.suite.imports.ImportFixtures.counts;
+import static br.suite.imports.ImportFixtures.prepare;
+import static br.suite.imports.ImportFixtures.prepared;
+import static br.suite.imports.ImportFixtures.provider;
+import static br.suite.imports.ImportFixtures.replacing;
+import static br.suite.imports.ImportFixtures.syncLogs;
+import static br.suite.imports.ImportFixtures.transactions;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Op 7's guarantees: all or nothing, retries answered once, one confirmation of a month at a time, 400s and 409s. */
+class CsvImportConfirmTests extends ApiTest {
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Test
+	void malformedRequestsAre400sNamingTheFieldAndWriteNothing() {
+		String provider = provider();
+		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=x");
+		assertRefused(replacing(prepared, 2026, 13), "delete_period.month", "between 1 and 12");
+		assertRefused(replacing(prepared, 2026, 0), "delete_period.month", "between 1 and 12");
+		assertRefused(replacing(prepared, 1899, 3), "delete_period.year", "between 1900 and 2999");
+		ObjectNode noMonth = replacing(prepared, 2026, 3);
+		((ObjectNode) noMonth.get("delete_period")).remove("month");
+		((ObjectNode) noMonth.get("delete_period")).putNull("year");
+		Response both = assertRefused(noMonth, "delete_period.month", "required when delete_period is enabled");
+		assertThat(both.json().get("errors").get("delete_period.year").get(0).asString())
+			.isEqualTo("is required when delete_period is enabled");
+		ObjectNode noProvider = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) noProvider.get("import_metadata")).remove("provider");
+		assertRefused(noProvider, "import_metadata.provider", "is required");
+		ObjectNode badProvider = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) badProvider.get("import_metadata")).put("provider", "Banco do Brasil");
+		assertRefused(badProvider, "import_metadata.provider", "provider code");
+		ObjectNode noAccount = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) noAccount.get("import_metadata")).putNull("account_id");
+		assertRefused(noAccount, "import_metadata.account_id", "is required");
+		ObjectNode noMetadata = (ObjectNode) prepared.deepCopy();
+		noMetadata.remove("import_metadata");
+		assertRefused(noMetadata, "import_metadata", "is required");
+		ObjectNode noGroups = (ObjectNode) prepared.deepCopy();
+		noGroups.remove("groups");
+		assertRefused(noGroups, "groups", "is required");
+		ObjectNode badMonth = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) badMonth.get("groups")).set("2026-13", Api.JSON.createArrayNode());
+		assertRefused(badMonth, "groups.2026-13", "is not a month");
+		ObjectNode wrongType = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) wrongType.get("groups").get("2026-03").get(0)).putObject("amount");
+		assertThat(confirm(this.api, wrongType).status()).isEqualTo(400);
+		ObjectNode badSha = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) badSha.get("import_metadata")).put("file_sha256", "abc");
+		assertRefused(badSha, "import_metadata.file_sha256", "64 hexadecimal digits");
+
+		Response notJson = this.api.send("POST", "/api/confirm-csv-import", "{\"groups\":", "application/json");
+		assertThat(notJson.status()).isEqualTo(400);
+		Response notAnObject = this.api.send("POST", "/api/confirm-csv-import", "[]", "application/json");
+		assertThat(notAnObject.status()).isEqualTo(400);
+		Response csv = this.api.sendBytes("POST", "/api/confirm-csv-import", Statements.fintechUtf8(), "text/csv");
+		assertThat(csv.status()).isEqualTo(415);
+		assertThat(transactions(this.api, provider)).isEmpty();
+		assertThat(syncLogs(this.api, provider)).isEmpty();
+	}
+
+	@Test
+	void prepareRefusesWhatItCannotReadWith400sAnd413s() {
+		Response empty = prepare(this.api, new byte[0], "");
+		assertThat(empty.status()).isEqualTo(400);
+		assertThat(empty.json().get("errors").get("file").get(0).asString()).isEqualTo("is empty");
+		Response noHeader = prepare(this.api, "a;b\n1;2\n".getBytes(StandardCharsets.UTF_8), "");
+		assertThat(noHeader.status()).isEqualTo(400);
+		assertThat(noHeader.json().get("errors").get("file").get(0).asString()).startsWith("has no header line");
+		Response badProvider = prepare(this.api, Statements.fintechUtf8(), "?provider=Banco%20do%20Brasil");
+		assertThat(badProvider.status()).isEqualTo(400);
+		assertThat(badProvider.json().get("errors").has("provider")).isTrue();
+		Response badOptions = prepare(this.api, Statements.fintechUtf8(),
+				"?encoding=ebcdic&delimiter=x&decimal=comma-ish&columns=%7B%22valor%22%3A%22V%22%7D");
+		assertThat(badOptions.status()).isEqualTo(400);
+		assertThat(badOptions.json().get("errors").propertyNames()).containsExactly("encoding", "delimiter", "decimal",
+				"columns.valor");
+		Response unknownColumn = prepare(this.api, Statements.fintechUtf8(),
+				"?columns=%7B%22amount%22%3A%22Quantia%22%7D");
+		assertThat(unknownColumn.status()).isEqualTo(400);
+		assertThat(unknownColumn.json().get("errors").has("columns")).isTrue();
+		Response form = this.api.sendBytes("POST", "/api/prepare-csv-import", Statements.fintechUtf8(),
+				"application/x-www-form-urlencoded");
+		assertThat(form.status()).isEqualTo(415);
+		assertThat(form.json().get("detail").asString()).contains("Content-Type: text/csv");
+		byte[] tooLarge = new byte[8 * 1024 * 1024 + 1];
+		Response large = prepare(this.api, tooLarge, "");
+		assertThat(large.status()).isEqualTo(413);
+		assertThat(large.contentType()).startsWith("application/problem+json");
+		Response multipartWithoutFile = ImportFixtures.prepareMultipart(this.api, new byte[0], "", Map.of());
+		assertThat(multipartWithoutFile.status()).isEqualTo(400);
+	}
+
+	@Test
+	void aRetryWithTheSameIdempotencyKeyAnswersTheFirstResultWithoutApplyingTwice() {
+		String provider = provider();
+		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=k");
+		String key = "import-" + unique("k");
+		Response first = confirm(this.api, prepared, "Idempotency-Key", key);
+		assertThat(first.status()).as(first.toString()).isEqualTo(200);
+		assertThat(first.header("Idempotent-Replayed")).isEmpty();
+		assertThat(counts(first.json())).isEqualTo(counts(5, 0, 0, 0, 1));
+
+		// The same confirmation again, even spelled differently (pretty-printed), is answered from the record.
+		Response retry = this.api.send("POST", "/api/confirm-csv-import", prepared.toPrettyString(), "application/json",
+				"Idempotency-Key", key);
+		assertThat(retry.status()).isEqualTo(200);
+		assertThat(retry.header("Idempotent-Replayed")).contains("true");
+		assertThat(retry.json()).isEqualTo(first.json());
+		assertThat(transactions(this.api, provider)).hasSize(5);
+		assertThat(syncLogs(this.api, provider)).as("applied once").hasSize(1);
+
+		ObjectNode different = (ObjectNode) prepared.deepCopy();
+		different.put("generate_logs", false);
+		Response conflict = confirm(this.api, different, "Idempotency-Key", key);
+		assertThat(conflict.status()).isEqualTo(409);
+		assertThat(conflict.contentType()).startsWith("application/problem+json");
+		assertThat(conflict.json().get("field").asString()).isEqualTo("Idempotency-Key");
+		assertThat(syncLogs(this.api, provider)).hasSize(1);
+
+		// Keys belong to their user: another user's identical key is a confirmation of its own.
+		Api other = ImportFixtures.signedInWith(this.api, "imports.csv.confirm");
+		Response theirs = confirm(other, prepared, "Idempotency-Key", key);
+		assertThat(theirs.header("Idempotent-Replayed")).isEmpty();
+		assertThat(counts(theirs.json())).isEqualTo(counts(0, 0, 5, 0, 1));
+
+		for (String bad : new String[] { "with space", "x".repeat(256) }) {
+			Response refused = confirm(this.api, prepared, "Idempotency-Key", bad);
+			assertThat(refused.status()).as(bad).isEqualTo(400);
+			assertThat(refused.json().get("errors").has("Idempotency-Key")).isTrue();
+		}
+		assertThat(syncLogs(this.api, provider)).hasSize(2);
+	}
+
+	@Test
+	void aFailureAfterTheMonthWasDeletedAndTheRowsWrittenRollsEverythingBack() {
+		String provider = provider();
+		String query = "?provider=" + provider + "&account_id=falha";
+		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
+		JsonNode before = transactions(this.api, provider);
+		assertThat(before).hasSize(5);
+		String fileName = "falha-" + unique("f") + ".csv";
+		ObjectNode replacement = replacing(prepared(this.api, Statements.bankExport1252Revised(),
+				query + "&file_name=" + fileName), 2026, 3);
+		String key = unique("retry");
+		// The database refuses the confirmation's last write (its record): by then the month was deleted, the new
+		// rows upserted and the sync log written, all in the same transaction.
+		String trigger = "imports_test_failure_" + Long.toString(System.nanoTime(), 36);
+		this.jdbc.sql("CREATE FUNCTION " + trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+				+ "IF NEW.file_name = '" + fileName + "' THEN RAISE EXCEPTION 'injected failure'; END IF; "
+				+ "RETURN NEW; END $$").update();
+		try {
+			this.jdbc.sql("CREATE TRIGGER " + trigger + " BEFORE INSERT ON imports_confirmation FOR EACH ROW "
+					+ "EXECUTE FUNCTION " + trigger + "()").update();
+			Response failed = confirm(this.api, replacement, "Idempotency-Key", key);
+			assertThat(failed.status()).as(failed.toString()).isEqualTo(500);
+		}
+		finally {
+			this.jdbc.sql("DROP TRIGGER IF EXISTS " + trigger + " ON imports_confirmation").update();
+			this.jdbc.sql("DROP FUNCTION IF EXISTS " + trigger + "()").update();
+		}
+		assertThat(transactions(this.api, provider)).as("the deleted month is back, the new rows are gone")
+			.isEqualTo(before);
+		assertThat(syncLogs(this.api, provider)).hasSize(1);
+
+		// Nothing was kept of the failed attempt, its key included: the retry applies it.
+		Response retry = confirm(this.api, replacement, "Idempotency-Key", key);
+		assertThat(retry.header("Idempotent-Replayed")).isEmpty();
+		assertThat(counts(retry.json())).isEqualTo(counts(4, 0, 0, 5, 1));
+		assertThat(transactions(this.api, provider)).hasSize(4);
+	}
+
+	@Test
+	void replacingAMonthWithReconciledTransactionsIs409AndChangesNothing() {
+		String provider = provider();
+		String query = "?provider=" + provider + "&account_id=conciliada";
+		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
+		JsonNode before = transactions(this.api, provider);
+		long linked = before.get(0).get("id").asLong();
+		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"77\","
+				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + linked
+				+ "]}");
+		assertThat(document.status()).as(document.toString()).isEqualTo(201);
+		before = transactions(this.api, provider);
+
+		JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
+		JsonNode preview = revised.get("preview").get(0);
+		assertThat(preview.get("would_delete").isNull()).isTrue();
+		assertThat(preview.get("delete_refused").asString()).contains("linked to fiscal documents")
+			.contains("transaction " + linked);
+		Response refused = confirm(this.api, replacing(revised, 2026, 3));
+		assertThat(refused.status()).isEqualTo(409);
+		assertThat(refused.json().get("transaction_ids").get(0).asLong()).isEqualTo(linked);
+		assertThat(transactions(this.api, provider)).isEqualTo(before);
+		assertThat(syncLogs(this.api, provider)).hasSize(1);
+		// Without replacing, the re-import updates in place and the link stays.
+		confirmed(this.api, revised);
+		assertThat(this.api.get("/api/finance/transactions/" + linked + "/").json().get("matched_document_id").asLong())
+			.isEqualTo(document.id());
+	}
+
+	@Test
+	void twoConfirmationsOfTheSameMonthNeverInterleave() throws Exception {
+		String provider = provider();
+		JsonNode a = monthOf(provider, "conta", "A", 300);
+		JsonNode b = monthOf(provider, "conta", "B", 300);
+		CountDownLatch start = new CountDownLatch(1);
+		CompletableFuture<Response> first = CompletableFuture
+			.supplyAsync(() -> after(start, () -> confirm(this.api, a)));
+		CompletableFuture<Response> second = CompletableFuture
+			.supplyAsync(() -> after(start, () -> confirm(this.api, b)));
+		start.countDown();
+		List<JsonNode> results = List.of(first.get().json(), second.get().json());
+		Set<String> prefixes = new HashSet<>();
+		transactions(this.api, provider).forEach(t -> prefixes.add(t.get("external_id").asString().substring(0, 1)));
+		assertThat(prefixes).as("one confirmation replaced the other's month entirely").hasSize(1);
+		assertThat(transactions(this.api, provider)).hasSize(300);
+		List<Integer> deleted = new ArrayList<>();
+		results.forEach(result -> {
+			assertThat(result.get("success").asBoolean()).as(result.toString()).isTrue();
+			assertThat(result.get("inserted_count").asInt()).isEqualTo(300);
+			deleted.add(result.get("deleted_count").asInt());
+		});
+		assertThat(deleted).containsExactlyInAnyOrder(0, 300);
+	}
+
+	@Test
+	void eachOperationNeedsItsOwnPermission() {
+		Api preparer = ImportFixtures.signedInWith(this.api, "imports.csv.prepare");
+		Api confirmer = ImportFixtures.signedInWith(this.api, "imports.csv.confirm");
+		String provider = provider();
+		Response prepared = prepare(preparer, Statements.fintechUtf8(), "?provider=" + provider);
+		assertThat(prepared.status()).isEqualTo(200);
+		assertThat(prepare(confirmer, Statements.fintechUtf8(), "?provider=" + provider).status()).isEqualTo(403);
+		assertThat(ImportFixtures.prepareMultipart(confirmer, Statements.fintechUtf8(), "x.csv", Map.of())
+			.status()).isEqualTo(403);
+		Response denied = confirm(preparer, prepared.json());
+		assertThat(denied.status()).isEqualTo(403);
+		assertThat(denied.contentType()).startsWith("application/problem+json");
+		assertThat(transactions(this.api, provider)).isEmpty();
+		assertThat(confirm(confirmer, prepared.json()).status()).isEqualTo(200);
+		assertThat(prepare(this.api.as(null), Statements.fintechUtf8(), "").status()).isEqualTo(401);
+		assertThat(confirm(this.api.as(null), prepared.json()).status()).isEqualTo(401);
+	}
+
+	@Test
+	void theOpenApiDescriptionShowsBothOperationsTheirShapesAndPermissions() {
+		JsonNode openApi = this.api.as(null).get("/api/schema/").json();
+		JsonNode prepare = openApi.at("/paths/~1api~1prepare-csv-import/post");
+		assertThat(prepare.get("x-permission").asString()).isEqualTo("imports.csv.prepare");
+		assertThat(prepare.at("/requestBody/content").propertyNames()).contains("multipart/form-data", "text/csv");
+		JsonNode confirm = openApi.at("/paths/~1api~1confirm-csv-import/post");
+		assertThat(confirm.get("x-permission").asString()).isEqualTo("imports.csv.confirm");
+		JsonNode schemas = openApi.at("/components/schemas");
+		assertThat(schemas.at("/CsvImportConfirmRequest/properties").propertyNames())
+			.containsExactlyInAnyOrder("groups", "import_metadata", "delete_period", "generate_logs");
+		assertThat(schemas.at("/CsvImportResult/properties").propertyNames()).containsExactlyInAnyOrder("success",
+				"inserted_count", "updated_count", "skipped_count", "deleted_count", "logs_generated", "errors");
+		assertThat(schemas.at("/CsvImportMetadata/properties").propertyNames()).containsExactlyInAnyOrder("provider",
+				"account_id", "file_name", "file_sha256", "row_count");
+		assertThat(schemas.at("/CsvImportRow/properties").propertyNames()).contains("external_id", "transaction_date",
+				"amount", "direction", "line");
+		assertThat(schemas.at("/CsvImportRowError/properties").propertyNames())
+			.containsExactlyInAnyOrder("row", "column", "message");
+		assertThat(schemas.at("/CsvImportPreparation/properties").propertyNames()).contains("groups", "import_metadata",
+				"preview", "errors");
+	}
+
+	/** A confirmation replacing 2026-03 of the account with {@code count} rows whose ids start with the prefix. */
+	private JsonNode monthOf(String provider, String account, String prefix, int count) {
+		ObjectNode body = Api.JSON.createObjectNode();
+		ArrayNode rows = body.putObject("groups").putArray("2026-03");
+		for (int i = 0; i < count; i++) {
+			ObjectNode row = rows.addObject();
+			row.put("external_id", prefix + "-" + i);
+			row.put("transaction_date", "2026-03-" + String.format("%02d", 1 + i % 28));
+			row.put("amount", "1" + i + ".00");
+			row.put("direction", i % 2 == 0 ? "credit" : "debit");
+			row.put("description", "Linha " + prefix + i);
+		}
+		body.putObject("import_metadata").put("provider", provider).put("account_id", account);
+		body.putObject("delete_period").put("enabled", true).put("year", 2026).put("month", 3);
+		return body;
+	}
+
+	private static Response after(CountDownLatch start, Supplier<Response> call) {
+		try {
+			start.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		return call.get();
+	}
+
+	private Response assertRefused(JsonNode body, String field, String message) {
+		Response response = confirm(this.api, body);
+		assertThat(response.status()).as(response.toString()).isEqualTo(400);
+		assertThat(response.contentType()).startsWith("application/problem+json");
+		assertThat(response.json().get("errors").has(field)).as(response.toString()).isTrue();
+		assertThat(response.json().get("errors").get(field).get(0).asString()).as(response.toString())
+			.contains(message);
+		return response;
+	}
+
+}
