@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -192,8 +193,11 @@ class PunchLedger {
 			.optional();
 	}
 
-	/** Walks the ledger in NSR order, recomputing every hash and link. */
-	@Transactional(readOnly = true)
+	/**
+	 * Walks the ledger in NSR order, recomputing every hash and link. One snapshot for the punches and the
+	 * ledger's head, or a punch committed in between would look like a broken chain.
+	 */
+	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	ChainReport verifyChain() {
 		List<ChainReport.Problem> problems = new ArrayList<>();
 		long[] state = { 0, 0 };

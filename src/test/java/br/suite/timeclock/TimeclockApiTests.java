@@ -202,6 +202,25 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	@Test
+	void theChainReadsIntactWhilePunchesAreBeingRegistered() throws Exception {
+		long id = employee(true);
+		ExecutorService pool = Executors.newFixedThreadPool(4);
+		try {
+			List<CompletableFuture<Response>> punches = new ArrayList<>();
+			for (int i = 0; i < 12; i++) {
+				punches.add(CompletableFuture.supplyAsync(() -> punch(id, "entrada", FacePhotos.noFace()), pool));
+			}
+			while (punches.stream().anyMatch(p -> !p.isDone())) {
+				JsonNode report = this.api.get("/api/timeclock/punches/verify-chain/").json();
+				assertThat(report.get("intact").asBoolean()).as(report.toString()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdown();
+		}
+	}
+
+	@Test
 	void tamperingWithTheLedgerIsDetectedAndTheDatabaseRefusesIt() {
 		long id = employee(true);
 		long punchId = punch(id, "entrada", FacePhotos.noFace()).id();
