@@ -41,6 +41,30 @@ public final class Api {
 		return this.token;
 	}
 
+	/**
+	 * Called on an administrator's client: a client signed in as a new user whose new role holds exactly
+	 * the given permissions.
+	 */
+	public Api signedInWith(String... permissions) {
+		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
+		String suffix = Long.toString(System.nanoTime(), 36);
+		Response role = post("/api/access/roles/", "{\"name\":\"role-" + suffix + "\",\"permissions\":[" + list + "]}");
+		if (role.status() != 201) {
+			throw new IllegalStateException("Could not create a role: " + role);
+		}
+		String username = "user-" + suffix;
+		Response user = post("/api/access/users/", "{\"username\":\"" + username + "\",\"role_id\":" + role.id() + "}");
+		if (user.status() != 201) {
+			throw new IllegalStateException("Could not create a user: " + user);
+		}
+		Response token = as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
+				+ user.json().get("temporary_password").asString() + "\"}");
+		if (token.status() != 200) {
+			throw new IllegalStateException("Could not sign in: " + token);
+		}
+		return as(token.json().get("token").asString());
+	}
+
 	public Response get(String path) {
 		return send("GET", path, null, null);
 	}

@@ -51,6 +51,11 @@ public abstract class ApiTest {
 				Files.readString(DATA_DIRECTORY.resolve("admin-token")).trim());
 	}
 
+	/** A client signed in as a new user whose role holds exactly the given permissions. */
+	protected Api signedInWith(String... permissions) {
+		return this.api.signedInWith(permissions);
+	}
+
 	/** A name no other test uses, for unique fields. */
 	protected static String unique(String prefix) {
 		return prefix + "-" + Long.toString(System.nanoTime(), 36);

@@ -32,18 +32,6 @@ class AccessApiTests extends ApiTest {
 				+ ",\"email\":\"" + username + "@example.com.br\",\"full_name\":\"Ana Souza\",\"is_employee\":true}");
 	}
 
-	/** A client signed in as a new user of a new role holding the given permissions. */
-	Api signedInWith(String... permissions) {
-		long role = role(unique("role"), permissions);
-		String username = unique("user");
-		Response user = createUser(username, role);
-		String password = user.json().get("temporary_password").asString();
-		Response token = this.api.as(null).post("/api/auth/token/",
-				"{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return this.api.as(token.json().get("token").asString());
-	}
-
 	@Test
 	void listsRolesAsBareArrayHoldingTheAdministrator() {
 		Response roles = this.api.get("/api/access/roles/");

@@ -66,20 +66,6 @@ class CustomerApiTests extends ApiTest {
 		return names;
 	}
 
-	/** A client signed in as a new user whose role holds only the given permissions. */
-	Api signedInWith(String... permissions) {
-		Response role = this.api.post("/api/access/roles/",
-				json("name", unique("role"), "permissions", List.of(permissions)));
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		String username = unique("user");
-		Response user = this.api.post("/api/access/users/", json("username", username, "role_id", role.id()));
-		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = this.api.as(null).post("/api/auth/token/", json("username", username, "password",
-				user.json().get("temporary_password").asString()));
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return this.api.as(token.json().get("token").asString());
-	}
-
 	@Test
 	void createsACustomerWithAnAlphanumericCnpjTypedInLowerCaseWithItsMask() {
 		String cnpj = Documents.cnpj();

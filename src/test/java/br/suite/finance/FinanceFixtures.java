@@ -5,11 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
-import br.suite.Api;
-import br.suite.Api.Response;
 import br.suite.finance.FinanceLedger.TransactionRow;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Test data for finance: rows the way an importer builds them, and signed-in clients. */
 final class FinanceFixtures {
@@ -63,22 +59,6 @@ final class FinanceFixtures {
 
 	static UUID importId() {
 		return UUID.randomUUID();
-	}
-
-	/** A client signed in as a new user whose role holds exactly the given permissions. */
-	static Api signedInWith(Api admin, String... permissions) {
-		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
-		String name = "r" + Long.toString(System.nanoTime(), 36);
-		Response role = admin.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"permissions\":[" + list + "]}");
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		String username = "u" + Long.toString(System.nanoTime(), 36);
-		Response user = admin.post("/api/access/users/",
-				"{\"username\":\"" + username + "\",\"role_id\":" + role.id() + "}");
-		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = admin.as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
-				+ user.json().get("temporary_password").asString() + "\"}");
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return admin.as(token.json().get("token").asString());
 	}
 
 }

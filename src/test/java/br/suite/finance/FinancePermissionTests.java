@@ -39,8 +39,8 @@ class FinancePermissionTests extends ApiTest {
 	void eachEndpointAnswersOnlyToItsOwnPermission() {
 		Map<String, Api> clients = new LinkedHashMap<>();
 		ENDPOINTS.forEach(endpoint -> clients.computeIfAbsent(endpoint[2],
-				permission -> FinanceFixtures.signedInWith(this.api, permission)));
-		clients.put("none", FinanceFixtures.signedInWith(this.api, "access.roles.view"));
+				permission -> this.api.signedInWith(permission)));
+		clients.put("none", this.api.signedInWith("access.roles.view"));
 		for (String[] endpoint : ENDPOINTS) {
 			clients.forEach((permission, client) -> {
 				Response response = send(client, endpoint);
@@ -60,9 +60,9 @@ class FinancePermissionTests extends ApiTest {
 
 	@Test
 	void viewersReadWhatChangersWrite() {
-		Api changer = FinanceFixtures.signedInWith(this.api, "finance.fiscal_documents.change",
+		Api changer = this.api.signedInWith("finance.fiscal_documents.change",
 				"finance.fiscal_documents.view");
-		Api viewer = FinanceFixtures.signedInWith(this.api, "finance.fiscal_documents.view");
+		Api viewer = this.api.signedInWith("finance.fiscal_documents.view");
 		Response created = changer.post("/api/finance/fiscal-documents/",
 				"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"5\",\"customer_name\":\"C\"}");
 		assertThat(created.status()).isEqualTo(201);

@@ -376,20 +376,6 @@ class FinsApiTests extends ApiTest {
 			.containsExactlyInAnyOrderElementsOf(FIELDS);
 	}
 
-	/** A client signed in as a new user whose role holds only the given permissions. */
-	Api signedInWith(String... permissions) {
-		Response role = this.api.post("/api/access/roles/",
-				json("name", unique("role"), "permissions", List.of(permissions)));
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		String username = unique("user");
-		Response user = this.api.post("/api/access/users/", json("username", username, "role_id", role.id()));
-		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = this.api.as(null).post("/api/auth/token/", json("username", username, "password",
-				user.json().get("temporary_password").asString()));
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return this.api.as(token.json().get("token").asString());
-	}
-
 	/** Sends the requests at once (released together) and returns their responses in order. */
 	static List<Response> concurrently(List<Supplier<Response>> requests) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(requests.size());

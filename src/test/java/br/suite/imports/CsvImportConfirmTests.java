@@ -146,7 +146,7 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(syncLogs(this.api, provider)).hasSize(1);
 
 		// Keys belong to their user: another user's identical key is a confirmation of its own.
-		Api other = ImportFixtures.signedInWith(this.api, "imports.csv.confirm");
+		Api other = this.api.signedInWith("imports.csv.confirm");
 		Response theirs = confirm(other, prepared, "Idempotency-Key", key);
 		assertThat(theirs.header("Idempotent-Replayed")).isEmpty();
 		assertThat(counts(theirs.json())).isEqualTo(counts(0, 0, 5, 0, 1));
@@ -253,8 +253,8 @@ class CsvImportConfirmTests extends ApiTest {
 
 	@Test
 	void eachOperationNeedsItsOwnPermission() {
-		Api preparer = ImportFixtures.signedInWith(this.api, "imports.csv.prepare");
-		Api confirmer = ImportFixtures.signedInWith(this.api, "imports.csv.confirm");
+		Api preparer = this.api.signedInWith("imports.csv.prepare");
+		Api confirmer = this.api.signedInWith("imports.csv.confirm");
 		String provider = provider();
 		Response prepared = prepare(preparer, Statements.fintechUtf8(), "?provider=" + provider);
 		assertThat(prepared.status()).isEqualTo(200);

@@ -114,22 +114,6 @@ final class ImportFixtures {
 		}
 	}
 
-	/** A client signed in as a new user whose role holds exactly the given permissions. */
-	static Api signedInWith(Api admin, String... permissions) {
-		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
-		String name = "r" + Long.toString(System.nanoTime(), 36);
-		Response role = admin.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"permissions\":[" + list + "]}");
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		String username = "u" + Long.toString(System.nanoTime(), 36);
-		Response user = admin.post("/api/access/users/",
-				"{\"username\":\"" + username + "\",\"role_id\":" + role.id() + "}");
-		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = admin.as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
-				+ user.json().get("temporary_password").asString() + "\"}");
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return admin.as(token.json().get("token").asString());
-	}
-
 	private static void write(ByteArrayOutputStream out, String text) {
 		out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
 	}

@@ -3,7 +3,6 @@ package br.suite.processdocs;
 import java.time.LocalDate;
 import java.time.ZoneId;
 
-import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
@@ -75,22 +74,6 @@ abstract class ProcessDocsTest extends ApiTest {
 		}
 		assertThat(read(id).get("status").asString()).isEqualTo(status);
 		return id;
-	}
-
-	/** A client signed in as a new user whose role holds exactly these permissions. */
-	Api signedInWith(String... permissions) {
-		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
-		Response role = this.api.post("/api/access/roles/",
-				"{\"name\":\"" + unique("pd-role") + "\",\"permissions\":[" + list + "]}");
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		String username = unique("pd-user");
-		Response user = this.api.post("/api/access/users/",
-				"{\"username\":\"" + username + "\",\"role_id\":" + role.id() + "}");
-		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = this.api.as(null).post("/api/auth/token/", "{\"username\":\"" + username
-				+ "\",\"password\":\"" + user.json().get("temporary_password").asString() + "\"}");
-		assertThat(token.status()).as(token.toString()).isEqualTo(200);
-		return this.api.as(token.json().get("token").asString());
 	}
 
 }

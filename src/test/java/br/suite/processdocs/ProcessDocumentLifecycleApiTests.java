@@ -130,7 +130,7 @@ class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 		assertThat(editor.patch(path(id), "{\"status\":\"in_review\"}").status()).isEqualTo(200);
 		Response approved = approver.patch(path(id), "{\"status\":\"approved\"}");
 		assertThat(approved.status()).isEqualTo(200);
-		assertThat(approved.json().get("approved_by").asString()).startsWith("pd-user");
+		assertThat(approved.json().get("approved_by").asString()).startsWith("user-");
 		assertThat(editor.patch(path(id), "{\"status\":\"obsolete\"}").status()).isEqualTo(200);
 	}
 
@@ -207,7 +207,7 @@ class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 
 		JsonNode creation = entries.get(0);
 		assertThat(creation.get("action").asString()).isEqualTo("created");
-		assertThat(creation.get("changed_by").asString()).startsWith("pd-user");
+		assertThat(creation.get("changed_by").asString()).startsWith("user-");
 		assertThat(creation.get("changes").get("title").get("from").isNull()).isTrue();
 		assertThat(creation.get("changes").get("title").get("to").asString()).isEqualTo("Histórico");
 		assertThat(creation.get("changes").get("code").get("to").asString())
