@@ -78,14 +78,17 @@ class JsonSettings {
 	/** A calendar date is exactly {@code YYYY-MM-DD}: a date-time would silently lose its day in São Paulo. */
 	static final class StrictDateDeserializer extends ValueDeserializer<LocalDate> {
 
+		private static final java.util.regex.Pattern PLAIN_DATE = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
 		@Override
 		public LocalDate deserialize(JsonParser p, DeserializationContext ctxt) {
 			if (p.currentToken() != JsonToken.VALUE_STRING) {
 				return (LocalDate) ctxt.handleUnexpectedToken(LocalDate.class, p);
 			}
-			String text = p.getString().trim();
-			if (text.length() == 10) {
+			String text = p.getString();
+			if (PLAIN_DATE.matcher(text).matches()) {
 				try {
+					// ISO_LOCAL_DATE resolves strictly: 2024-02-30 is refused, not moved to 2024-02-29.
 					return LocalDate.parse(text);
 				}
 				catch (DateTimeParseException ex) {
