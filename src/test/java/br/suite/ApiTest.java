@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -54,6 +56,15 @@ public abstract class ApiTest {
 	/** A client signed in as a new user whose role holds exactly the given permissions. */
 	protected Api signedInWith(String... permissions) {
 		return this.api.signedInWith(permissions);
+	}
+
+	/** A JSON object from name/value pairs: {@code json("nome", "Ana", "ativo", true)}. */
+	protected static String json(Object... pairs) {
+		Map<String, Object> object = new LinkedHashMap<>();
+		for (int i = 0; i + 1 < pairs.length; i += 2) {
+			object.put((String) pairs[i], pairs[i + 1]);
+		}
+		return Api.JSON.writeValueAsString(object);
 	}
 
 	/** A name no other test uses, for unique fields. */

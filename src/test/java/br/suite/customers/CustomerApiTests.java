@@ -29,15 +29,6 @@ class CustomerApiTests extends ApiTest {
 	static final List<String> FIELDS = List.of("id", "nome", "email", "telefone", "documento", "ativo", "created_at",
 			"updated_at");
 
-	/** A JSON object from name/value pairs; a null value is written as JSON null. */
-	static String json(Object... pairs) {
-		Map<String, Object> object = new LinkedHashMap<>();
-		for (int i = 0; i + 1 < pairs.length; i += 2) {
-			object.put((String) pairs[i], pairs[i + 1]);
-		}
-		return Api.JSON.writeValueAsString(object);
-	}
-
 	static String query(String text) {
 		return URLEncoder.encode(text, StandardCharsets.UTF_8);
 	}

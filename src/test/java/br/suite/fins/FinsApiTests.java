@@ -3,9 +3,7 @@ package br.suite.fins;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -29,15 +27,6 @@ class FinsApiTests extends ApiTest {
 			"created_at", "updated_at");
 
 	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
-
-	/** A JSON object from name/value pairs; a null value is written as JSON null. */
-	static String json(Object... pairs) {
-		Map<String, Object> object = new LinkedHashMap<>();
-		for (int i = 0; i + 1 < pairs.length; i += 2) {
-			object.put((String) pairs[i], pairs[i + 1]);
-		}
-		return Api.JSON.writeValueAsString(object);
-	}
 
 	long cliente() {
 		Response cliente = this.api.post("/api/clientes/", json("nome", unique("Cliente")));
