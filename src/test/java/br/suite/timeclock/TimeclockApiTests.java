@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
@@ -42,7 +43,11 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	Response punch(long employeeId, String eventType, byte[] snapshot, String... headers) {
-		return this.api.send("POST", "/api/timeclock/punch/register/",
+		return punch(this.api, employeeId, eventType, snapshot, headers);
+	}
+
+	static Response punch(Api caller, long employeeId, String eventType, byte[] snapshot, String... headers) {
+		return caller.send("POST", "/api/timeclock/punch/register/",
 				"{\"event_type\":\"" + eventType + "\",\"employee_id\":" + employeeId + ",\"snapshot_base64\":\""
 						+ Base64.getEncoder().encodeToString(snapshot) + "\",\"source\":\"device\"}",
 				"application/json", headers);
@@ -261,6 +266,79 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(again.json().get("id").asLong()).isEqualTo(first.json().get("id").asLong());
 		assertThat(again.json().get("nsr").asLong()).isEqualTo(first.json().get("nsr").asLong());
 		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + id).json().size()).isEqualTo(1);
+	}
+
+	@Test
+	void anIdempotencyKeyIsTheCallersOwn() {
+		Api kioskA = signedInWith("timeclock.punches.register");
+		Api kioskB = signedInWith("timeclock.punches.register");
+		long ana = employee(true);
+		long bruno = employee(true);
+		String key = unique("shared-key");
+		Response first = punch(kioskA, ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(first.status()).as(first.toString()).isEqualTo(201);
+		assertThat(first.header("Idempotent-Replayed")).contains("false");
+
+		// Kiosk B happens to send the same key: its own employee's punch is recorded, not A's returned.
+		Response other = punch(kioskB, bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(other.status()).as(other.toString()).isEqualTo(201);
+		assertThat(other.header("Idempotent-Replayed")).contains("false");
+		assertThat(other.json().get("employee_id").asLong()).isEqualTo(bruno);
+		assertThat(other.id()).isNotEqualTo(first.id());
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isEqualTo(1);
+
+		Response retried = punch(kioskA, ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(retried.status()).isEqualTo(201);
+		assertThat(retried.header("Idempotent-Replayed")).contains("true");
+		assertThat(retried.id()).isEqualTo(first.id());
+		Response retriedB = punch(kioskB, bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(retriedB.header("Idempotent-Replayed")).contains("true");
+		assertThat(retriedB.id()).isEqualTo(other.id());
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + ana).json().size()).isEqualTo(1);
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isEqualTo(1);
+	}
+
+	@Test
+	void aKeyReusedForAnotherPunchIsAConflictAndRecordsNothing() {
+		long ana = employee(true);
+		long bruno = employee(true);
+		String key = unique("reused");
+		Response first = punch(ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(first.status()).isEqualTo(201);
+		long before = punchCount();
+		for (Response reused : List.of(punch(ana, "saida", FacePhotos.noFace(), "Idempotency-Key", key),
+				punch(bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key),
+				punch(ana, "entrada", FacePhotos.samePerson(), "Idempotency-Key", key))) {
+			assertThat(reused.status()).as(reused.toString()).isEqualTo(409);
+			assertThat(reused.contentType()).startsWith("application/problem+json");
+			assertThat(reused.json().get("detail").asString()).contains("Idempotency-Key");
+			assertThat(reused.json().get("idempotency_key").asString()).isEqualTo(key);
+		}
+		assertThat(punchCount()).isEqualTo(before);
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isZero();
+	}
+
+	@Test
+	void aKioskDoesNotLearnTheRecognitionDistanceOrTheHash() {
+		long id = employee(true);
+		assertThat(enrol(id, FacePhotos.enrolment()).status()).isEqualTo(200);
+		Api kiosk = signedInWith("timeclock.punches.register");
+		Response punched = punch(kiosk, id, "entrada", FacePhotos.samePerson());
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		JsonNode body = punched.json();
+		assertThat(body.get("recognition_ok").asBoolean()).isTrue();
+		assertThat(body.get("recognition_reason").asString()).isEqualTo("match");
+		assertThat(body.has("recognition_distance")).isTrue();
+		assertThat(body.get("recognition_distance").isNull()).isTrue();
+		assertThat(body.get("hash").isNull()).isTrue();
+		JsonNode stored = this.api.get("/api/timeclock/punches/" + punched.id() + "/").json();
+		assertThat(stored.get("recognition_distance").asDouble()).isBetween(0.0, 0.5);
+		assertThat(stored.get("hash").asString()).matches("[0-9a-f]{64}");
+
+		Api supervisor = signedInWith("timeclock.punches.register", "timeclock.punches.view");
+		JsonNode seen = punch(supervisor, id, "saida", FacePhotos.samePerson()).json();
+		assertThat(seen.get("recognition_distance").asDouble()).isBetween(0.0, 0.5);
+		assertThat(seen.get("hash").asString()).matches("[0-9a-f]{64}");
 	}
 
 	@Test
