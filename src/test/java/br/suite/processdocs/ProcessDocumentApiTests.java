@@ -66,7 +66,8 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		JsonNode document = create("");
 		assertThat(document.get("status").asString()).isEqualTo("draft");
 		assertThat(document.get("version").asString()).isEqualTo("1.0");
-		assertThat(document.get("review_cycle_days").isNull()).isTrue();
+		assertThat(document.get("review_cycle_days").isInt()).isTrue();
+		assertThat(document.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(document.get("last_review_at").isNull()).isTrue();
 		assertThat(document.get("next_review_at").isNull()).isTrue();
 		assertThat(document.get("tags").isArray()).isTrue();
@@ -76,9 +77,17 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		JsonNode nulls = create(",\"version\":null,\"tags\":null,\"description\":null,\"status\":null,"
 				+ "\"review_cycle_days\":null,\"last_review_at\":null");
 		assertThat(nulls.get("version").asString()).isEqualTo("1.0");
+		assertThat(nulls.get("review_cycle_days").asInt()).isEqualTo(365);
+		assertThat(nulls.get("next_review_at").isNull()).isTrue();
 		assertThat(nulls.get("tags").size()).isZero();
 		assertThat(nulls.get("description").asString()).isEmpty();
 		assertThat(nulls.get("status").asString()).isEqualTo("draft");
+
+		// Without a cycle of its own a document is reviewed yearly, so a known last review schedules the next.
+		JsonNode reviewed = create(",\"last_review_at\":\"2026-03-01\"");
+		assertThat(reviewed.get("review_cycle_days").asInt()).isEqualTo(365);
+		assertThat(reviewed.get("next_review_at").asString()).isEqualTo("2027-03-01");
+		assertThat(read(reviewed.get("id").asLong()).get("review_cycle_days").asInt()).isEqualTo(365);
 	}
 
 	@Test
@@ -191,9 +200,9 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		assertThat(all.get("description").asString()).isEqualTo("Texto");
 
 		JsonNode cleared = patch(id, "{\"review_cycle_days\":null,\"tags\":[],\"description\":null}");
-		assertThat(cleared.get("review_cycle_days").isNull()).isTrue();
+		assertThat(cleared.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(cleared.get("last_review_at").asString()).isEqualTo("2026-02-01");
-		assertThat(cleared.get("next_review_at").isNull()).isTrue();
+		assertThat(cleared.get("next_review_at").asString()).isEqualTo("2027-02-01");
 		assertThat(cleared.get("tags").size()).isZero();
 		assertThat(cleared.get("description").asString()).isEmpty();
 	}
