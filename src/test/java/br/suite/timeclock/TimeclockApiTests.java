@@ -381,6 +381,39 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	@Test
+	void nobodyRecordsAnAdjustmentOfTheirOwnPunches() {
+		long role = this.api.post("/api/access/roles/", json("name", unique("Supervisor"), "permissions",
+				List.of("timeclock.adjustments.change", "timeclock.punches.view"))).id();
+		String username = unique("supervisor");
+		Response user = this.api.post("/api/access/users/",
+				json("username", username, "full_name", "Sara Supervisora", "is_employee", true, "role_id", role));
+		long self = user.id();
+		Api supervisor = this.api.as(this.api.as(null).post("/api/auth/token/", json("username", username, "password",
+				user.json().get("temporary_password").asString())).json().get("token").asString());
+		long own = punch(self, "entrada", FacePhotos.noFace()).id();
+		long before = adjustmentCount();
+
+		for (String body : List.of(json("kind", "disregard", "punch_id", own, "reason", "Marquei sem querer"),
+				json("kind", "include", "employee_id", self, "event_type", "saida", "occurred_at",
+						"2026-11-02T18:05:00-03:00", "reason", "Esqueci de bater"))) {
+			Response refused = supervisor.post("/api/timeclock/punch-adjustments/", body);
+			assertThat(refused.status()).as(refused.toString()).isEqualTo(409);
+			assertThat(refused.contentType()).startsWith("application/problem+json");
+			assertThat(refused.json().get("rule").asString()).isEqualTo("no_self_adjustment");
+		}
+		assertThat(adjustmentCount()).isEqualTo(before);
+		assertThat(this.api.get("/api/timeclock/punches/" + own + "/").json().get("disregarded").asBoolean()).isFalse();
+
+		// The supervisor corrects others' punches, and someone else corrects the supervisor's.
+		long other = employee(true);
+		long theirs = punch(other, "entrada", FacePhotos.noFace()).id();
+		assertThat(supervisor.post("/api/timeclock/punch-adjustments/",
+				json("kind", "disregard", "punch_id", theirs, "reason", "Duplicado")).status()).isEqualTo(201);
+		assertThat(this.api.post("/api/timeclock/punch-adjustments/",
+				json("kind", "disregard", "punch_id", own, "reason", "Marcado sem querer")).status()).isEqualTo(201);
+	}
+
+	@Test
 	void snapshotsArePurgedAfterRetentionKeepingTheirHash() {
 		long id = employee(true);
 		Response punch = punch(id, "entrada", FacePhotos.noFace());
@@ -409,6 +442,10 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(kiosk.get("/api/timeclock/punches/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/access/users/" + employee + "/photo/").status()).isEqualTo(403);
+	}
+
+	private long adjustmentCount() {
+		return this.jdbc.sql("SELECT count(*) FROM timeclock_punch_adjustment").query(Long.class).single();
 	}
 
 	private long punchCount() {
