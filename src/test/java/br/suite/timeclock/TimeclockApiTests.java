@@ -16,6 +16,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.timeclock.face.BlankPng;
+import br.suite.timeclock.face.EngineSlots;
+import br.suite.timeclock.face.FaceEngine;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +32,9 @@ class TimeclockApiTests extends ApiTest {
 
 	@Autowired
 	SnapshotRetention retention;
+
+	@Autowired
+	FaceEngine engine;
 
 	long employee(boolean isEmployee) {
 		Response user = this.api.post("/api/access/users/", "{\"username\":\"" + unique("func")
@@ -414,6 +420,85 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	@Test
+	void oversizedImagesAreAnsweredFromTheirHeaderWithinASecond() {
+		long id = employee(true);
+		byte[] bomb = BlankPng.of(40_000_000, 1);
+		long start = System.nanoTime();
+		Response enrolment = enrol(id, bomb);
+		assertThat(millisSince(start)).isLessThan(1000);
+		assertThat(enrolment.status()).as(enrolment.toString()).isEqualTo(400);
+		assertThat(enrolment.json().get("errors").get("photo").get(0).asString()).contains("40000000 x 1", "8192");
+		assertThat(this.api.get("/api/access/users/" + id + "/photo/").status()).isEqualTo(404);
+		Response megapixels = enrol(id, BlankPng.of(4000, 4001));
+		assertThat(megapixels.json().get("errors").get("photo").get(0).asString()).contains("16 megapixels");
+
+		// A punch is never refused for its face check: it is recorded and flagged.
+		start = System.nanoTime();
+		Response punched = punch(id, "entrada", bomb);
+		assertThat(millisSince(start)).isLessThan(1000);
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		assertThat(punched.json().get("recognition_ok").asBoolean()).isFalse();
+		assertThat(punched.json().get("recognition_reason").asString()).isEqualTo("image_too_large");
+		assertThat(punched.json().get("needs_review").asBoolean()).isTrue();
+		assertThat(this.api.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").bytes()).isEqualTo(bomb);
+	}
+
+	@Test
+	void theServiceKeepsAnsweringDuringTwentyConcurrentOversizedUploads() throws Exception {
+		long id = employee(true);
+		byte[] bomb = BlankPng.of(40_000_000, 1);
+		ExecutorService pool = Executors.newFixedThreadPool(20);
+		try {
+			List<CompletableFuture<Response>> uploads = new ArrayList<>();
+			for (int i = 0; i < 20; i++) {
+				uploads.add(CompletableFuture.supplyAsync(() -> enrol(id, bomb), pool));
+			}
+			long start = System.nanoTime();
+			Response read = this.api.get("/api/timeclock/punches/?limit=1");
+			assertThat(millisSince(start)).isLessThan(1000);
+			assertThat(read.status()).isEqualTo(200);
+			for (CompletableFuture<Response> upload : uploads) {
+				Response refused = upload.get(30, java.util.concurrent.TimeUnit.SECONDS);
+				assertThat(refused.status()).isEqualTo(400);
+				assertThat(refused.json().get("errors").get("photo").get(0).asString()).contains("8192");
+			}
+			assertThat(millisSince(start)).isLessThan(10_000);
+		}
+		finally {
+			pool.shutdown();
+		}
+	}
+
+	@Test
+	void aBusyEngineFlagsThePunchAndDefersTheEnrolment() throws Exception {
+		long id = employee(true);
+		long punchesBefore = punchCount();
+		CompletableFuture<Response> punched;
+		CompletableFuture<Response> enrolment;
+		long start = System.nanoTime();
+		try (EngineSlots taken = EngineSlots.takeAll(this.engine)) {
+			punched = CompletableFuture.supplyAsync(() -> punch(id, "entrada", FacePhotos.samePerson()));
+			enrolment = CompletableFuture.supplyAsync(() -> enrol(id, FacePhotos.enrolment()));
+			punched.get(20, java.util.concurrent.TimeUnit.SECONDS);
+			enrolment.get(20, java.util.concurrent.TimeUnit.SECONDS);
+		}
+		assertThat(millisSince(start)).isBetween(4500L, 15_000L);
+		Response punch = punched.get();
+		assertThat(punch.status()).as(punch.toString()).isEqualTo(201);
+		assertThat(punch.json().get("recognition_ok").asBoolean()).isFalse();
+		assertThat(punch.json().get("recognition_reason").asString()).isEqualTo("engine_busy");
+		assertThat(punch.json().get("needs_review").asBoolean()).isTrue();
+		assertThat(punchCount()).isEqualTo(punchesBefore + 1);
+		Response busy = enrolment.get();
+		assertThat(busy.status()).as(busy.toString()).isEqualTo(503);
+		assertThat(busy.contentType()).startsWith("application/problem+json");
+		assertThat(busy.header("Retry-After")).contains("5");
+		assertThat(this.api.get("/api/access/users/" + id + "/photo/").status()).isEqualTo(404);
+		// Once a slot is free, the same requests go through.
+		assertThat(enrol(id, FacePhotos.enrolment()).status()).isEqualTo(200);
+	}
+
+	@Test
 	void snapshotsArePurgedAfterRetentionKeepingTheirHash() {
 		long id = employee(true);
 		Response punch = punch(id, "entrada", FacePhotos.noFace());
@@ -442,6 +527,10 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(kiosk.get("/api/timeclock/punches/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/access/users/" + employee + "/photo/").status()).isEqualTo(403);
+	}
+
+	private static long millisSince(long nanoTime) {
+		return (System.nanoTime() - nanoTime) / 1_000_000;
 	}
 
 	private long adjustmentCount() {
