@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import br.suite.Api;
 import br.suite.Api.Response;
@@ -21,6 +23,9 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 			"version", "review_cycle_days", "last_review_at", "next_review_at", "tags", "description", "file",
 			"file_url", "file_name", "file_type", "file_size", "approved_by", "approved_by_id", "approved_at",
 			"created_at", "updated_at");
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Test
 	void createsADocumentWithEveryFieldOfTheSpec() {
@@ -88,6 +93,16 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		assertThat(reviewed.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(reviewed.get("next_review_at").asString()).isEqualTo("2027-03-01");
 		assertThat(read(reviewed.get("id").asLong()).get("review_cycle_days").asInt()).isEqualTo(365);
+	}
+
+	@Test
+	void theDatabaseHoldsNoDocumentWithoutAReviewCycle() {
+		// The migration gave stored documents 365 days and made the column NOT NULL DEFAULT 365.
+		assertThat(this.jdbc.sql("SELECT count(*) FROM processdocs_document WHERE review_cycle_days IS NULL")
+			.query(Long.class).single()).isZero();
+		assertThat(this.jdbc.sql("SELECT is_nullable || ' ' || column_default FROM information_schema.columns "
+				+ "WHERE table_name = 'processdocs_document' AND column_name = 'review_cycle_days'")
+			.query(String.class).single()).isEqualTo("NO 365");
 	}
 
 	@Test
