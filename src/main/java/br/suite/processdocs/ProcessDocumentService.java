@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -239,7 +240,7 @@ class ProcessDocumentService {
 		if (!this.duties.enforced()) {
 			return;
 		}
-		Set<String> names = new java.util.HashSet<>();
+		Set<String> names = new HashSet<>();
 		names.add(caller.username().strip().toLowerCase(Locale.ROOT));
 		this.users.find(caller.id())
 			.filter(user -> !user.fullName().isBlank())
