@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -77,6 +79,23 @@ class DocumentHistory {
 			.param("changedBy", by.username())
 			.param("changes", this.json.writeValueAsString(changes))
 			.update();
+	}
+
+	/**
+	 * Who made the document's last content change: its creation, a file attached or removed, or an update of
+	 * a controlled field ({@link ProcessDocumentService#CONTROLLED_FIELDS}).
+	 */
+	Optional<Long> lastContentEditor(long documentId) {
+		String fields = ProcessDocumentService.CONTROLLED_FIELDS.stream()
+			.sorted()
+			.map(field -> "'" + field + "'")
+			.collect(Collectors.joining(", ", "ARRAY[", "]"));
+		return this.jdbc.sql("SELECT changed_by_id FROM processdocs_history WHERE document_id = :documentId "
+				+ "AND (action <> 'updated' OR jsonb_exists_any(CAST(changes AS jsonb), " + fields + ")) "
+				+ "ORDER BY id DESC LIMIT 1")
+			.param("documentId", documentId)
+			.query(Long.class)
+			.optional();
 	}
 
 	List<ProcessDocumentHistoryEntry> list(long documentId, Paging paging) {

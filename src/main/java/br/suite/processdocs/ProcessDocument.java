@@ -48,7 +48,7 @@ class ProcessDocument {
 
 	String version;
 
-	@Nullable Integer reviewCycleDays;
+	int reviewCycleDays = ProcessDocumentRequest.DEFAULT_REVIEW_CYCLE_DAYS;
 
 	@Nullable LocalDate lastReviewAt;
 
@@ -114,7 +114,7 @@ class ProcessDocument {
 		return lastReviewAt.plusDays(reviewCycleDays);
 	}
 
-	void schedule(@Nullable Integer reviewCycleDays, @Nullable LocalDate lastReviewAt) {
+	void schedule(int reviewCycleDays, @Nullable LocalDate lastReviewAt) {
 		this.reviewCycleDays = reviewCycleDays;
 		this.lastReviewAt = lastReviewAt;
 		this.nextReviewAt = nextReview(lastReviewAt, reviewCycleDays);

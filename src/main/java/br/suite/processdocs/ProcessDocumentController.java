@@ -112,7 +112,9 @@ class ProcessDocumentController {
 	@PreAuthorize("hasAuthority('processdocs.documents.change')")
 	@Operation(summary = "Update a process document", description = "Changes only the fields sent. Status moves: "
 			+ "draft → in_review → approved → obsolete, approved → in_review (revision), in_review → draft; any "
-			+ "other is 409. Moving to approved also needs processdocs.documents.approve. Approved and obsolete "
+			+ "other is 409. Moving to approved also needs processdocs.documents.approve, and a caller who neither "
+			+ "owns the document nor made its last content change (409, rule no_self_approval, unless "
+			+ "SUITE_ALLOW_SELF_APPROVAL). review_cycle_days null means 365. Approved and obsolete "
 			+ "documents keep title, process_area, category, version and description (409) until revised.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = ProcessDocumentRequest.class))))

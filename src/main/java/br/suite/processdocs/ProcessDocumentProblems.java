@@ -77,6 +77,28 @@ final class ProcessDocumentProblems {
 
 	}
 
+	/** Separation of duties: an approval is someone else's check of the document. */
+	static final class SelfApproval extends ApiProblem.Conflict {
+
+		static final String RULE = "no_self_approval";
+
+		private SelfApproval(String detail, String relation) {
+			super(detail + " Another user with " + ProcessDocumentController.APPROVE + " must approve it.");
+			with("rule", RULE).with("relation", relation);
+		}
+
+		static SelfApproval owner(String owner) {
+			return new SelfApproval("Nobody approves a process document they own: the owner \"" + owner
+					+ "\" is the caller.", "owner");
+		}
+
+		static SelfApproval lastEditor() {
+			return new SelfApproval("Nobody approves a process document they last edited: the caller made its "
+					+ "last content change.", "last_editor");
+		}
+
+	}
+
 	static final class FileTooLarge extends ApiProblem {
 
 		FileTooLarge(long limit) {

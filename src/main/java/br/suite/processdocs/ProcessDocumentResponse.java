@@ -14,8 +14,10 @@ import org.jspecify.annotations.Nullable;
 record ProcessDocumentResponse(long id, @Schema(example = "PD-0001") String code, String title, String processArea,
 		String category, String owner,
 		@Schema(allowableValues = { "draft", "in_review", "approved", "obsolete" }) String status,
-		@Schema(example = "1.0") String version, @Nullable Integer reviewCycleDays, @Nullable LocalDate lastReviewAt,
-		@Schema(description = "last_review_at + review_cycle_days; null when either is missing")
+		@Schema(example = "1.0") String version,
+		@Schema(description = "days between reviews; 365 unless the document says otherwise") int reviewCycleDays, @Nullable LocalDate lastReviewAt,
+		@Schema(description = "last_review_at + review_cycle_days; null while last_review_at is "
+				+ "(the first approval sets it)")
 		@Nullable LocalDate nextReviewAt,
 		List<String> tags, String description,
 		@Schema(description = "SHA-256 (64 lowercase hex digits) of the attached file, null without a file")

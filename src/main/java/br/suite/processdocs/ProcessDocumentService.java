@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,16 +17,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.access.AccessDirectory;
 import br.suite.processdocs.DocumentHistory.Action;
 import br.suite.processdocs.ProcessDocumentProblems.ApprovalNotGranted;
 import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
 import br.suite.processdocs.ProcessDocumentProblems.DocumentNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.NotADraft;
+import br.suite.processdocs.ProcessDocumentProblems.SelfApproval;
 import br.suite.processdocs.ProcessDocumentProblems.TransitionRefused;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.OptimisticRetry;
+import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.Paging;
 import br.suite.shared.Versions;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,12 +57,18 @@ class ProcessDocumentService {
 
 	private final OptimisticRetry retry;
 
+	private final SeparationOfDuties duties;
+
+	private final AccessDirectory users;
+
 	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
-			OptimisticRetry retry) {
+			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users) {
 		this.documents = documents;
 		this.history = history;
 		this.jdbc = jdbc;
 		this.retry = retry;
+		this.duties = duties;
+		this.users = users;
 	}
 
 	record Filter(@Nullable String status, @Nullable String processArea, @Nullable String category,
@@ -170,6 +180,7 @@ class ProcessDocumentService {
 				checkTransition(current, target, caller);
 			}
 			ObjectNode before = this.history.snapshot(document);
+			String ownerBefore = document.owner;
 			document.title = request.title();
 			document.processArea = request.processArea();
 			document.category = request.category();
@@ -184,6 +195,9 @@ class ProcessDocumentService {
 				return document;
 			}
 			checkControlledContent(current, target, changed);
+			if (target == DocumentStatus.APPROVED && current != DocumentStatus.APPROVED) {
+				checkNotSelfApproval(document, ownerBefore, changed, caller);
+			}
 			document.touch();
 			ProcessDocument saved = this.documents.save(document);
 			this.history.record(saved.id(), Action.UPDATED, changed, caller);
@@ -213,6 +227,32 @@ class ProcessDocumentService {
 		}
 		if (target == DocumentStatus.APPROVED && !caller.holds(ProcessDocumentController.APPROVE)) {
 			throw new ApprovalNotGranted();
+		}
+	}
+
+	/**
+	 * Separation of duties: the approver is neither the document's owner (the owner text naming the caller's
+	 * username or full name, before or after this request) nor the user who made its last content change
+	 * (this request's own edits included).
+	 */
+	private void checkNotSelfApproval(ProcessDocument document, String ownerBefore, ObjectNode changed,
+			CurrentUser caller) {
+		if (!this.duties.enforced()) {
+			return;
+		}
+		Set<String> names = new HashSet<>();
+		names.add(caller.username().strip().toLowerCase(Locale.ROOT));
+		this.users.find(caller.id())
+			.filter(user -> !user.fullName().isBlank())
+			.ifPresent(user -> names.add(user.fullName().strip().toLowerCase(Locale.ROOT)));
+		for (String owner : List.of(ownerBefore, document.owner)) {
+			if (names.contains(owner.strip().toLowerCase(Locale.ROOT))) {
+				throw SelfApproval.owner(owner);
+			}
+		}
+		boolean editsNow = changed.propertyNames().stream().anyMatch(CONTROLLED_FIELDS::contains);
+		if (editsNow || this.history.lastContentEditor(document.id()).orElse(-1L) == caller.id()) {
+			throw SelfApproval.lastEditor();
 		}
 	}
 

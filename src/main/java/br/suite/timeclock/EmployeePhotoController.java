@@ -8,9 +8,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -24,6 +26,7 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
+import br.suite.timeclock.face.FaceEngine;
 
 /**
  * An employee's enrolled face photo. The route sits under the user it belongs to; the biometric data
@@ -34,6 +37,8 @@ import br.suite.shared.PathIds;
 @Tag(name = "Access: users")
 class EmployeePhotoController {
 
+	static final long RETRY_AFTER_SECONDS = 5;
+
 	private final FaceEnrolments enrolments;
 
 	EmployeePhotoController(FaceEnrolments enrolments) {
@@ -43,7 +48,8 @@ class EmployeePhotoController {
 	@PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	@PreAuthorize("hasAuthority('access.photos.change')")
 	@Operation(summary = "Enrol a face photo (JSON)", description = "Body {\"photo_base64\": \"…\"}: plain base64 or a "
-			+ "data URL of a JPEG or PNG up to 8 MiB with exactly one face of at least 100 px; otherwise 400 saying why. "
+			+ "data URL of a JPEG or PNG up to 8 MiB and 8192 x 8192 px / 16 MP with exactly one face of at least 100 px; "
+			+ "otherwise 400 saying why. 503 with Retry-After when the face engine stays busy for 5 s. "
 			+ "Replaces an earlier photo.")
 	FaceEnrolments.PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
 		Object photo = body.get("photo_base64");
@@ -59,6 +65,19 @@ class EmployeePhotoController {
 	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo)
 			throws IOException {
 		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), CurrentUser.get());
+	}
+
+	/**
+	 * Enrolment needs the face check, so when every analysis slot stayed taken for 5 s the photo is not
+	 * stored: 503, and the client tries again after a few seconds.
+	 */
+	@ExceptionHandler(FaceEngine.Busy.class)
+	ResponseEntity<ProblemDetail> busy(FaceEngine.Busy busy) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				"The face engine is busy with other images; the photo was not enrolled. Try again in a few seconds.");
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(RETRY_AFTER_SECONDS))
+			.body(problem);
 	}
 
 	@GetMapping

@@ -15,7 +15,8 @@ class FaceEngineConfiguration {
 			.withThreshold(settings.threshold())
 			.withMinFacePx(settings.minFacePx())
 			.withMaxConcurrent(settings.maxConcurrent())
-			.withMaxDetectionSide(settings.maxDetectionSide());
+			.withMaxDetectionSide(settings.maxDetectionSide())
+			.withMaxWaitMillis(settings.maxWait().toMillis());
 		return new FaceEngine(settings.modelDirectory(), engine);
 	}
 

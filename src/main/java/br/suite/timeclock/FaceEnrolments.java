@@ -18,6 +18,8 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.Face;
+import br.suite.timeclock.face.FaceEngine;
+import br.suite.timeclock.face.ImageSize;
 
 /**
  * Enrolled face photos: exactly one face of usable size, its descriptor computed once here and kept
@@ -55,7 +57,7 @@ class FaceEnrolments implements EmployeePhotos {
 		requireUser(userId);
 		Analysis analysis = this.faces.analyze(image.bytes());
 		if (!analysis.hasDescriptor()) {
-			throw InvalidRequest.of("photo", explain(analysis));
+			throw InvalidRequest.of("photo", explain(analysis, image));
 		}
 		Face face = analysis.faces().stream().max(java.util.Comparator.comparingInt(Face::sizePx)).orElseThrow();
 		StringBuilder descriptor = new StringBuilder("{");
@@ -135,8 +137,13 @@ class FaceEnrolments implements EmployeePhotos {
 		}
 	}
 
-	private String explain(Analysis analysis) {
+	private String explain(Analysis analysis, Images.Image image) {
 		return switch (analysis.reason()) {
+			case IMAGE_TOO_LARGE -> {
+				ImageSize size = FaceEngine.imageSize(image.bytes());
+				yield "the image is " + (size == null ? "too large" : size.width() + " x " + size.height() + " pixels")
+						+ "; at most 8192 pixels wide and high and 16 megapixels are accepted";
+			}
 			case NO_FACE -> "no face was found in the photo";
 			case MULTIPLE_FACES -> "the photo shows " + analysis.faces().size() + " faces; it must show exactly one";
 			case FACE_TOO_SMALL -> "the face is smaller than " + this.settings.minFacePx()

@@ -39,7 +39,14 @@ class FaceRecognition {
 	Result recognize(long employeeId, byte[] snapshot) {
 		double threshold = this.settings.threshold();
 		Optional<float[]> reference = this.enrolled.computeIfAbsent(employeeId, this::loadDescriptor);
-		Analysis analysis = this.engine.analyze(snapshot);
+		Analysis analysis;
+		try {
+			analysis = this.engine.analyze(snapshot);
+		}
+		catch (FaceEngine.Busy busy) {
+			// A punch is never refused for a missing face check: it is recorded and flagged for review.
+			return new Result(false, null, RecognitionReason.ENGINE_BUSY, threshold);
+		}
 		if (!analysis.hasDescriptor()) {
 			return new Result(false, null, RecognitionReason.valueOf(analysis.reason().name()), threshold);
 		}
@@ -51,6 +58,7 @@ class FaceRecognition {
 		return new Result(ok, distance, ok ? RecognitionReason.MATCH : RecognitionReason.MISMATCH, threshold);
 	}
 
+	/** The analysis of an enrolment photo; throws {@link FaceEngine.Busy} when no slot frees in time. */
 	Analysis analyze(byte[] image) {
 		return this.engine.analyze(image);
 	}

@@ -39,7 +39,8 @@ class PunchAdjustmentController {
 	@PostMapping
 	@PreAuthorize("hasAuthority('timeclock.adjustments.change')")
 	@Operation(summary = "Record an adjustment", description = "kind include (employee_id, event_type, occurred_at: "
-			+ "a forgotten punch) or disregard (punch_id); reason is mandatory. Adjustments are never changed or deleted.")
+			+ "a forgotten punch) or disregard (punch_id); reason is mandatory. Adjustments are never changed or deleted. Nobody records an adjustment of their own "
+			+ "punches (409, rule no_self_adjustment) unless SUITE_ALLOW_SELF_APPROVAL is true.")
 	ResponseEntity<AdjustmentResponse> create(@Valid @RequestBody AdjustmentRequest request) {
 		AdjustmentResponse created = this.adjustments.record(request, CurrentUser.get());
 		return ResponseEntity.created(URI.create("/api/timeclock/punch-adjustments/" + created.id() + "/")).body(created);

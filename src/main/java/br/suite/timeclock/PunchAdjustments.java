@@ -24,6 +24,7 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
+import br.suite.shared.SeparationOfDuties;
 
 /**
  * Corrections of the ledger as records of their own (the AEJ's "I" included and "D" disregarded
@@ -55,9 +56,12 @@ class PunchAdjustments {
 
 	private final PunchLedger ledger;
 
-	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger) {
+	private final SeparationOfDuties duties;
+
+	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger, SeparationOfDuties duties) {
 		this.jdbc = jdbc;
 		this.ledger = ledger;
+		this.duties = duties;
 	}
 
 	@Transactional
@@ -103,6 +107,9 @@ class PunchAdjustments {
 			this.ledger.employee("employee_id", request.employeeId(), errors);
 			errors.throwIfAny();
 			employeeId = request.employeeId();
+		}
+		if (employeeId == author.id() && this.duties.enforced()) {
+			throw new TimeclockProblems.SelfAdjustment(employeeId);
 		}
 		long id = this.jdbc.sql("""
 				INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,

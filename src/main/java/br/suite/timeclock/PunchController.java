@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 
@@ -31,6 +32,8 @@ import br.suite.shared.PathIds;
 @RequestMapping("/api/timeclock")
 @Tag(name = "Time clock: punches")
 class PunchController {
+
+	static final String VIEW = "timeclock.punches.view";
 
 	private final PunchLedger ledger;
 
@@ -44,15 +47,18 @@ class PunchController {
 			description = "Records the punch with the server's clock and the face check's result. A valid punch is "
 					+ "never refused: a mismatch, no face or no enrolled photo gives recognition_ok false and "
 					+ "needs_review true. A retry with the same Idempotency-Key returns the first punch "
-					+ "(header Idempotent-Replayed: true).")
+					+ "(header Idempotent-Replayed: true); keys are the caller's own, and reusing one for a different "
+					+ "punch is 409. Callers without timeclock.punches.view (kiosks) get recognition_distance and hash "
+					+ "as null.")
 	ResponseEntity<PunchResponse> register(@Valid @RequestBody PunchRequest request,
 			@RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey) {
-		PunchLedger.Registration registration = this.ledger.register(request, idempotencyKey);
+		CurrentUser caller = CurrentUser.get();
+		PunchLedger.Registration registration = this.ledger.register(request, idempotencyKey, caller);
 		Punch punch = registration.punch();
 		return ResponseEntity.status(HttpStatus.CREATED)
 			.location(URI.create("/api/timeclock/punches/" + punch.id() + "/"))
 			.header("Idempotent-Replayed", Boolean.toString(registration.replayed()))
-			.body(PunchResponse.from(punch));
+			.body(PunchResponse.forCaller(punch, caller));
 	}
 
 	@GetMapping("/punches")

@@ -21,6 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 
@@ -56,7 +57,11 @@ class PunchLedger {
 	record Registration(Punch punch, boolean replayed) {
 	}
 
-	Registration register(PunchRequest request, @Nullable String idempotencyKey) {
+	/**
+	 * Records a punch. An idempotency key is the caller's own: the same caller sending it again with the same
+	 * punch gets the first one back; with another punch, a 409. Another caller's keys are never looked at.
+	 */
+	Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant occurredAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		EventType eventType = parseOrCollect(EventType.class, "event_type", request.eventType(), errors);
@@ -74,10 +79,12 @@ class PunchLedger {
 		if (key != null && key.length() > 200) {
 			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
 		}
+		String snapshotSha256 = Punch.sha256(snapshot.bytes());
+		Replay replay = new Replay(ClosedSet.wire(eventType), employee.id(), ClosedSet.wire(source), snapshotSha256);
 		if (key != null) {
-			Optional<Punch> earlier = findByKey(key);
+			Optional<Punch> earlier = findByKey(caller.id(), key);
 			if (earlier.isPresent()) {
-				return new Registration(earlier.get(), true);
+				return replay.of(earlier.get(), key);
 			}
 		}
 		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot.bytes());
@@ -89,13 +96,12 @@ class PunchLedger {
 				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
 				.single();
 			if (key != null) {
-				Optional<Punch> raced = findByKey(key);
+				Optional<Punch> raced = findByKey(caller.id(), key);
 				if (raced.isPresent()) {
-					return new Registration(raced.get(), true);
+					return replay.of(raced.get(), key);
 				}
 			}
 			long nsr = ledger.lastNsr() + 1;
-			String snapshotSha256 = Punch.sha256(image.bytes());
 			String hash = Punch.sha256(Punch.canonical(nsr, ESTABLISHMENT, ClosedSet.wire(eventType), employee.id(),
 					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
 					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -103,10 +109,10 @@ class PunchLedger {
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
 					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
-					    previous_hash, hash, created_at)
+					    idempotency_user_id, previous_hash, hash, created_at)
 					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
 					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
-					    :previousHash, :hash, now())
+					    :keyUser, :previousHash, :hash, now())
 					RETURNING id""")
 				.param("establishment", ESTABLISHMENT)
 				.param("nsr", nsr)
@@ -124,6 +130,7 @@ class PunchLedger {
 				.param("snapshotType", image.contentType())
 				.param("snapshotSha256", snapshotSha256)
 				.param("key", key)
+				.param("keyUser", key == null ? null : caller.id())
 				.param("previousHash", ledger.lastHash())
 				.param("hash", hash)
 				.query(Long.class)
@@ -233,8 +240,25 @@ class PunchLedger {
 		return new ChainReport(problems.isEmpty(), ESTABLISHMENT, state[0], state[1], previous[0], problems);
 	}
 
-	private Optional<Punch> findByKey(String key) {
-		return this.jdbc.sql(SELECT + " WHERE p.idempotency_key = :key").param("key", key).query(PunchLedger::punch).optional();
+	private Optional<Punch> findByKey(long callerId, String key) {
+		return this.jdbc.sql(SELECT + " WHERE p.idempotency_user_id = :caller AND p.idempotency_key = :key")
+			.param("caller", callerId)
+			.param("key", key)
+			.query(PunchLedger::punch)
+			.optional();
+	}
+
+	/** What a retry must repeat to be answered with the punch its key first recorded. */
+	private record Replay(String eventType, long employeeId, String source, String snapshotSha256) {
+
+		Registration of(Punch earlier, String key) {
+			if (!earlier.eventType().equals(this.eventType) || earlier.employeeId() != this.employeeId
+					|| !earlier.source().equals(this.source) || !earlier.snapshotSha256().equals(this.snapshotSha256)) {
+				throw new TimeclockProblems.IdempotencyKeyReused(key);
+			}
+			return new Registration(earlier, true);
+		}
+
 	}
 
 	AccessDirectory.UserSummary employee(String field, @Nullable Long id, InvalidRequest.Builder errors) {

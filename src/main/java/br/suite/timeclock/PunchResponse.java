@@ -6,6 +6,8 @@ import java.time.ZoneId;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.shared.CurrentUser;
+
 /**
  * A punch on the wire: the spec's fields, then the ledger's (NSR, hash, review flag, why the face check
  * came out as it did, and where the snapshot is while it is kept).
@@ -13,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 record PunchResponse(long id, String eventType, long employeeId, String employeeName, Instant occurredAt,
 		OffsetDateTime occurredAtBrt, boolean recognitionOk, @Nullable Double recognitionDistance, String source,
 		long nsr, String recognitionReason, double recognitionThreshold, boolean needsReview, boolean disregarded,
-		String snapshotSha256, @Nullable String snapshotUrl, String hash) {
+		String snapshotSha256, @Nullable String snapshotUrl, @Nullable String hash) {
 
 	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
 
@@ -23,6 +25,22 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 				p.source(), p.nsr(), p.recognitionReason(), p.recognitionThreshold(), p.needsReview(), p.disregarded(),
 				p.snapshotSha256(), p.snapshotPurgedAt() == null ? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
 				p.hash());
+	}
+
+	/**
+	 * The punch as a caller who may only register punches sees it (a kiosk): no recognition distance, or a
+	 * stolen kiosk token would tell how close a forged photo came, and no ledger hash. Both stay in the
+	 * response as null; whoever holds {@code timeclock.punches.view} reads them on the punch.
+	 */
+	static PunchResponse forCaller(Punch p, CurrentUser caller) {
+		PunchResponse full = from(p);
+		if (caller.holds(PunchController.VIEW)) {
+			return full;
+		}
+		return new PunchResponse(full.id, full.eventType, full.employeeId, full.employeeName, full.occurredAt,
+				full.occurredAtBrt, full.recognitionOk, null, full.source, full.nsr, full.recognitionReason,
+				full.recognitionThreshold, full.needsReview, full.disregarded, full.snapshotSha256, full.snapshotUrl,
+				null);
 	}
 
 }

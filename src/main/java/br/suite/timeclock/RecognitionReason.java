@@ -16,6 +16,10 @@ enum RecognitionReason {
 	/** A face smaller than the minimum size. */
 	FACE_TOO_SMALL,
 	/** The image could not be decoded (e.g. a CMYK JPEG or an unsupported format inside a valid header). */
-	UNREADABLE_IMAGE
+	UNREADABLE_IMAGE,
+	/** Wider or taller than 8192 px or above 16 megapixels: refused from its header, never decoded. */
+	IMAGE_TOO_LARGE,
+	/** Every face analysis slot stayed taken for 5 s: the punch is recorded unchecked, for review. */
+	ENGINE_BUSY
 
 }

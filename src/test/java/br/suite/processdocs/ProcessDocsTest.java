@@ -3,6 +3,7 @@ package br.suite.processdocs;
 import java.time.LocalDate;
 import java.time.ZoneId;
 
+import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
@@ -54,7 +55,27 @@ abstract class ProcessDocsTest extends ApiTest {
 		return read.json();
 	}
 
-	/** A new document already moved to {@code status} along the allowed path. */
+	private Api approver;
+
+	/**
+	 * Someone other than the administrator, who creates and edits the tests' documents: separation of duties
+	 * keeps a document's last editor from approving it.
+	 */
+	Api approver() {
+		if (this.approver == null) {
+			this.approver = signedInWith("processdocs.documents.view", "processdocs.documents.change",
+					"processdocs.documents.approve");
+		}
+		return this.approver;
+	}
+
+	JsonNode approve(long id) {
+		Response approved = approver().patch(path(id), "{\"status\":\"approved\"}");
+		assertThat(approved.status()).as(approved.toString()).isEqualTo(200);
+		return approved.json();
+	}
+
+	/** A new document already moved to {@code status} along the allowed path (approved by {@link #approver()}). */
 	long inStatus(String status, String extra) {
 		long id = createId(extra);
 		switch (status) {
@@ -63,11 +84,11 @@ abstract class ProcessDocsTest extends ApiTest {
 			case "in_review" -> patch(id, "{\"status\":\"in_review\"}");
 			case "approved" -> {
 				patch(id, "{\"status\":\"in_review\"}");
-				patch(id, "{\"status\":\"approved\"}");
+				approve(id);
 			}
 			case "obsolete" -> {
 				patch(id, "{\"status\":\"in_review\"}");
-				patch(id, "{\"status\":\"approved\"}");
+				approve(id);
 				patch(id, "{\"status\":\"obsolete\"}");
 			}
 			default -> throw new IllegalArgumentException(status);

@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import br.suite.Api;
 import br.suite.Api.Response;
@@ -21,6 +23,9 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 			"version", "review_cycle_days", "last_review_at", "next_review_at", "tags", "description", "file",
 			"file_url", "file_name", "file_type", "file_size", "approved_by", "approved_by_id", "approved_at",
 			"created_at", "updated_at");
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Test
 	void createsADocumentWithEveryFieldOfTheSpec() {
@@ -66,7 +71,8 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		JsonNode document = create("");
 		assertThat(document.get("status").asString()).isEqualTo("draft");
 		assertThat(document.get("version").asString()).isEqualTo("1.0");
-		assertThat(document.get("review_cycle_days").isNull()).isTrue();
+		assertThat(document.get("review_cycle_days").isInt()).isTrue();
+		assertThat(document.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(document.get("last_review_at").isNull()).isTrue();
 		assertThat(document.get("next_review_at").isNull()).isTrue();
 		assertThat(document.get("tags").isArray()).isTrue();
@@ -76,9 +82,27 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		JsonNode nulls = create(",\"version\":null,\"tags\":null,\"description\":null,\"status\":null,"
 				+ "\"review_cycle_days\":null,\"last_review_at\":null");
 		assertThat(nulls.get("version").asString()).isEqualTo("1.0");
+		assertThat(nulls.get("review_cycle_days").asInt()).isEqualTo(365);
+		assertThat(nulls.get("next_review_at").isNull()).isTrue();
 		assertThat(nulls.get("tags").size()).isZero();
 		assertThat(nulls.get("description").asString()).isEmpty();
 		assertThat(nulls.get("status").asString()).isEqualTo("draft");
+
+		// Without a cycle of its own a document is reviewed yearly, so a known last review schedules the next.
+		JsonNode reviewed = create(",\"last_review_at\":\"2026-03-01\"");
+		assertThat(reviewed.get("review_cycle_days").asInt()).isEqualTo(365);
+		assertThat(reviewed.get("next_review_at").asString()).isEqualTo("2027-03-01");
+		assertThat(read(reviewed.get("id").asLong()).get("review_cycle_days").asInt()).isEqualTo(365);
+	}
+
+	@Test
+	void theDatabaseHoldsNoDocumentWithoutAReviewCycle() {
+		// The migration gave stored documents 365 days and made the column NOT NULL DEFAULT 365.
+		assertThat(this.jdbc.sql("SELECT count(*) FROM processdocs_document WHERE review_cycle_days IS NULL")
+			.query(Long.class).single()).isZero();
+		assertThat(this.jdbc.sql("SELECT is_nullable || ' ' || column_default FROM information_schema.columns "
+				+ "WHERE table_name = 'processdocs_document' AND column_name = 'review_cycle_days'")
+			.query(String.class).single()).isEqualTo("NO 365");
 	}
 
 	@Test
@@ -191,9 +215,9 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		assertThat(all.get("description").asString()).isEqualTo("Texto");
 
 		JsonNode cleared = patch(id, "{\"review_cycle_days\":null,\"tags\":[],\"description\":null}");
-		assertThat(cleared.get("review_cycle_days").isNull()).isTrue();
+		assertThat(cleared.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(cleared.get("last_review_at").asString()).isEqualTo("2026-02-01");
-		assertThat(cleared.get("next_review_at").isNull()).isTrue();
+		assertThat(cleared.get("next_review_at").asString()).isEqualTo("2027-02-01");
 		assertThat(cleared.get("tags").size()).isZero();
 		assertThat(cleared.get("description").asString()).isEmpty();
 	}

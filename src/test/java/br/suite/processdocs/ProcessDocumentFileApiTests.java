@@ -244,7 +244,7 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 		byte[] approvedBytes = pdf();
 		this.api.sendBytes("PUT", path(id) + "file/?file_name=aprovado.pdf", approvedBytes, "application/pdf");
 		patch(id, "{\"status\":\"in_review\"}");
-		patch(id, "{\"status\":\"approved\"}");
+		approve(id);
 		JsonNode before = read(id);
 		Response replace = this.api.sendBytes("PUT", path(id) + "file/?file_name=outro.pdf", new byte[] { 1 },
 				"application/pdf");

@@ -13,8 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.timeclock.face.BlankPng;
+import br.suite.timeclock.face.EngineSlots;
+import br.suite.timeclock.face.FaceEngine;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +33,9 @@ class TimeclockApiTests extends ApiTest {
 	@Autowired
 	SnapshotRetention retention;
 
+	@Autowired
+	FaceEngine engine;
+
 	long employee(boolean isEmployee) {
 		Response user = this.api.post("/api/access/users/", "{\"username\":\"" + unique("func")
 				+ "\",\"full_name\":\"Marcos Pereira\",\"is_employee\":" + isEmployee + ",\"role_id\":1}");
@@ -42,7 +49,11 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	Response punch(long employeeId, String eventType, byte[] snapshot, String... headers) {
-		return this.api.send("POST", "/api/timeclock/punch/register/",
+		return punch(this.api, employeeId, eventType, snapshot, headers);
+	}
+
+	static Response punch(Api caller, long employeeId, String eventType, byte[] snapshot, String... headers) {
+		return caller.send("POST", "/api/timeclock/punch/register/",
 				"{\"event_type\":\"" + eventType + "\",\"employee_id\":" + employeeId + ",\"snapshot_base64\":\""
 						+ Base64.getEncoder().encodeToString(snapshot) + "\",\"source\":\"device\"}",
 				"application/json", headers);
@@ -264,6 +275,79 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	@Test
+	void anIdempotencyKeyIsTheCallersOwn() {
+		Api kioskA = signedInWith("timeclock.punches.register");
+		Api kioskB = signedInWith("timeclock.punches.register");
+		long ana = employee(true);
+		long bruno = employee(true);
+		String key = unique("shared-key");
+		Response first = punch(kioskA, ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(first.status()).as(first.toString()).isEqualTo(201);
+		assertThat(first.header("Idempotent-Replayed")).contains("false");
+
+		// Kiosk B happens to send the same key: its own employee's punch is recorded, not A's returned.
+		Response other = punch(kioskB, bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(other.status()).as(other.toString()).isEqualTo(201);
+		assertThat(other.header("Idempotent-Replayed")).contains("false");
+		assertThat(other.json().get("employee_id").asLong()).isEqualTo(bruno);
+		assertThat(other.id()).isNotEqualTo(first.id());
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isEqualTo(1);
+
+		Response retried = punch(kioskA, ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(retried.status()).isEqualTo(201);
+		assertThat(retried.header("Idempotent-Replayed")).contains("true");
+		assertThat(retried.id()).isEqualTo(first.id());
+		Response retriedB = punch(kioskB, bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(retriedB.header("Idempotent-Replayed")).contains("true");
+		assertThat(retriedB.id()).isEqualTo(other.id());
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + ana).json().size()).isEqualTo(1);
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isEqualTo(1);
+	}
+
+	@Test
+	void aKeyReusedForAnotherPunchIsAConflictAndRecordsNothing() {
+		long ana = employee(true);
+		long bruno = employee(true);
+		String key = unique("reused");
+		Response first = punch(ana, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
+		assertThat(first.status()).isEqualTo(201);
+		long before = punchCount();
+		for (Response reused : List.of(punch(ana, "saida", FacePhotos.noFace(), "Idempotency-Key", key),
+				punch(bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key),
+				punch(ana, "entrada", FacePhotos.samePerson(), "Idempotency-Key", key))) {
+			assertThat(reused.status()).as(reused.toString()).isEqualTo(409);
+			assertThat(reused.contentType()).startsWith("application/problem+json");
+			assertThat(reused.json().get("detail").asString()).contains("Idempotency-Key");
+			assertThat(reused.json().get("idempotency_key").asString()).isEqualTo(key);
+		}
+		assertThat(punchCount()).isEqualTo(before);
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + bruno).json().size()).isZero();
+	}
+
+	@Test
+	void aKioskDoesNotLearnTheRecognitionDistanceOrTheHash() {
+		long id = employee(true);
+		assertThat(enrol(id, FacePhotos.enrolment()).status()).isEqualTo(200);
+		Api kiosk = signedInWith("timeclock.punches.register");
+		Response punched = punch(kiosk, id, "entrada", FacePhotos.samePerson());
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		JsonNode body = punched.json();
+		assertThat(body.get("recognition_ok").asBoolean()).isTrue();
+		assertThat(body.get("recognition_reason").asString()).isEqualTo("match");
+		assertThat(body.has("recognition_distance")).isTrue();
+		assertThat(body.get("recognition_distance").isNull()).isTrue();
+		assertThat(body.get("hash").isNull()).isTrue();
+		JsonNode stored = this.api.get("/api/timeclock/punches/" + punched.id() + "/").json();
+		assertThat(stored.get("recognition_distance").asDouble()).isBetween(0.0, 0.5);
+		assertThat(stored.get("hash").asString()).matches("[0-9a-f]{64}");
+
+		Api supervisor = signedInWith("timeclock.punches.register", "timeclock.punches.view");
+		JsonNode seen = punch(supervisor, id, "saida", FacePhotos.samePerson()).json();
+		assertThat(seen.get("recognition_distance").asDouble()).isBetween(0.0, 0.5);
+		assertThat(seen.get("hash").asString()).matches("[0-9a-f]{64}");
+	}
+
+	@Test
 	void noRouteUpdatesOrDeletesAPunch() {
 		long id = employee(true);
 		long punchId = punch(id, "entrada", FacePhotos.noFace()).id();
@@ -303,6 +387,118 @@ class TimeclockApiTests extends ApiTest {
 	}
 
 	@Test
+	void nobodyRecordsAnAdjustmentOfTheirOwnPunches() {
+		long role = this.api.post("/api/access/roles/", json("name", unique("Supervisor"), "permissions",
+				List.of("timeclock.adjustments.change", "timeclock.punches.view"))).id();
+		String username = unique("supervisor");
+		Response user = this.api.post("/api/access/users/",
+				json("username", username, "full_name", "Sara Supervisora", "is_employee", true, "role_id", role));
+		long self = user.id();
+		Api supervisor = this.api.as(this.api.as(null).post("/api/auth/token/", json("username", username, "password",
+				user.json().get("temporary_password").asString())).json().get("token").asString());
+		long own = punch(self, "entrada", FacePhotos.noFace()).id();
+		long before = adjustmentCount();
+
+		for (String body : List.of(json("kind", "disregard", "punch_id", own, "reason", "Marquei sem querer"),
+				json("kind", "include", "employee_id", self, "event_type", "saida", "occurred_at",
+						"2026-11-02T18:05:00-03:00", "reason", "Esqueci de bater"))) {
+			Response refused = supervisor.post("/api/timeclock/punch-adjustments/", body);
+			assertThat(refused.status()).as(refused.toString()).isEqualTo(409);
+			assertThat(refused.contentType()).startsWith("application/problem+json");
+			assertThat(refused.json().get("rule").asString()).isEqualTo("no_self_adjustment");
+		}
+		assertThat(adjustmentCount()).isEqualTo(before);
+		assertThat(this.api.get("/api/timeclock/punches/" + own + "/").json().get("disregarded").asBoolean()).isFalse();
+
+		// The supervisor corrects others' punches, and someone else corrects the supervisor's.
+		long other = employee(true);
+		long theirs = punch(other, "entrada", FacePhotos.noFace()).id();
+		assertThat(supervisor.post("/api/timeclock/punch-adjustments/",
+				json("kind", "disregard", "punch_id", theirs, "reason", "Duplicado")).status()).isEqualTo(201);
+		assertThat(this.api.post("/api/timeclock/punch-adjustments/",
+				json("kind", "disregard", "punch_id", own, "reason", "Marcado sem querer")).status()).isEqualTo(201);
+	}
+
+	@Test
+	void oversizedImagesAreAnsweredFromTheirHeaderWithinASecond() {
+		long id = employee(true);
+		byte[] bomb = BlankPng.of(40_000_000, 1);
+		long start = System.nanoTime();
+		Response enrolment = enrol(id, bomb);
+		assertThat(millisSince(start)).isLessThan(1000);
+		assertThat(enrolment.status()).as(enrolment.toString()).isEqualTo(400);
+		assertThat(enrolment.json().get("errors").get("photo").get(0).asString()).contains("40000000 x 1", "8192");
+		assertThat(this.api.get("/api/access/users/" + id + "/photo/").status()).isEqualTo(404);
+		Response megapixels = enrol(id, BlankPng.of(4000, 4001));
+		assertThat(megapixels.json().get("errors").get("photo").get(0).asString()).contains("16 megapixels");
+
+		// A punch is never refused for its face check: it is recorded and flagged.
+		start = System.nanoTime();
+		Response punched = punch(id, "entrada", bomb);
+		assertThat(millisSince(start)).isLessThan(1000);
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		assertThat(punched.json().get("recognition_ok").asBoolean()).isFalse();
+		assertThat(punched.json().get("recognition_reason").asString()).isEqualTo("image_too_large");
+		assertThat(punched.json().get("needs_review").asBoolean()).isTrue();
+		assertThat(this.api.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").bytes()).isEqualTo(bomb);
+	}
+
+	@Test
+	void theServiceKeepsAnsweringDuringTwentyConcurrentOversizedUploads() throws Exception {
+		long id = employee(true);
+		byte[] bomb = BlankPng.of(40_000_000, 1);
+		ExecutorService pool = Executors.newFixedThreadPool(20);
+		try {
+			List<CompletableFuture<Response>> uploads = new ArrayList<>();
+			for (int i = 0; i < 20; i++) {
+				uploads.add(CompletableFuture.supplyAsync(() -> enrol(id, bomb), pool));
+			}
+			long start = System.nanoTime();
+			Response read = this.api.get("/api/timeclock/punches/?limit=1");
+			assertThat(millisSince(start)).isLessThan(1000);
+			assertThat(read.status()).isEqualTo(200);
+			for (CompletableFuture<Response> upload : uploads) {
+				Response refused = upload.get(30, java.util.concurrent.TimeUnit.SECONDS);
+				assertThat(refused.status()).isEqualTo(400);
+				assertThat(refused.json().get("errors").get("photo").get(0).asString()).contains("8192");
+			}
+			assertThat(millisSince(start)).isLessThan(10_000);
+		}
+		finally {
+			pool.shutdown();
+		}
+	}
+
+	@Test
+	void aBusyEngineFlagsThePunchAndDefersTheEnrolment() throws Exception {
+		long id = employee(true);
+		long punchesBefore = punchCount();
+		CompletableFuture<Response> punched;
+		CompletableFuture<Response> enrolment;
+		long start = System.nanoTime();
+		try (EngineSlots taken = EngineSlots.takeAll(this.engine)) {
+			punched = CompletableFuture.supplyAsync(() -> punch(id, "entrada", FacePhotos.samePerson()));
+			enrolment = CompletableFuture.supplyAsync(() -> enrol(id, FacePhotos.enrolment()));
+			punched.get(20, java.util.concurrent.TimeUnit.SECONDS);
+			enrolment.get(20, java.util.concurrent.TimeUnit.SECONDS);
+		}
+		assertThat(millisSince(start)).isBetween(4500L, 15_000L);
+		Response punch = punched.get();
+		assertThat(punch.status()).as(punch.toString()).isEqualTo(201);
+		assertThat(punch.json().get("recognition_ok").asBoolean()).isFalse();
+		assertThat(punch.json().get("recognition_reason").asString()).isEqualTo("engine_busy");
+		assertThat(punch.json().get("needs_review").asBoolean()).isTrue();
+		assertThat(punchCount()).isEqualTo(punchesBefore + 1);
+		Response busy = enrolment.get();
+		assertThat(busy.status()).as(busy.toString()).isEqualTo(503);
+		assertThat(busy.contentType()).startsWith("application/problem+json");
+		assertThat(busy.header("Retry-After")).contains("5");
+		assertThat(this.api.get("/api/access/users/" + id + "/photo/").status()).isEqualTo(404);
+		// Once a slot is free, the same requests go through.
+		assertThat(enrol(id, FacePhotos.enrolment()).status()).isEqualTo(200);
+	}
+
+	@Test
 	void snapshotsArePurgedAfterRetentionKeepingTheirHash() {
 		long id = employee(true);
 		Response punch = punch(id, "entrada", FacePhotos.noFace());
@@ -331,6 +527,14 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(kiosk.get("/api/timeclock/punches/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/access/users/" + employee + "/photo/").status()).isEqualTo(403);
+	}
+
+	private static long millisSince(long nanoTime) {
+		return (System.nanoTime() - nanoTime) / 1_000_000;
+	}
+
+	private long adjustmentCount() {
+		return this.jdbc.sql("SELECT count(*) FROM timeclock_punch_adjustment").query(Long.class).single();
 	}
 
 	private long punchCount() {

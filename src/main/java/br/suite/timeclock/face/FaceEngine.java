@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Offline face verification with dlib's public-domain models run by ONNX Runtime: MMOD CNN
@@ -37,39 +38,63 @@ public final class FaceEngine implements AutoCloseable {
      *                         detection only (landmarks and chip use full resolution)
      * @param intraOpThreads   ONNX Runtime threads per inference
      * @param threshold        distance at or below which {@link #verify} reports a match
+     * @param maxWaitMillis    how long an analysis waits for a free slot before {@link Busy} is thrown
      */
-    public record Settings(int maxConcurrent, int minFacePx, int maxDetectionSide, int intraOpThreads, double threshold) {
+    public record Settings(int maxConcurrent, int minFacePx, int maxDetectionSide, int intraOpThreads, double threshold,
+            long maxWaitMillis) {
 
         public Settings {
             if (maxConcurrent < 1 || minFacePx < 0 || maxDetectionSide < 64 || intraOpThreads < 1
-                || !(threshold > 0)) {
+                || !(threshold > 0) || maxWaitMillis < 0) {
                 throw new IllegalArgumentException("invalid face engine settings");
             }
         }
 
-        /** Sized for a 2-core host: 2 concurrent analyses of 1 ORT thread each, 100 px faces, 800 px detection. */
+        /**
+         * Sized for a 2-core host: 2 concurrent analyses of 1 ORT thread each, 100 px faces, 800 px detection,
+         * at most 5 s waiting for a slot.
+         */
         public static Settings defaults() {
-            return new Settings(2, 100, 800, 1, DEFAULT_THRESHOLD);
+            return new Settings(2, 100, 800, 1, DEFAULT_THRESHOLD, 5000);
         }
 
         public Settings withMaxConcurrent(int value) {
-            return new Settings(value, minFacePx, maxDetectionSide, intraOpThreads, threshold);
+            return new Settings(value, minFacePx, maxDetectionSide, intraOpThreads, threshold, maxWaitMillis);
         }
 
         public Settings withMinFacePx(int value) {
-            return new Settings(maxConcurrent, value, maxDetectionSide, intraOpThreads, threshold);
+            return new Settings(maxConcurrent, value, maxDetectionSide, intraOpThreads, threshold, maxWaitMillis);
         }
 
         public Settings withMaxDetectionSide(int value) {
-            return new Settings(maxConcurrent, minFacePx, value, intraOpThreads, threshold);
+            return new Settings(maxConcurrent, minFacePx, value, intraOpThreads, threshold, maxWaitMillis);
         }
 
         public Settings withIntraOpThreads(int value) {
-            return new Settings(maxConcurrent, minFacePx, maxDetectionSide, value, threshold);
+            return new Settings(maxConcurrent, minFacePx, maxDetectionSide, value, threshold, maxWaitMillis);
         }
 
         public Settings withThreshold(double value) {
-            return new Settings(maxConcurrent, minFacePx, maxDetectionSide, intraOpThreads, value);
+            return new Settings(maxConcurrent, minFacePx, maxDetectionSide, intraOpThreads, value, maxWaitMillis);
+        }
+
+        public Settings withMaxWaitMillis(long value) {
+            return new Settings(maxConcurrent, minFacePx, maxDetectionSide, intraOpThreads, threshold, value);
+        }
+    }
+
+    /** Every analysis slot stayed taken for {@link Settings#maxWaitMillis()}: the image was not analysed. */
+    public static final class Busy extends RuntimeException {
+
+        private final long waitedMillis;
+
+        Busy(long waitedMillis) {
+            super("no face analysis slot became free within " + waitedMillis + " ms", null, false, false);
+            this.waitedMillis = waitedMillis;
+        }
+
+        public long waitedMillis() {
+            return waitedMillis;
         }
     }
 
@@ -146,20 +171,57 @@ public final class FaceEngine implements AutoCloseable {
         return analyze(imageBytes, settings.minFacePx());
     }
 
-    /** As {@link #analyze(byte[])} with another minimum face size, e.g. for enrolment photos. */
+    /**
+     * As {@link #analyze(byte[])} with another minimum face size, e.g. for enrolment photos.
+     *
+     * <p>The header is read first, without a slot: an image wider or taller than 8192 px or above 16 MP is
+     * {@link Reason#IMAGE_TOO_LARGE} without a pixel decoded. Then the call waits at most
+     * {@link Settings#maxWaitMillis()} for a slot, else throws {@link Busy}; larger images are decoded
+     * subsampled to a longest side of at most 2048 px, and face boxes are given in the stored resolution.
+     */
     public Analysis analyze(byte[] imageBytes, int minFacePx) {
-        slots.acquireUninterruptibly();
+        ImageSize size = ImageDecoder.size(imageBytes);
+        if (size == null) {
+            return Analysis.failed(Reason.UNREADABLE_IMAGE);
+        }
+        if (size.tooLarge()) {
+            return Analysis.failed(Reason.IMAGE_TOO_LARGE);
+        }
+        acquireSlot();
         try {
-            RgbImage img = ImageDecoder.decode(imageBytes);
-            if (img == null) {
+            ImageDecoder.Decoded decoded = ImageDecoder.decode(imageBytes, ImageDecoder.DECODE_SIDE);
+            if (decoded == null) {
                 return Analysis.failed(Reason.UNREADABLE_IMAGE);
             }
-            return analyze(img, minFacePx);
+            return analyze(decoded.image(), minFacePx, decoded.factor());
         } catch (OrtException e) {
             throw new IllegalStateException("face inference failed", e);
         } finally {
             slots.release();
         }
+    }
+
+    /** The stored size of an image from its header alone, or null when it is no image ImageIO reads. */
+    public static ImageSize imageSize(byte[] imageBytes) {
+        return ImageDecoder.size(imageBytes);
+    }
+
+    private void acquireSlot() {
+        boolean acquired;
+        try {
+            acquired = slots.tryAcquire(settings.maxWaitMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Busy(0);
+        }
+        if (!acquired) {
+            throw new Busy(settings.maxWaitMillis());
+        }
+    }
+
+    /** The slots' semaphore, for tests that need the engine busy. */
+    Semaphore slots() {
+        return slots;
     }
 
     /** Analyses the snapshot and compares it with a descriptor stored at enrolment. */
@@ -186,6 +248,14 @@ public final class FaceEngine implements AutoCloseable {
     }
 
     Analysis analyze(RgbImage img, int minFacePx) throws OrtException {
+        return analyze(img, minFacePx, 1);
+    }
+
+    /**
+     * Analyses an image decoded at 1/{@code factor} of its stored resolution: boxes, sizes and the minimum
+     * face size are in stored pixels (factor 1 is the image as stored).
+     */
+    Analysis analyze(RgbImage img, int minFacePx, int factor) throws OrtException {
         int longest = Math.max(img.width, img.height);
         RgbImage detectOn = img;
         if (longest > settings.maxDetectionSide()) {
@@ -203,7 +273,7 @@ public final class FaceEngine implements AutoCloseable {
             long top = ShapePredictor.round((d.top + 0.5) * sy - 0.5);
             long right = ShapePredictor.round((d.right + 0.5) * sx - 0.5);
             long bottom = ShapePredictor.round((d.bottom + 0.5) * sy - 0.5);
-            int size = (int) Math.min(right - left + 1, bottom - top + 1);
+            int size = (int) Math.min(right - left + 1, bottom - top + 1) * factor;
             int x0 = (int) Math.max(0, left);
             int y0 = (int) Math.max(0, top);
             int x1 = (int) Math.min(img.width - 1, right);
@@ -211,21 +281,24 @@ public final class FaceEngine implements AutoCloseable {
             if (x1 < x0 || y1 < y0) {
                 continue;
             }
-            faces.add(new Face(x0, y0, x1 - x0 + 1, y1 - y0 + 1, size, d.score));
+            faces.add(new Face(x0 * factor, y0 * factor, (x1 - x0 + 1) * factor, (y1 - y0 + 1) * factor, size,
+                d.score));
             if (size >= minFacePx) {
                 usable.add(new long[] {left, top, right, bottom});
             }
         }
+        int width = img.width * factor;
+        int height = img.height * factor;
         if (faces.isEmpty()) {
-            return new Analysis(img.width, img.height, faces, null, Reason.NO_FACE);
+            return new Analysis(width, height, faces, null, Reason.NO_FACE);
         }
         if (usable.isEmpty()) {
-            return new Analysis(img.width, img.height, faces, null, Reason.FACE_TOO_SMALL);
+            return new Analysis(width, height, faces, null, Reason.FACE_TOO_SMALL);
         }
         if (usable.size() > 1) {
-            return new Analysis(img.width, img.height, faces, null, Reason.MULTIPLE_FACES);
+            return new Analysis(width, height, faces, null, Reason.MULTIPLE_FACES);
         }
-        return new Analysis(img.width, img.height, faces, describe(img, usable.get(0)), null);
+        return new Analysis(width, height, faces, describe(img, usable.get(0)), null);
     }
 
     /** Landmarks, chip and descriptor for one detector box (inclusive, may extend past the image). */

@@ -9,24 +9,78 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Iterator;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 
-/** Decodes uploaded bytes with ImageIO into upright RGB; returns null for anything it cannot read. */
+/**
+ * Decodes uploaded bytes with ImageIO into upright RGB; returns null for anything it cannot read. The size
+ * comes from the header alone, so oversized images (decompression bombs) are refused before any pixel is
+ * read, and large ones are decoded subsampled to what the face pipeline uses.
+ */
 final class ImageDecoder {
 
-    /** Refuse decompression bombs before allocating their pixels. */
-    static final long MAX_PIXELS = 40_000_000L;
+    /** Widest or tallest image accepted, in pixels. */
+    static final int MAX_SIDE = 8192;
+
+    /** Largest image accepted, in pixels (16 MP). */
+    static final long MAX_PIXELS = 16_000_000L;
+
+    /**
+     * Longest side decoded. The detector only sees a copy of at most {@code maxDetectionSide} (800 px) and
+     * finds faces of about 80 px there, i.e. a tenth of the longest side; at 2048 px such a face still has
+     * 205 px for landmarks and the 150 px chip, so nothing the pipeline can use is lost. All test photos
+     * and 640x480 snapshots are below it and decode at full resolution as before.
+     */
+    static final int DECODE_SIDE = 2048;
 
     private ImageDecoder() {
     }
 
+    /** The stored width and height, read from the header alone; null when no reader understands the bytes. */
+    static ImageSize size(byte[] bytes) {
+        if (bytes == null || bytes.length == 0) {
+            return null;
+        }
+        try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) {
+                return null;
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in, true, true);
+                int width = reader.getWidth(0);
+                int height = reader.getHeight(0);
+                return width > 0 && height > 0 ? new ImageSize(width, height) : null;
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** An upright image decoded at 1/{@code factor} of its stored resolution. */
+    record Decoded(RgbImage image, int factor) {
+    }
+
     static RgbImage decode(byte[] bytes) {
+        Decoded decoded = decode(bytes, Integer.MAX_VALUE);
+        return decoded == null ? null : decoded.image();
+    }
+
+    /**
+     * Decodes images within {@link #MAX_SIDE} and {@link #MAX_PIXELS}, taking every n-th pixel and row when
+     * the longest side exceeds {@code maxSide} (n the smallest integer that brings it within).
+     */
+    static Decoded decode(byte[] bytes, int maxSide) {
         if (bytes == null || bytes.length == 0) {
             return null;
         }
         BufferedImage img;
+        int factor;
         // A memory-cached stream: ImageIO's default may spill to temp files.
         try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
@@ -36,11 +90,17 @@ final class ImageDecoder {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in, true, true);
-                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
-                if (pixels <= 0 || pixels > MAX_PIXELS) {
+                ImageSize size = new ImageSize(reader.getWidth(0), reader.getHeight(0));
+                if (size.width() <= 0 || size.height() <= 0 || size.tooLarge()) {
                     return null;
                 }
-                img = reader.read(0);
+                int longest = Math.max(size.width(), size.height());
+                factor = longest <= maxSide ? 1 : (longest + maxSide - 1) / maxSide;
+                ImageReadParam param = reader.getDefaultReadParam();
+                if (factor > 1) {
+                    param.setSourceSubsampling(factor, factor, 0, 0);
+                }
+                img = reader.read(0, param);
             } finally {
                 reader.dispose();
             }
@@ -51,7 +111,7 @@ final class ImageDecoder {
         if (img == null) {
             return null;
         }
-        return ExifOrientation.apply(toRgb(img), ExifOrientation.read(bytes));
+        return new Decoded(ExifOrientation.apply(toRgb(img), ExifOrientation.read(bytes)), factor);
     }
 
     /**
