@@ -86,6 +86,25 @@ final class AccessProblems {
 
 	}
 
+	static final class NoAuthorityOver extends ApiProblem.Forbidden {
+
+		NoAuthorityOver(long userId, java.util.Collection<String> missing) {
+			super("You cannot act on user " + userId + ": their role grants permissions you do not hold: "
+					+ String.join(", ", missing) + ".");
+			with("missing_permissions", java.util.List.copyOf(missing));
+		}
+
+	}
+
+	static final class OwnPasswordReset extends ApiProblem.Conflict {
+
+		OwnPasswordReset() {
+			super("You cannot reset your own password here; change it with POST /api/auth/password/, "
+					+ "which needs your current password.");
+		}
+
+	}
+
 	static InvalidRequest unknownRole(long roleId) {
 		return InvalidRequest.of("role_id", "role " + roleId + " does not exist");
 	}
