@@ -82,6 +82,7 @@ final class AccessProblems {
 		NotGrantable(java.util.Collection<String> permissions) {
 			super("You cannot grant permissions you do not hold yourself: " + String.join(", ", permissions) + ".");
 			with("permissions", java.util.List.copyOf(permissions));
+			with("missing_permissions", java.util.List.copyOf(permissions));
 		}
 
 	}
