@@ -83,6 +83,10 @@ class AuthService {
 		if (!this.throttle.check(() -> this.passwordEncoder.matches(request.currentPassword(), user.passwordHash))) {
 			throw InvalidRequest.of("current_password", "is not your current password");
 		}
+		if (user.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.isBefore(Instant.now())) {
+			throw InvalidRequest.of("current_password", "is a temporary password that has expired; ask an "
+					+ "administrator to reset it");
+		}
 		if (request.newPassword().equals(request.currentPassword())) {
 			throw InvalidRequest.of("new_password", "must differ from the current password");
 		}

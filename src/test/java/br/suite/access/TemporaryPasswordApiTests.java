@@ -63,9 +63,14 @@ class TemporaryPasswordApiTests extends ApiTest {
 	@Test
 	void anExpiredTemporaryPasswordIsRefusedLikeAWrongOne() {
 		NewUser user = newUser();
+		Api signedInBefore = this.api.as(login(user.username(), user.temporary()).json().get("token").asString());
 		this.jdbc.sql("UPDATE access_user SET temporary_password_expires_at = now() - interval '1 second' WHERE id = :id")
 			.param("id", user.id())
 			.update();
+		Response lateChange = signedInBefore.post("/api/auth/password/",
+				json("current_password", user.temporary(), "new_password", "Chosen-" + unique("pw")));
+		assertThat(lateChange.status()).isEqualTo(400);
+		assertThat(lateChange.json().get("errors").get("current_password").get(0).asString()).contains("expired");
 		Response expired = login(user.username(), user.temporary());
 		Response wrong = login(user.username(), "not-the-password");
 		assertThat(expired.status()).isEqualTo(401);
