@@ -84,11 +84,12 @@ class TokenService {
 		if (!FORMAT.matcher(token).matches()) {
 			return Optional.empty();
 		}
-		String hash = hash(token.toLowerCase(Locale.ROOT));
-		Caller cached = this.remembered.getIfPresent(hash);
-		if (cached != null) {
-			return Optional.of(cached);
-		}
+		// Concurrent requests with the same token wait for one check instead of each querying.
+		return Optional.ofNullable(this.remembered.get(hash(token.toLowerCase(Locale.ROOT)), this::check));
+	}
+
+	/** The caller the token (by hash) belongs to, or null: unknown, expired, revoked or user not active. */
+	private @Nullable Caller check(String hash) {
 		Optional<Checked> checked = this.jdbc.sql("""
 				SELECT t.id AS token_id, t.last_used_at IS NULL
 				           OR t.last_used_at < now() - :resolution * interval '1 second' AS stale_use,
@@ -101,13 +102,8 @@ class TokenService {
 					Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))), rs.getLong("token_id"),
 					rs.getBoolean("temporary")), rs.getBoolean("stale_use")))
 			.optional();
-		checked.ifPresent(c -> {
-			if (c.staleUse()) {
-				recordUse(c.caller());
-			}
-			this.remembered.put(hash, c.caller());
-		});
-		return checked.map(Checked::caller);
+		checked.filter(Checked::staleUse).ifPresent(c -> recordUse(c.caller()));
+		return checked.map(Checked::caller).orElse(null);
 	}
 
 	/** Slides the expiry and notes the use; the condition makes concurrent instances write once. */
