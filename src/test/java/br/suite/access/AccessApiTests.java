@@ -325,8 +325,11 @@ class AccessApiTests extends ApiTest {
 	@Test
 	void wrongCredentialsLookTheSameForUnknownUsers() {
 		Api anonymous = this.api.as(null);
-		Response wrongPassword = anonymous.post("/api/auth/token/", "{\"username\":\"admin\",\"password\":\"nope\"}");
-		Response unknownUser = anonymous.post("/api/auth/token/", "{\"username\":\"ghost\",\"password\":\"nope\"}");
+		// Fresh names: failures count per username (and lock it after 5), also on a reused test database.
+		String username = unique("known");
+		assertThat(createUser(username, role(unique("R"))).status()).isEqualTo(201);
+		Response wrongPassword = anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"nope\"}");
+		Response unknownUser = anonymous.post("/api/auth/token/", "{\"username\":\"" + unique("ghost") + "\",\"password\":\"nope\"}");
 		assertThat(wrongPassword.status()).isEqualTo(401);
 		assertThat(unknownUser.status()).isEqualTo(401);
 		assertThat(wrongPassword.json().get("detail")).isEqualTo(unknownUser.json().get("detail"));
