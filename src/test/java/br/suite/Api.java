@@ -57,12 +57,36 @@ public final class Api {
 		if (user.status() != 201) {
 			throw new IllegalStateException("Could not create a user: " + user);
 		}
-		Response token = as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
-				+ user.json().get("temporary_password").asString() + "\"}");
+		return as(signIn(username, user.json().get("temporary_password").asString()));
+	}
+
+	/**
+	 * What a new user does first: signs in with the temporary password, changes it (which revokes that
+	 * token) and signs in again. Returns the token of the second sign-in.
+	 */
+	public String signIn(String username, String temporaryPassword) {
+		return signIn(username, temporaryPassword, "Chosen-" + java.util.UUID.randomUUID());
+	}
+
+	/** {@link #signIn(String, String)} choosing the given password. */
+	public String signIn(String username, String temporaryPassword, String chosen) {
+		String first = token(username, temporaryPassword);
+		Response changed = as(first).post("/api/auth/password/",
+				"{\"current_password\":\"" + temporaryPassword + "\",\"new_password\":\"" + chosen + "\"}");
+		if (changed.status() != 204) {
+			throw new IllegalStateException("Could not change the temporary password: " + changed);
+		}
+		return token(username, chosen);
+	}
+
+	/** A new token for the username and password, or an exception saying why not. */
+	public String token(String username, String password) {
+		Response token = as(null).post("/api/auth/token/",
+				"{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
 		if (token.status() != 200) {
 			throw new IllegalStateException("Could not sign in: " + token);
 		}
-		return as(token.json().get("token").asString());
+		return token.json().get("token").asString();
 	}
 
 	public Response get(String path) {

@@ -45,6 +45,8 @@ public abstract class ApiTest {
 		registry.add("server.shutdown", () -> "immediate");
 		// At JVM exit the test database stops while contexts close; fail those last look-ups fast.
 		registry.add("suite.database.connection-timeout", () -> "2s");
+		// Every test signs in from 127.0.0.1: the per-address limit is tested with its own instances.
+		registry.add("suite.access.login.address-capacity", () -> "1000000");
 	}
 
 	@BeforeEach

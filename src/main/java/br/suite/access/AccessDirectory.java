@@ -5,14 +5,19 @@ import java.util.Optional;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.shared.CurrentUser;
+
 /** What other modules may know about users: who they are and whether they may be treated as employees. */
 @Service
 public class AccessDirectory {
 
 	private final UserRepository users;
 
-	AccessDirectory(UserRepository users) {
+	private final UserService userService;
+
+	AccessDirectory(UserRepository users, UserService userService) {
 		this.users = users;
+		this.userService = userService;
 	}
 
 	/** A user as other modules see it. */
@@ -29,6 +34,15 @@ public class AccessDirectory {
 	public Optional<UserSummary> find(long userId) {
 		return this.users.findById(userId)
 			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive()));
+	}
+
+	/**
+	 * Refuses (403 naming the missing permissions) when the caller does not hold every permission of the
+	 * user's role, for other modules' operations on a user; an unknown user passes, for the caller's 404.
+	 */
+	@Transactional(readOnly = true)
+	public void requireAuthorityOver(CurrentUser caller, long userId) {
+		this.users.findById(userId).ifPresent(user -> this.userService.requireAuthorityOver(user, caller));
 	}
 
 }

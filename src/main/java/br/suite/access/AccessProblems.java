@@ -82,6 +82,26 @@ final class AccessProblems {
 		NotGrantable(java.util.Collection<String> permissions) {
 			super("You cannot grant permissions you do not hold yourself: " + String.join(", ", permissions) + ".");
 			with("permissions", java.util.List.copyOf(permissions));
+			with("missing_permissions", java.util.List.copyOf(permissions));
+		}
+
+	}
+
+	static final class NoAuthorityOver extends ApiProblem.Forbidden {
+
+		NoAuthorityOver(long userId, java.util.Collection<String> missing) {
+			super("You cannot act on user " + userId + ": their role grants permissions you do not hold: "
+					+ String.join(", ", missing) + ".");
+			with("missing_permissions", java.util.List.copyOf(missing));
+		}
+
+	}
+
+	static final class OwnPasswordReset extends ApiProblem.Conflict {
+
+		OwnPasswordReset() {
+			super("You cannot reset your own password here; change it with POST /api/auth/password/, "
+					+ "which needs your current password.");
 		}
 
 	}

@@ -1,5 +1,8 @@
 package br.suite.access;
 
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -8,15 +11,21 @@ import jakarta.validation.constraints.Size;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.PathIds;
 
 @RestController
 @RequestMapping("/api/auth")
@@ -32,9 +41,12 @@ class AuthController {
 	@PostMapping("/token")
 	@SecurityRequirements
 	@Operation(summary = "Obtain a token", description = "Exchanges username and password for a new token, "
-			+ "shown in this response only. Wrong credentials and unknown or inactive users get the same 401.")
-	ResponseEntity<TokenResponse> obtain(@Valid @RequestBody TokenRequest request) {
-		return ResponseEntity.ok(new TokenResponse(this.auth.login(request)));
+			+ "shown in this response only; it expires 30 days (SUITE_TOKEN_TTL) after its last use. Wrong "
+			+ "credentials, unknown or inactive users and expired temporary passwords get the same 401. After 5 "
+			+ "failures in a row for a username, or too many attempts from one address, 429 with Retry-After; "
+			+ "503 with Retry-After when too many sign-ins are being checked at once.")
+	ResponseEntity<TokenResponse> obtain(@Valid @RequestBody TokenRequest request, HttpServletRequest http) {
+		return ResponseEntity.ok(new TokenResponse(this.auth.login(request, http.getRemoteAddr())));
 	}
 
 	@DeleteMapping("/token")
@@ -44,12 +56,40 @@ class AuthController {
 		return ResponseEntity.noContent().build();
 	}
 
+	@GetMapping("/tokens")
+	@Operation(summary = "List your own tokens", description = "Unexpired tokens of the caller, by id; "
+			+ "current marks the one of this request. Never the token itself.")
+	List<TokenService.TokenInfo> tokens() {
+		return this.auth.tokens(CurrentUser.get(), TokenAuthenticationFilter.TokenAuthentication.currentTokenId());
+	}
+
+	@DeleteMapping("/tokens" + PathIds.ID)
+	@Operation(summary = "Revoke one of your own tokens", description = "404 for an id that is not one of yours.")
+	ResponseEntity<Void> revokeToken(@PathVariable long id) {
+		this.auth.revokeOwnToken(CurrentUser.get(), id);
+		return ResponseEntity.noContent().build();
+	}
+
 	@PostMapping("/password")
 	@Operation(summary = "Change your own password",
-			description = "Needs the current password; other tokens of the user stay valid.")
+			description = "Needs the current password. The new one needs 10 characters or more, at most 72 bytes "
+					+ "in UTF-8, and must not be a common password. Every token of the user is revoked, this one "
+					+ "included: sign in again with the new password.")
 	ResponseEntity<Void> changePassword(@Valid @RequestBody PasswordChangeRequest request) {
 		this.auth.changePassword(CurrentUser.get(), request);
 		return ResponseEntity.noContent().build();
+	}
+
+	@ExceptionHandler(LoginThrottle.TooManyAttempts.class)
+	ResponseEntity<ProblemDetail> onTooManyAttempts(LoginThrottle.TooManyAttempts problem) {
+		return ResponseEntity.status(problem.status())
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(problem.retryAfterSeconds()))
+			.body(problem.toProblemDetail());
+	}
+
+	@ExceptionHandler(LoginThrottle.Busy.class)
+	ResponseEntity<ProblemDetail> onBusy(LoginThrottle.Busy problem) {
+		return ResponseEntity.status(problem.status()).header(HttpHeaders.RETRY_AFTER, "1").body(problem.toProblemDetail());
 	}
 
 	record TokenRequest(@NotBlank @Size(max = 150) String username, @NotNull @Size(max = 200) String password) {

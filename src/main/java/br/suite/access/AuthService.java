@@ -1,5 +1,8 @@
 package br.suite.access;
 
+import java.time.Instant;
+import java.util.List;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -21,21 +24,39 @@ class AuthService {
 
 	private final PasswordEncoder passwordEncoder;
 
-	AuthService(UserRepository users, TokenService tokens, PasswordEncoder passwordEncoder) {
+	private final LoginThrottle throttle;
+
+	private final PasswordPolicy policy;
+
+	AuthService(UserRepository users, TokenService tokens, PasswordEncoder passwordEncoder, LoginThrottle throttle,
+			PasswordPolicy policy) {
 		this.users = users;
 		this.tokens = tokens;
 		this.passwordEncoder = passwordEncoder;
+		this.throttle = throttle;
+		this.policy = policy;
 		this.decoyHash = passwordEncoder.encode(Passwords.temporary());
 	}
 
-	@Transactional
-	String login(AuthController.TokenRequest request) {
-		User user = this.users.findByUsernameIgnoreCase(request.username().trim()).orElse(null);
-		boolean matches = this.passwordEncoder.matches(request.password(),
-				user == null ? this.decoyHash : user.passwordHash);
-		if (user == null || !matches || !user.isActive()) {
+	/**
+	 * Not one transaction: a failure must be recorded although the request fails, and no database
+	 * connection is held while bcrypt runs.
+	 */
+	String login(AuthController.TokenRequest request, String clientAddress) {
+		PasswordPolicy.checkLength("password", request.password());
+		this.throttle.checkAddress(clientAddress);
+		String username = request.username().trim();
+		this.throttle.checkUsername(username);
+		User user = this.users.findByUsernameIgnoreCase(username).orElse(null);
+		boolean matches = this.throttle.check(() -> this.passwordEncoder.matches(request.password(),
+				user == null ? this.decoyHash : user.passwordHash));
+		boolean temporaryExpired = user != null && user.temporaryPasswordExpiresAt != null
+				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
+		if (user == null || !matches || !user.isActive() || temporaryExpired) {
+			this.throttle.recordFailure(username);
 			throw new ApiProblem(HttpStatus.UNAUTHORIZED, "Wrong username or password, or the user is not active.");
 		}
+		this.throttle.recordSuccess(username);
 		return this.tokens.issue(user.id());
 	}
 
@@ -43,15 +64,37 @@ class AuthService {
 		this.tokens.revoke(token);
 	}
 
+	List<TokenService.TokenInfo> tokens(CurrentUser caller, long currentTokenId) {
+		return this.tokens.listOf(caller.id(), currentTokenId);
+	}
+
+	void revokeOwnToken(CurrentUser caller, long tokenId) {
+		if (!this.tokens.revokeOwn(caller.id(), tokenId)) {
+			throw new ApiProblem.NotFound("Token", tokenId);
+		}
+	}
+
+	/** Sets the new password and revokes every token of the user, the one of this request included. */
 	@Transactional
 	void changePassword(CurrentUser caller, AuthController.PasswordChangeRequest request) {
-		User user = this.users.findById(caller.id()).orElseThrow();
-		if (!this.passwordEncoder.matches(request.currentPassword(), user.passwordHash)) {
+		PasswordPolicy.checkLength("current_password", request.currentPassword());
+		this.policy.checkNew("new_password", request.newPassword());
+		User user = this.users.findForUpdate(caller.id()).orElseThrow();
+		if (!this.throttle.check(() -> this.passwordEncoder.matches(request.currentPassword(), user.passwordHash))) {
 			throw InvalidRequest.of("current_password", "is not your current password");
 		}
+		if (user.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.isBefore(Instant.now())) {
+			throw InvalidRequest.of("current_password", "is a temporary password that has expired; ask an "
+					+ "administrator to reset it");
+		}
+		if (request.newPassword().equals(request.currentPassword())) {
+			throw InvalidRequest.of("new_password", "must differ from the current password");
+		}
 		user.passwordHash = this.passwordEncoder.encode(request.newPassword());
+		user.temporaryPasswordExpiresAt = null;
 		user.touch();
 		this.users.save(user);
+		this.tokens.revokeAllOf(user.id());
 	}
 
 }

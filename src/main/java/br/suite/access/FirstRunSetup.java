@@ -1,11 +1,18 @@
 package br.suite.access;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +28,9 @@ import br.suite.shared.ClosedSet;
 
 /**
  * On the first start against an empty database: the system role Administrator holding {@code *}, the
- * user {@code admin} in it, and a token for it written to {@code data/admin-token} (mode 0600). The log
- * names the file, never the token.
+ * user {@code admin} in it, and a token for it written to {@code data/admin-token} (a new file, mode 0600).
+ * The log names the file, never the token. When anything (a file, a symbolic link) is already at that path,
+ * nothing is written and no token is issued: the log says so, and {@code issue-token admin} gives one.
  */
 @Component
 @Order(0)
@@ -57,7 +65,7 @@ class FirstRunSetup implements ApplicationRunner {
 
 	@Override
 	public void run(ApplicationArguments args) throws IOException {
-		String token = this.transactions.execute(status -> {
+		Path written = this.transactions.execute(status -> {
 			this.jdbc.sql("SELECT pg_advisory_xact_lock(7426000)").query().singleRow();
 			if (this.users.count() > 0) {
 				return null;
@@ -68,26 +76,63 @@ class FirstRunSetup implements ApplicationRunner {
 					administrator.id(), ClosedSet.wire(UserStatus.ACTIVE),
 					// Nobody knows this password: operators sign in with the token, or reset it with the CLI.
 					this.passwordEncoder.encode(Passwords.temporary() + Passwords.temporary())));
-			return this.tokens.issue(admin.id());
-		});
-		if (token != null) {
 			Path file = this.settings.adminTokenFile();
-			writeSecret(file, token);
+			try {
+				if (!writeSecret(file, () -> this.tokens.issue(admin.id()))) {
+					log.warn("First start: created the role Administrator and the user '{}', but {} exists already "
+							+ "(a file or a link): it was left alone and no token was issued; get one with the "
+							+ "operator command issue-token {}", this.settings.adminUsername(), file.toAbsolutePath(),
+							this.settings.adminUsername());
+					return null;
+				}
+			}
+			catch (IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+			return file;
+		});
+		if (written != null) {
 			log.info("First start: created the role Administrator and the user '{}'; its API token is in {}",
-					this.settings.adminUsername(), file.toAbsolutePath());
+					this.settings.adminUsername(), written.toAbsolutePath());
 		}
 	}
 
-	static void writeSecret(Path file, String secret) throws IOException {
+	/**
+	 * Creates {@code file} (mode 0600 where the file system knows POSIX modes) holding the secret, which is
+	 * made only once the file exists. Never follows a symbolic link and never replaces anything: false,
+	 * with nothing written, when something is already at the path.
+	 */
+	static boolean writeSecret(Path file, java.util.function.Supplier<String> secret) throws IOException {
 		Files.createDirectories(file.toAbsolutePath().getParent());
-		Files.deleteIfExists(file);
+		Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+		Set<java.nio.file.OpenOption> noFollow = new java.util.HashSet<>(options);
+		noFollow.add(LinkOption.NOFOLLOW_LINKS);
+		FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+		SeekableByteChannel channel;
 		try {
-			Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+			channel = openNew(file, noFollow, ownerOnly);
+		}
+		catch (FileAlreadyExistsException ex) {
+			return false;
+		}
+		try (channel) {
+			ByteBuffer bytes = ByteBuffer.wrap((secret.get() + "\n").getBytes(StandardCharsets.US_ASCII));
+			while (bytes.hasRemaining()) {
+				channel.write(bytes);
+			}
+		}
+		return true;
+	}
+
+	private static SeekableByteChannel openNew(Path file, Set<java.nio.file.OpenOption> options,
+			FileAttribute<?> ownerOnly) throws IOException {
+		try {
+			return Files.newByteChannel(file, options, ownerOnly);
 		}
 		catch (UnsupportedOperationException ex) {
-			Files.createFile(file);
+			// A file system without POSIX modes (Windows): the file gets its directory's permissions.
+			return Files.newByteChannel(file, options);
 		}
-		Files.writeString(file, secret + "\n", StandardCharsets.US_ASCII);
 	}
 
 }

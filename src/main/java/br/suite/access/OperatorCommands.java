@@ -28,10 +28,12 @@ class OperatorCommands implements ApplicationRunner {
 
 	static final String USAGE = """
 			Usage: java -jar target/suite.jar <command> [options]
-			  create-user <username> [--role=<role name>] [--email=<e-mail>] [--full-name=<name>]
-			      creates an active user (role Administrator by default) and prints its temporary password
+			  create-user <username> --role=<role name> [--email=<e-mail>] [--full-name=<name>]
+			      creates an active user in the role and prints its temporary password (valid 72 hours;
+			      the user changes it before anything else)
 			  issue-token <username>       prints a new API token for the user
-			  reset-password <username>    prints a new temporary password for the user
+			  reset-password <username>    prints a new temporary password for the user and revokes
+			                               every token of the user
 			""";
 
 	private final UserRepository users;
@@ -48,9 +50,12 @@ class OperatorCommands implements ApplicationRunner {
 
 	private final boolean exitWhenDone;
 
+	private final AccessSettings settings;
+
 	OperatorCommands(UserRepository users, RoleRepository roles, TokenService tokens, PasswordEncoder passwordEncoder,
 			TransactionTemplate transactions, ApplicationContext context,
-			@Value("${suite.operator.exit:true}") boolean exitWhenDone) {
+			@Value("${suite.operator.exit:true}") boolean exitWhenDone, AccessSettings settings) {
+		this.settings = settings;
 		this.exitWhenDone = exitWhenDone;
 		this.users = users;
 		this.roles = roles;
@@ -95,20 +100,26 @@ class OperatorCommands implements ApplicationRunner {
 		if (this.users.findByUsernameIgnoreCase(username).isPresent()) {
 			throw new IllegalArgumentException("The user " + username + " exists already.");
 		}
-		String roleName = option(args, "role", RoleService.ADMINISTRATOR);
+		String roleName = option(args, "role", "");
+		if (roleName.isBlank()) {
+			throw new IllegalArgumentException("create-user needs --role=<role name> (for an administrator: --role="
+					+ RoleService.ADMINISTRATOR + ").");
+		}
 		Role role = this.roles.findByNameIgnoreCase(roleName)
 			.orElseThrow(() -> new IllegalArgumentException("No role named " + roleName + "."));
 		String password = Passwords.temporary();
-		this.users.save(new User(username, option(args, "email", ""), option(args, "full-name", ""), "", "", false,
-				role.id(), ClosedSet.wire(UserStatus.ACTIVE), this.passwordEncoder.encode(password)));
+		User user = new User(username, option(args, "email", ""), option(args, "full-name", ""), "", "", false,
+				role.id(), ClosedSet.wire(UserStatus.ACTIVE), "");
+		user.setTemporaryPassword(this.passwordEncoder.encode(password), this.settings.temporaryPasswordTtl());
+		this.users.save(user);
 		return password;
 	}
 
 	private String resetPassword(User user) {
 		String password = Passwords.temporary();
-		user.passwordHash = this.passwordEncoder.encode(password);
-		user.touch();
+		user.setTemporaryPassword(this.passwordEncoder.encode(password), this.settings.temporaryPasswordTtl());
 		this.users.save(user);
+		this.tokens.revokeAllOf(user.id());
 		return password;
 	}
 

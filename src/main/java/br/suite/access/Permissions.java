@@ -17,7 +17,7 @@ public final class Permissions {
 	static {
 		Map<String, String> c = new LinkedHashMap<>();
 		c.put("access.users.view", "List and read users");
-		c.put("access.users.change", "Create, update, deactivate users and reset their passwords");
+		c.put("access.users.change", "Create, update, deactivate users, reset their passwords and revoke their tokens");
 		c.put("access.roles.view", "List and read roles and the permission catalogue");
 		c.put("access.roles.change", "Create, update and delete roles");
 		c.put("access.photos.view", "See employees' enrolled face photos");

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.stereotype.Component;
@@ -19,6 +20,16 @@ class SecurityProblems {
 	void unauthorized(HttpServletResponse response, String detail) throws IOException {
 		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Token");
 		Problems.write(response, HttpStatus.UNAUTHORIZED, "Unauthorized", detail);
+	}
+
+	void passwordChangeRequired(HttpServletResponse response) throws IOException {
+		response.setStatus(HttpStatus.FORBIDDEN.value());
+		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		response.setCharacterEncoding("UTF-8");
+		response.getWriter()
+			.write("{\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You signed in with a temporary password: "
+					+ "change it with POST /api/auth/password/ first, then sign in again.\","
+					+ "\"code\":\"password_change_required\"}");
 	}
 
 	AuthenticationEntryPoint entryPoint() {

@@ -2,6 +2,7 @@ package br.suite.access;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -19,9 +20,13 @@ import br.suite.shared.CurrentUser;
 /**
  * Reads {@code Authorization: Token <key>} (scheme word in any case). A request without the header
  * continues anonymously and is refused by the authorization rules; a malformed, unknown or revoked token,
- * or one of a user who is no longer active, is refused here with 401.
+ * or one of a user who is no longer active, is refused here with 401. A user holding a temporary
+ * password may only change it or sign out: anything else is refused here with 403.
  */
 class TokenAuthenticationFilter extends OncePerRequestFilter {
+
+	/** What a user holding a temporary password may still do (method and path without the final slash). */
+	private static final Set<String> BEFORE_PASSWORD_CHANGE = Set.of("POST /api/auth/password", "DELETE /api/auth/token");
 
 	private final TokenService tokens;
 
@@ -40,13 +45,17 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		Optional<CurrentUser> user = token.isEmpty() ? Optional.empty() : this.tokens.authenticate(token);
-		if (user.isEmpty()) {
+		Optional<TokenService.Caller> caller = token.isEmpty() ? Optional.empty() : this.tokens.authenticate(token);
+		if (caller.isEmpty()) {
 			this.problems.unauthorized(response, token.isEmpty()
-					? "The Authorization header must be \"Token <key>\"." : "Invalid or revoked token.");
+					? "The Authorization header must be \"Token <key>\"." : "Invalid, expired or revoked token.");
 			return;
 		}
-		SecurityContextHolder.getContext().setAuthentication(new TokenAuthentication(user.get(), token));
+		if (caller.get().passwordChangeRequired() && !BEFORE_PASSWORD_CHANGE.contains(route(request))) {
+			this.problems.passwordChangeRequired(response);
+			return;
+		}
+		SecurityContextHolder.getContext().setAuthentication(new TokenAuthentication(caller.get(), token));
 		try {
 			chain.doFilter(request, response);
 		}
@@ -55,18 +64,34 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 		}
 	}
 
+	private static String route(HttpServletRequest request) {
+		String path = request.getRequestURI().substring(request.getContextPath().length());
+		while (path.length() > 1 && path.endsWith("/")) {
+			path = path.substring(0, path.length() - 1);
+		}
+		return request.getMethod() + " " + path;
+	}
+
 	/** An authenticated caller; the raw token stays in memory for this request only (to revoke it). */
 	static final class TokenAuthentication extends AbstractAuthenticationToken {
 
 		private final CurrentUser user;
 
+		private final long tokenId;
+
 		private final String token;
 
-		TokenAuthentication(CurrentUser user, String token) {
-			super(TokenService.authorities(user).stream().map(SimpleGrantedAuthority::new).toList());
-			this.user = user;
+		TokenAuthentication(TokenService.Caller caller, String token) {
+			super(TokenService.authorities(caller.user()).stream().map(SimpleGrantedAuthority::new).toList());
+			this.user = caller.user();
+			this.tokenId = caller.tokenId();
 			this.token = token;
 			setAuthenticated(true);
+		}
+
+		/** The id of the token this request came with. */
+		static long currentTokenId() {
+			return ((TokenAuthentication) SecurityContextHolder.getContext().getAuthentication()).tokenId;
 		}
 
 		@Override

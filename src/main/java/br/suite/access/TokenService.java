@@ -4,17 +4,22 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -23,28 +28,42 @@ import br.suite.shared.CurrentUser;
 
 /**
  * Issues and checks API tokens. A token is 40 hex characters from {@link SecureRandom}; only its SHA-256
- * is stored. A check is one indexed query, remembered for a few seconds; revoking a token, and any change
- * to users or roles, forgets what was remembered at once.
+ * is stored, with when it was issued, last used and expires ({@code suite.access.token-ttl} after its
+ * last use). A check is one indexed query; its answer is remembered in a bounded cache for at most
+ * {@code suite.access.token-cache-ttl} (1 s), so a revocation made on another instance is honoured here
+ * within that time, and at once on this instance.
  */
 @Service
 class TokenService {
 
 	static final Pattern FORMAT = Pattern.compile("[0-9a-fA-F]{40}");
 
-	private static final long REMEMBER_MILLIS = 5_000;
-
-	private static final long LAST_ACCESS_RESOLUTION_MILLIS = 60_000;
+	/** last_used_at and the sliding expiry are written at most this often per token. */
+	private static final long USE_RESOLUTION_SECONDS = 60;
 
 	private final SecureRandom random = new SecureRandom();
 
 	private final JdbcClient jdbc;
 
-	private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
+	private final double ttlSeconds;
 
-	private final Map<Long, Long> lastAccessWritten = new ConcurrentHashMap<>();
+	private final Cache<String, Caller> remembered;
 
-	TokenService(JdbcClient jdbc) {
+	TokenService(JdbcClient jdbc, AccessSettings settings) {
 		this.jdbc = jdbc;
+		this.ttlSeconds = settings.tokenTtl().toMillis() / 1000.0;
+		this.remembered = Caffeine.newBuilder()
+			.maximumSize(settings.tokenCacheSize())
+			.expireAfterWrite(settings.tokenCacheTtl())
+			.build();
+	}
+
+	/** An authenticated caller: who, through which token, and whether a password change must come first. */
+	record Caller(CurrentUser user, long tokenId, boolean passwordChangeRequired) {
+	}
+
+	/** A token as its owner sees it: never the secret nor its hash. */
+	record TokenInfo(long id, Instant createdAt, @Nullable Instant lastUsedAt, Instant expiresAt, boolean current) {
 	}
 
 	/** Returns the new token; this is the only place it ever exists in clear. */
@@ -52,53 +71,121 @@ class TokenService {
 		byte[] bytes = new byte[20];
 		this.random.nextBytes(bytes);
 		String token = HexFormat.of().formatHex(bytes);
-		this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at) VALUES (:user, :hash, now())")
+		this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
+				+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second')")
 			.param("user", userId)
 			.param("hash", hash(token))
+			.param("ttl", this.ttlSeconds)
 			.update();
 		return token;
 	}
 
-	Optional<CurrentUser> authenticate(String token) {
+	Optional<Caller> authenticate(String token) {
 		if (!FORMAT.matcher(token).matches()) {
 			return Optional.empty();
 		}
-		String hash = hash(token.toLowerCase(java.util.Locale.ROOT));
-		long now = System.currentTimeMillis();
-		Remembered cached = this.remembered.get(hash);
-		if (cached != null && cached.until > now) {
-			touchLastAccess(cached.user.id(), now);
-			return Optional.of(cached.user);
-		}
-		Optional<CurrentUser> user = this.jdbc
-			.sql("SELECT u.id, u.username, r.permissions FROM access_token t JOIN access_user u ON u.id = t.user_id "
-					+ "JOIN access_role r ON r.id = u.role_id WHERE t.key_hash = :hash AND u.status = 'active'")
+		// Concurrent requests with the same token wait for one check instead of each querying.
+		return Optional.ofNullable(this.remembered.get(hash(token.toLowerCase(Locale.ROOT)), this::check));
+	}
+
+	/** The caller the token (by hash) belongs to, or null: unknown, expired, revoked or user not active. */
+	private @Nullable Caller check(String hash) {
+		Optional<Checked> checked = this.jdbc.sql("""
+				SELECT t.id AS token_id, t.last_used_at IS NULL
+				           OR t.last_used_at < now() - :resolution * interval '1 second' AS stale_use,
+				       u.id, u.username, u.temporary_password_expires_at IS NOT NULL AS temporary, r.permissions
+				FROM access_token t JOIN access_user u ON u.id = t.user_id JOIN access_role r ON r.id = u.role_id
+				WHERE t.key_hash = :hash AND t.expires_at > now() AND u.status = 'active'""")
 			.param("hash", hash)
-			.query((rs, n) -> new CurrentUser(rs.getLong("id"), rs.getString("username"),
-					Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))))
+			.param("resolution", USE_RESOLUTION_SECONDS)
+			.query((rs, n) -> new Checked(new Caller(new CurrentUser(rs.getLong("id"), rs.getString("username"),
+					Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))), rs.getLong("token_id"),
+					rs.getBoolean("temporary")), rs.getBoolean("stale_use")))
 			.optional();
-		user.ifPresentOrElse(u -> {
-			this.remembered.put(hash, new Remembered(u, now + REMEMBER_MILLIS));
-			touchLastAccess(u.id(), now);
-		}, () -> this.remembered.remove(hash));
-		return user;
+		checked.filter(Checked::staleUse).ifPresent(c -> recordUse(c.caller()));
+		return checked.map(Checked::caller).orElse(null);
+	}
+
+	/** Slides the expiry and notes the use; the condition makes concurrent instances write once. */
+	private void recordUse(Caller caller) {
+		int written = this.jdbc.sql("UPDATE access_token SET last_used_at = now(), expires_at = now() + :ttl * interval '1 second' "
+				+ "WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - :resolution * interval '1 second')")
+			.param("id", caller.tokenId())
+			.param("ttl", this.ttlSeconds)
+			.param("resolution", USE_RESOLUTION_SECONDS)
+			.update();
+		if (written > 0) {
+			this.jdbc.sql("UPDATE access_user SET last_access_at = now() WHERE id = :id "
+					+ "AND (last_access_at IS NULL OR last_access_at < now() - :resolution * interval '1 second')")
+				.param("id", caller.user().id())
+				.param("resolution", USE_RESOLUTION_SECONDS)
+				.update();
+		}
 	}
 
 	void revoke(String token) {
-		String hash = hash(token.toLowerCase(java.util.Locale.ROOT));
+		String hash = hash(token.toLowerCase(Locale.ROOT));
 		this.jdbc.sql("DELETE FROM access_token WHERE key_hash = :hash").param("hash", hash).update();
-		this.remembered.remove(hash);
+		this.remembered.invalidate(hash);
+	}
+
+	/** Revokes one of the user's own tokens; false when the user has no token with that id. */
+	boolean revokeOwn(long userId, long tokenId) {
+		int deleted = this.jdbc.sql("DELETE FROM access_token WHERE id = :id AND user_id = :user")
+			.param("id", tokenId)
+			.param("user", userId)
+			.update();
+		forget(caller -> caller.tokenId() == tokenId);
+		return deleted > 0;
+	}
+
+	/**
+	 * Revokes every token of the user, in the caller's transaction: password changes and resets,
+	 * deactivation, blocking and role changes call it.
+	 */
+	void revokeAllOf(long userId) {
+		this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
+		forget(caller -> caller.user().id() == userId);
+	}
+
+	List<TokenInfo> listOf(long userId, long currentTokenId) {
+		return this.jdbc
+			.sql("SELECT id, created_at, last_used_at, expires_at FROM access_token "
+					+ "WHERE user_id = :user AND expires_at > now() ORDER BY id")
+			.param("user", userId)
+			.query((rs, n) -> {
+				Timestamp lastUsed = rs.getTimestamp("last_used_at");
+				return new TokenInfo(rs.getLong("id"), rs.getTimestamp("created_at").toInstant(),
+						lastUsed == null ? null : lastUsed.toInstant(), rs.getTimestamp("expires_at").toInstant(),
+						rs.getLong("id") == currentTokenId);
+			})
+			.list();
+	}
+
+	/**
+	 * Deletes expired tokens and forgotten sign-in failures. Plain DELETEs of rows that no request can use
+	 * any more: harmless when several instances run it at the same time.
+	 */
+	@Scheduled(fixedDelayString = "${suite.access.prune-interval:PT1H}", initialDelayString = "${suite.access.prune-interval:PT1H}")
+	void pruneExpired() {
+		this.jdbc.sql("DELETE FROM access_token WHERE expires_at <= now()").update();
+		this.jdbc.sql("DELETE FROM access_login_throttle WHERE last_failure_at < now() - interval '1 day' "
+				+ "AND (locked_until IS NULL OR locked_until < now())").update();
 	}
 
 	/** Called after any change to users or roles, so permissions and status take effect immediately. */
 	void forgetCachedCallers() {
-		this.remembered.clear();
+		forget(caller -> true);
+	}
+
+	private void forget(Predicate<Caller> which) {
+		this.remembered.asMap().values().removeIf(which);
 		if (TransactionSynchronizationManager.isSynchronizationActive()) {
 			// A request between now and the commit could remember the old state again: forget once more after.
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
-					TokenService.this.remembered.clear();
+					TokenService.this.remembered.asMap().values().removeIf(which);
 				}
 			});
 		}
@@ -114,18 +201,6 @@ class TokenService {
 		return all;
 	}
 
-	private void touchLastAccess(long userId, long now) {
-		Long written = this.lastAccessWritten.get(userId);
-		if (written != null && now - written < LAST_ACCESS_RESOLUTION_MILLIS) {
-			return;
-		}
-		this.lastAccessWritten.put(userId, now);
-		this.jdbc.sql("UPDATE access_user SET last_access_at = now() WHERE id = :id "
-				+ "AND (last_access_at IS NULL OR last_access_at < now() - interval '1 minute')")
-			.param("id", userId)
-			.update();
-	}
-
 	static String hash(String token) {
 		try {
 			MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
@@ -136,7 +211,7 @@ class TokenService {
 		}
 	}
 
-	private record Remembered(CurrentUser user, long until) {
+	private record Checked(Caller caller, boolean staleUse) {
 	}
 
 	static @Nullable String tokenFrom(@Nullable String authorizationHeader) {

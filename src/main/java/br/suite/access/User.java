@@ -36,6 +36,9 @@ class User {
 
 	String passwordHash;
 
+	/** Set while the password is a temporary one (issued at creation or reset): when it stops working. */
+	@Nullable Instant temporaryPasswordExpiresAt;
+
 	// Written only by the authentication path, so a concurrent update of the user cannot overwrite it.
 	@ReadOnlyProperty
 	@Nullable Instant lastAccessAt;
@@ -68,6 +71,13 @@ class User {
 
 	boolean isActive() {
 		return ClosedSet.wire(UserStatus.ACTIVE).equals(this.status);
+	}
+
+	/** Gives the user a temporary password (already encoded) that must be changed before anything else. */
+	void setTemporaryPassword(String encoded, java.time.Duration lifetime) {
+		this.passwordHash = encoded;
+		this.temporaryPasswordExpiresAt = Instant.now().plus(lifetime).truncatedTo(ChronoUnit.MICROS);
+		touch();
 	}
 
 	void touch() {

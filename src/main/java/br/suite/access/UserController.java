@@ -76,7 +76,9 @@ class UserController {
 
 	@PatchMapping(PathIds.ID)
 	@PreAuthorize("hasAuthority('access.users.change')")
-	@Operation(summary = "Update a user", description = "Changes only the fields sent.",
+	@Operation(summary = "Update a user", description = "Changes only the fields sent. Needs every permission of "
+			+ "the user's role (403 naming missing_permissions otherwise), and of a new role_id. A new role or a "
+			+ "status other than active revokes every token of the user.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = UserRequest.class))))
 	ResponseEntity<UserResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
@@ -90,18 +92,30 @@ class UserController {
 	@DeleteMapping(PathIds.ID)
 	@PreAuthorize("hasAuthority('access.users.change')")
 	@Operation(summary = "Deactivate a user",
-			description = "Users are never deleted (punches and audit refer to them): the status becomes inactive.")
+			description = "Users are never deleted (punches and audit refer to them): the status becomes inactive "
+					+ "and every token of the user is revoked. Needs every permission of the user's role.")
 	ResponseEntity<Void> deactivate(@PathVariable long id) {
-		this.users.deactivate(id);
+		this.users.deactivate(id, CurrentUser.get());
 		return ResponseEntity.noContent().build();
 	}
 
 	@PostMapping(PathIds.ID + "/reset-password")
 	@PreAuthorize("hasAuthority('access.users.change')")
 	@Operation(summary = "Reset a user's password",
-			description = "Generates a new temporary_password, returned in this response only.")
+			description = "Generates a new temporary_password, returned in this response only, valid for 72 hours "
+					+ "and to be changed before anything else; every token of the user is revoked. Needs every "
+					+ "permission of the user's role; your own password is changed with POST /api/auth/password/ (409).")
 	ResponseEntity<UserResponse> resetPassword(@PathVariable long id) {
-		return this.users.resetPassword(id).ok();
+		return this.users.resetPassword(id, CurrentUser.get()).ok();
+	}
+
+	@DeleteMapping(PathIds.ID + "/tokens")
+	@PreAuthorize("hasAuthority('access.users.change')")
+	@Operation(summary = "Revoke every token of a user", description = "Signs the user out everywhere (within "
+			+ "a second on every instance). Needs every permission of the user's role.")
+	ResponseEntity<Void> revokeTokens(@PathVariable long id) {
+		this.users.revokeTokens(id, CurrentUser.get());
+		return ResponseEntity.noContent().build();
 	}
 
 }

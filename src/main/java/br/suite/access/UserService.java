@@ -16,7 +16,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.AccessProblems.EmailTaken;
 import br.suite.access.AccessProblems.LastAdministrator;
+import br.suite.access.AccessProblems.NoAuthorityOver;
 import br.suite.access.AccessProblems.NotGrantable;
+import br.suite.access.AccessProblems.OwnPasswordReset;
 import br.suite.access.AccessProblems.UserNotFound;
 import br.suite.access.AccessProblems.UsernameTaken;
 import br.suite.shared.ClosedSet;
@@ -45,10 +47,13 @@ class UserService {
 
 	private final ObjectProvider<EmployeePhotos> photos;
 
+	private final AccessSettings settings;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
-			ObjectProvider<EmployeePhotos> photos) {
+			ObjectProvider<EmployeePhotos> photos, AccessSettings settings) {
 		this.photos = photos;
+		this.settings = settings;
 		this.users = users;
 		this.roles = roles;
 		this.roleService = roleService;
@@ -120,9 +125,10 @@ class UserService {
 		checkAssignable(role, caller);
 		checkUnique(request, null);
 		String temporaryPassword = Passwords.temporary();
-		User user = this.users.save(new User(request.username(), request.email(), request.fullName(),
-				request.department(), request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(),
-				ClosedSet.wire(status), this.passwordEncoder.encode(temporaryPassword)));
+		User user = new User(request.username(), request.email(), request.fullName(), request.department(),
+				request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(), ClosedSet.wire(status), "");
+		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
+		user = this.users.save(user);
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
@@ -132,6 +138,7 @@ class UserService {
 		java.util.concurrent.atomic.AtomicBoolean callerChanged = new java.util.concurrent.atomic.AtomicBoolean();
 		Versioned<UserResponse> response = this.retry.run(() -> {
 			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+			requireAuthorityOver(user, caller);
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(user.version));
 			UserRequest request = changes.apply(user);
 			UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
@@ -146,6 +153,10 @@ class UserService {
 			}
 			callerChanged.set(!request.username().equals(user.username) || role.id() != user.roleId
 					|| !ClosedSet.wire(status).equals(user.status));
+			if (role.id() != user.roleId || (user.isActive() && status != UserStatus.ACTIVE)) {
+				// A new role, or leaving active status, ends every session of the user.
+				this.tokens.revokeAllOf(user.id());
+			}
 			user.username = request.username();
 			user.email = request.email();
 			user.fullName = request.fullName();
@@ -166,22 +177,49 @@ class UserService {
 	}
 
 	@Transactional
-	void deactivate(long id) {
+	void deactivate(long id, CurrentUser caller) {
 		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+		requireAuthorityOver(user, caller);
 		guardLastAdministrator(user);
 		user.status = ClosedSet.wire(UserStatus.INACTIVE);
 		user.touch();
 		this.users.save(user);
-		this.tokens.forgetCachedCallers();
+		this.tokens.revokeAllOf(user.id());
 	}
 
 	@Transactional
-	Versioned<UserResponse> resetPassword(long id) {
+	Versioned<UserResponse> resetPassword(long id, CurrentUser caller) {
 		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+		if (user.id() == caller.id()) {
+			throw new OwnPasswordReset();
+		}
+		requireAuthorityOver(user, caller);
 		String temporaryPassword = Passwords.temporary();
-		user.passwordHash = this.passwordEncoder.encode(temporaryPassword);
-		user.touch();
-		return describe(this.users.save(user), temporaryPassword);
+		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
+		Versioned<UserResponse> response = describe(this.users.save(user), temporaryPassword);
+		this.tokens.revokeAllOf(user.id());
+		return response;
+	}
+
+	/** Ends every session of the user (their tokens); they sign in again. */
+	@Transactional
+	void revokeTokens(long id, CurrentUser caller) {
+		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
+		requireAuthorityOver(user, caller);
+		this.tokens.revokeAllOf(user.id());
+	}
+
+	/**
+	 * Acting on a user (changing, deactivating, resetting the password of, removing the photo of) needs
+	 * every permission of that user's current role, {@code *} included: nobody manages someone who can do
+	 * more than they can.
+	 */
+	void requireAuthorityOver(User user, CurrentUser caller) {
+		Role role = this.roleService.get(user.roleId);
+		List<String> missing = role.permissions.stream().filter(p -> !caller.holds(p)).toList();
+		if (!missing.isEmpty()) {
+			throw new NoAuthorityOver(user.id(), missing);
+		}
 	}
 
 	private boolean hasPhoto(User user) {

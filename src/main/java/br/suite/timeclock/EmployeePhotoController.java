@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
+import br.suite.access.AccessDirectory;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
@@ -41,8 +42,11 @@ class EmployeePhotoController {
 
 	private final FaceEnrolments enrolments;
 
-	EmployeePhotoController(FaceEnrolments enrolments) {
+	private final AccessDirectory users;
+
+	EmployeePhotoController(FaceEnrolments enrolments, AccessDirectory users) {
 		this.enrolments = enrolments;
+		this.users = users;
 	}
 
 	@PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -94,8 +98,10 @@ class EmployeePhotoController {
 
 	@DeleteMapping
 	@PreAuthorize("hasAuthority('access.photos.change')")
-	@Operation(summary = "Remove the enrolled photo", description = "Later punches get recognition_reason no_enrolled_photo.")
+	@Operation(summary = "Remove the enrolled photo", description = "Later punches get recognition_reason "
+			+ "no_enrolled_photo. Needs every permission of the user's role (403 naming missing_permissions).")
 	ResponseEntity<Void> remove(@PathVariable long id) {
+		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		if (!this.enrolments.remove(id)) {
 			throw new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo.");
 		}

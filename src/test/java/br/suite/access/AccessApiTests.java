@@ -150,8 +150,8 @@ class AccessApiTests extends ApiTest {
 		Response login = this.api.as(null).post("/api/auth/token/",
 				"{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
 		assertThat(login.status()).isEqualTo(200);
-		String token = login.json().get("token").asString();
-		assertThat(token).matches("[0-9a-f]{40}");
+		assertThat(login.json().get("token").asString()).matches("[0-9a-f]{40}");
+		String token = this.api.signIn(username, password);
 		assertThat(this.api.as(token).get("/api/access/roles/").status()).isEqualTo(200);
 		assertThat(this.api.get("/api/access/users/" + id + "/").json().get("last_access_at").asString())
 			.matches(DATE_TIME);
@@ -270,12 +270,8 @@ class AccessApiTests extends ApiTest {
 		long role = role(unique("R"), "access.roles.view");
 		String username = unique("edu");
 		Response user = createUser(username, role);
-		String password = user.json().get("temporary_password").asString();
-		String token = this.api.as(null)
-			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")
-			.json()
-			.get("token")
-			.asString();
+		String password = "Chosen-" + unique("pw");
+		String token = this.api.signIn(username, user.json().get("temporary_password").asString(), password);
 		assertThat(this.api.as(token).get("/api/access/roles/").status()).isEqualTo(200);
 
 		assertThat(this.api.delete("/api/access/users/" + user.id() + "/").status()).isEqualTo(204);
@@ -329,8 +325,11 @@ class AccessApiTests extends ApiTest {
 	@Test
 	void wrongCredentialsLookTheSameForUnknownUsers() {
 		Api anonymous = this.api.as(null);
-		Response wrongPassword = anonymous.post("/api/auth/token/", "{\"username\":\"admin\",\"password\":\"nope\"}");
-		Response unknownUser = anonymous.post("/api/auth/token/", "{\"username\":\"ghost\",\"password\":\"nope\"}");
+		// Fresh names: failures count per username (and lock it after 5), also on a reused test database.
+		String username = unique("known");
+		assertThat(createUser(username, role(unique("R"))).status()).isEqualTo(201);
+		Response wrongPassword = anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"nope\"}");
+		Response unknownUser = anonymous.post("/api/auth/token/", "{\"username\":\"" + unique("ghost") + "\",\"password\":\"nope\"}");
 		assertThat(wrongPassword.status()).isEqualTo(401);
 		assertThat(unknownUser.status()).isEqualTo(401);
 		assertThat(wrongPassword.json().get("detail")).isEqualTo(unknownUser.json().get("detail"));

@@ -17,10 +17,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The operator commands of the jar, run against the same database the API tests use. */
 class OperatorCommandsTests extends ApiTest {
 
+	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
 	private String run(String... args) {
 		PrintStream original = System.out;
+		PrintStream originalErr = System.err;
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		this.err.reset();
 		System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+		System.setErr(new PrintStream(this.err, true, StandardCharsets.UTF_8));
 		String[] arguments = java.util.stream.Stream
 			.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--suite.operator.exit=false",
 					"--suite.database.url=" + TestDatabase.url(), "--suite.database.user=postgres",
@@ -33,6 +38,7 @@ class OperatorCommandsTests extends ApiTest {
 		}
 		finally {
 			System.setOut(original);
+			System.setErr(originalErr);
 		}
 	}
 
@@ -44,9 +50,8 @@ class OperatorCommandsTests extends ApiTest {
 			.status()).isEqualTo(201);
 		String password = run("create-user", username, "--email=" + username + "@example.com", "--role=" + role);
 		assertThat(password).hasSize(16);
-		assertThat(this.api.as(null)
-			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")
-			.status()).isEqualTo(200);
+		String chosenToken = this.api.signIn(username, password);
+		assertThat(this.api.as(chosenToken).get("/api/access/users/").status()).isEqualTo(200);
 
 		String token = run("issue-token", username);
 		assertThat(token).matches("[0-9a-f]{40}");
@@ -54,9 +59,26 @@ class OperatorCommandsTests extends ApiTest {
 
 		String reset = run("reset-password", username);
 		assertThat(reset).hasSize(16).isNotEqualTo(password);
-		assertThat(this.api.as(null)
-			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + reset + "\"}")
-			.status()).isEqualTo(200);
+		// A reset ends every session of the user; the new temporary password only lets them choose another.
+		assertThat(this.api.as(token).get("/api/access/users/").status()).isEqualTo(401);
+		assertThat(this.api.as(chosenToken).get("/api/access/users/").status()).isEqualTo(401);
+		String afterReset = this.api.token(username, reset);
+		assertThat(this.api.as(afterReset).get("/api/access/users/").json().get("code").asString())
+			.isEqualTo("password_change_required");
+	}
+
+	@Test
+	void createUserNeedsARoleAndNoLongerDefaultsToAdministrator() {
+		String username = unique("norole");
+		run("create-user", username, "--email=" + username + "@example.com");
+		assertThat(this.err.toString(StandardCharsets.UTF_8)).contains("create-user needs --role=<role name>");
+		assertThat(this.api.get("/api/access/users/?q=" + username).json().size()).isZero();
+
+		run("create-user", username, "--role=");
+		assertThat(this.err.toString(StandardCharsets.UTF_8)).contains("needs --role=");
+		run("create-user", username, "--role=No such role " + username);
+		assertThat(this.err.toString(StandardCharsets.UTF_8)).contains("No role named");
+		assertThat(this.api.get("/api/access/users/?q=" + username).json().size()).isZero();
 	}
 
 }

@@ -517,8 +517,7 @@ class TimeclockApiTests extends ApiTest {
 				+ "\",\"permissions\":[\"timeclock.punches.register\"]}").id();
 		String username = unique("kiosk");
 		Response kioskUser = this.api.post("/api/access/users/", "{\"username\":\"" + username + "\",\"role_id\":" + role + "}");
-		String token = this.api.as(null).post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\""
-				+ kioskUser.json().get("temporary_password").asString() + "\"}").json().get("token").asString();
+		String token = this.api.signIn(username, kioskUser.json().get("temporary_password").asString());
 		long employee = employee(true);
 		var kiosk = this.api.as(token);
 		Response punched = kiosk.post("/api/timeclock/punch/register/", "{\"event_type\":\"entrada\",\"employee_id\":"
