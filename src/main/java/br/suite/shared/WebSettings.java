@@ -9,9 +9,20 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.filter.UrlHandlerFilter;
 
-/** Servlet filters that run before security: trailing-slash tolerance, query text and body size limits. */
+/**
+ * Servlet filters that run before security: database unavailability as 503, trailing-slash tolerance,
+ * query text and body size limits.
+ */
 @Configuration(proxyBeanMethods = false)
 class WebSettings {
+
+	@Bean
+	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable() {
+		FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
+				new DatabaseUnavailableFilter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
+		return registration;
+	}
 
 	@Bean
 	FilterRegistrationBean<UrlHandlerFilter> trailingSlashTolerance() {
