@@ -3,6 +3,9 @@ package br.suite.shared;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,6 +18,13 @@ import org.springframework.web.filter.UrlHandlerFilter;
  */
 @Configuration(proxyBeanMethods = false)
 class WebSettings {
+
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorPages() {
+		// Errors Tomcat answers itself (before any filter) are problem details too, never its HTML page.
+		return factory -> factory.addContextCustomizers(context -> ((StandardHost) context.getParent())
+			.setErrorReportValveClass(ProblemErrorReportValve.class.getName()));
+	}
 
 	@Bean
 	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable() {
