@@ -25,8 +25,7 @@ final class DatabaseUnavailable {
 
 	static final String TITLE = "Service Unavailable";
 
-	static final String DETAIL = "The database is not available at the moment; nothing was changed unless a "
-			+ "later read shows it. Retry later.";
+	static final String DETAIL = "The database is not reachable at the moment. Retry later.";
 
 	private DatabaseUnavailable() {
 	}
