@@ -1,9 +1,13 @@
 package br.suite;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.concurrent.Executor;
+import java.time.Duration;
+import java.util.Properties;
 
 import javax.sql.DataSource;
 
@@ -16,14 +20,17 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * One pooled {@link DataSource}: the external PostgreSQL named by the settings, or an embedded
- * PostgreSQL 17 whose data survives restarts ({@link EmbeddedPostgresServer}). Every wait on the database
- * is bounded (see {@link DatabaseSettings}), so an unreachable or stalled server costs a request at most
- * about two seconds before it is answered 503.
+ * PostgreSQL 17 whose data survives restarts ({@link EmbeddedPostgresServer}). Every wait on an unavailable
+ * database is bounded (see {@link DatabaseSettings}), so an unreachable or stalled server costs a request
+ * at most about two seconds before it is answered 503, while long statements on a working server run.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
 
 	private static final Logger log = LoggerFactory.getLogger(DatabaseConfiguration.class);
+
+	/** How long a connection is borrowed before the watchdog starts asking whether the server answers. */
+	private static final Duration STALL_CHECK_AFTER = Duration.ofMillis(500);
 
 	@Bean(destroyMethod = "close")
 	DatabaseServer databaseServer(DatabaseSettings settings) throws IOException {
@@ -41,7 +48,21 @@ class DatabaseConfiguration {
 
 	@Bean(destroyMethod = "close")
 	HikariDataSource dataSource(DatabaseServer server, DatabaseSettings settings) {
-		HikariDataSource pool = new ReadTimeoutDataSource((int) settings.readTimeout().toMillis());
+		long connectSeconds = Math.max(1, settings.connectionTimeout().toSeconds());
+		StalledDatabaseWatchdog watchdog = new StalledDatabaseWatchdog(() -> {
+			Properties properties = new Properties();
+			if (server.user() != null) {
+				properties.setProperty("user", server.user());
+			}
+			if (server.password() != null) {
+				properties.setProperty("password", server.password());
+			}
+			properties.setProperty("connectTimeout", Long.toString(connectSeconds));
+			properties.setProperty("loginTimeout", Long.toString(connectSeconds));
+			properties.setProperty("ApplicationName", "suite-watchdog");
+			return DriverManager.getConnection(server.jdbcUrl(), properties);
+		}, STALL_CHECK_AFTER, settings.stallTimeout());
+		HikariDataSource pool = new WatchedDataSource(watchdog, (int) settings.readTimeout().toMillis());
 		pool.setPoolName("suite");
 		pool.setMaximumPoolSize(settings.poolSize());
 		pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
@@ -50,39 +71,66 @@ class DatabaseConfiguration {
 		pool.setUsername(server.user());
 		pool.setPassword(server.password());
 		// A new connection to a server that accepts TCP but never answers gives up as soon as a borrower would.
-		pool.addDataSourceProperty("connectTimeout", Math.max(1, settings.connectionTimeout().toSeconds()));
-		pool.addDataSourceProperty("loginTimeout", Math.max(1, settings.connectionTimeout().toSeconds()));
+		pool.addDataSourceProperty("connectTimeout", connectSeconds);
+		pool.addDataSourceProperty("loginTimeout", connectSeconds);
 		return pool;
 	}
 
 	/**
-	 * Gives every borrowed connection a read timeout in milliseconds (pgjdbc's {@code socketTimeout} counts
-	 * whole seconds): a statement whose server stops answering fails after {@code readTimeout} instead of
-	 * hanging the request. The pool resets the timeout when the connection comes back.
+	 * The pool, with every borrowed connection known to the {@link StalledDatabaseWatchdog} until it is
+	 * returned, and given the last-resort read time-out in milliseconds (pgjdbc's {@code socketTimeout}
+	 * counts whole seconds); the pool resets the time-out when the connection comes back.
 	 */
-	static final class ReadTimeoutDataSource extends HikariDataSource {
+	static final class WatchedDataSource extends HikariDataSource {
 
-		private static final Executor DIRECT = Runnable::run;
+		private final StalledDatabaseWatchdog watchdog;
 
 		private final int readTimeoutMillis;
 
-		ReadTimeoutDataSource(int readTimeoutMillis) {
+		WatchedDataSource(StalledDatabaseWatchdog watchdog, int readTimeoutMillis) {
+			this.watchdog = watchdog;
 			this.readTimeoutMillis = readTimeoutMillis;
 		}
 
 		@Override
 		public Connection getConnection() throws SQLException {
 			Connection connection = super.getConnection();
-			if (this.readTimeoutMillis > 0) {
-				try {
-					connection.setNetworkTimeout(DIRECT, this.readTimeoutMillis);
-				}
-				catch (SQLException ex) {
-					connection.close();
-					throw ex;
+			try {
+				if (this.readTimeoutMillis > 0) {
+					connection.setNetworkTimeout(Runnable::run, this.readTimeoutMillis);
 				}
 			}
-			return connection;
+			catch (SQLException ex) {
+				connection.close();
+				throw ex;
+			}
+			this.watchdog.borrowed(connection);
+			return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
+					new Class<?>[] { Connection.class }, (proxy, method, arguments) -> {
+						switch (method.getName()) {
+							case "equals" -> {
+								return proxy == arguments[0];
+							}
+							case "hashCode" -> {
+								return System.identityHashCode(proxy);
+							}
+							case "close" -> this.watchdog.returned(connection);
+							default -> {
+							}
+						}
+						try {
+							return method.invoke(connection, arguments);
+						}
+						catch (InvocationTargetException ex) {
+							throw ex.getCause();
+						}
+					});
+		}
+
+		@Override
+		public void close() {
+			this.watchdog.close();
+			super.close();
 		}
 
 	}

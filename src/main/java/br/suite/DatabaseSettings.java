@@ -14,15 +14,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * port when 0).
  * <p>
  * How long a request waits for an unavailable database before it is answered 503: at most
- * {@code connection-timeout} for a pooled connection, then at most {@code read-timeout} for each answer
- * of the server (0 = no limit), {@code validation-timeout} for the pool's and the readiness check's test
- * of a connection.
+ * {@code connection-timeout} for a pooled connection ({@code validation-timeout} for the pool's and the
+ * readiness check's test of one); a statement waiting on a server that stopped answering is broken off
+ * once the server has also left a {@code SELECT 1} of the {@link StalledDatabaseWatchdog} unanswered for
+ * {@code stall-timeout}, while a statement on a server that answers may run as long as it needs, up to
+ * {@code read-timeout} per answer (0 = no limit), a last resort.
  */
 @ConfigurationProperties("suite.database")
 record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable String password,
 		@DefaultValue("data/postgres") Path embeddedDirectory, @DefaultValue("0") int embeddedPort,
 		@DefaultValue("10") int poolSize, @DefaultValue("1s") Duration connectionTimeout,
-		@DefaultValue("500ms") Duration validationTimeout, @DefaultValue("1500ms") Duration readTimeout) {
+		@DefaultValue("500ms") Duration validationTimeout, @DefaultValue("750ms") Duration stallTimeout,
+		@DefaultValue("60s") Duration readTimeout) {
 
 	boolean external() {
 		return this.url != null && !this.url.isBlank();

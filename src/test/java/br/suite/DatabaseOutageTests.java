@@ -16,6 +16,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import br.suite.Api.Response;
 
@@ -39,16 +40,38 @@ class DatabaseOutageTests {
 			assertThat(api.get("/api/clientes/").status()).isEqualTo(200);
 			assertThat(unknownToken.get("/api/clientes/").status()).isEqualTo(401);
 
+			// A long statement on a database that answers is not mistaken for a stall.
+			long started = System.nanoTime();
+			assertThat(service.getBean(JdbcClient.class).sql("SELECT pg_sleep(3.5) IS NULL").query(Boolean.class).single())
+				.isFalse();
+			assertThat(elapsedMillis(started)).isGreaterThanOrEqualTo(3500);
+
 			List<Long> paused = postgresProcesses(directory);
+			JdbcClient jdbc = service.getBean(JdbcClient.class);
+			java.util.concurrent.CompletableFuture<Long> inFlight = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+				try {
+					jdbc.sql("SELECT pg_sleep(30) IS NULL").query(Boolean.class).single();
+					return -1L;
+				}
+				catch (org.springframework.dao.DataAccessException ex) {
+					return System.nanoTime();
+				}
+			});
+			Thread.sleep(300);
+			long pausedAt = System.nanoTime();
 			signal("STOP", paused);
 			try {
+				// A statement already waiting when the database stalls is broken off, not left hanging.
+				long brokenOffAt = inFlight.get(10, java.util.concurrent.TimeUnit.SECONDS);
+				assertThat(brokenOffAt).isPositive();
+				assertThat((brokenOffAt - pausedAt) / 1_000_000).isLessThan(2000);
 				for (int i = 0; i < 3; i++) {
 					assertUnavailableWithinTwoSeconds(() -> api.get("/api/clientes/"));
 					assertUnavailableWithinTwoSeconds(() -> api.post("/api/clientes/", "{\"nome\":\"Durante a pausa\"}"));
 					// The token look-up in the security chain needs the database too: 503, not 401 or 500.
 					assertUnavailableWithinTwoSeconds(() -> unknownToken.get("/api/clientes/"));
 				}
-				long started = System.nanoTime();
+				started = System.nanoTime();
 				Response readiness = api.as(null).get("/actuator/health/readiness");
 				assertThat(elapsedMillis(started)).isLessThan(2000);
 				assertThat(readiness.status()).isEqualTo(503);
