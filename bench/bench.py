@@ -1,6 +1,7 @@
 """Suite benchmark driver (called by bench/run).
 
-Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync on), seeds data through the
+Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync, synchronous_commit and
+full_page_writes on, as the service always runs it; the settings are read back and recorded), seeds data through the
 public API, runs each scenario with wrk (16 connections, warm-up, 3 measured runs, median), and writes
 bench/results/<date>-<commit>.json and .md. Loopback only; every run is bounded in time.
 """
@@ -213,6 +214,8 @@ def main():
             time.sleep(0.1)
         results["startup_s"] = round(time.time() - started, 2)
         log(f"healthy after {results['startup_s']} s")
+        results["postgres"] = postgres_settings()
+        log(f"PostgreSQL settings: {results['postgres']}")
         with open(os.path.join(WORK, "admin-token")) as token_file:
             api = Api(token_file.read().strip())
         token_env = {"SUITE_TOKEN": api.token}
@@ -229,6 +232,41 @@ def main():
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
     write(results, commit)
+
+
+def postgres_settings():
+    """What the embedded PostgreSQL runs with, read back from the server itself (psql, with the password the
+    service generated); without psql, the postmaster's command line, which carries the durability settings."""
+    data = os.path.join(WORK, "postgres")
+    with open(os.path.join(data, "postmaster.pid")) as pid_file:
+        lines = pid_file.read().splitlines()
+    pid, port = lines[0].strip(), lines[3].strip()
+    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+        settings = {"postmaster_command": [a.decode() for a in cmdline.read().split(b"\0") if a]}
+    if shutil.which("psql"):
+        with open(os.path.join(WORK, "postgres-password")) as password_file:
+            password = password_file.read().strip()
+        names = ["fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "server_version"]
+        command = ["psql", "-h", "127.0.0.1", "-p", port, "-U", "postgres", "-d", "postgres", "-X", "-A", "-t"]
+        for name in names:
+            command += ["-c", f"SHOW {name}"]
+        shown = subprocess.run(command, env={**os.environ, "PGPASSWORD": password}, capture_output=True, text=True,
+                               timeout=30)
+        if shown.returncode == 0:
+            settings.update(zip(names, shown.stdout.split()))
+        else:
+            settings["psql_error"] = shown.stderr.strip()
+    return settings
+
+
+def describe_postgres(settings):
+    if "fsync" in settings:
+        return (f"PostgreSQL {settings.get('server_version', '')} with fsync={settings['fsync']}, "
+                f"synchronous_commit={settings['synchronous_commit']}, full_page_writes={settings['full_page_writes']}, "
+                f"shared_buffers={settings['shared_buffers']}")
+    durable = [a for a in settings.get("postmaster_command", []) if a.split("=")[0] in
+               ("fsync", "synchronous_commit", "full_page_writes") or a == "-F"]
+    return "PostgreSQL started with " + (" ".join(durable) or "unknown settings") + " (psql not found to read them back)"
 
 
 def seed(api):
@@ -329,7 +367,8 @@ def write(results, commit):
         json.dump(results, out, indent=2)
     lines = [f"# Suite benchmark {stem}", "",
              f"wrk, {CONNECTIONS} connections, {DURATION} s per run, {RUNS} run(s) after a {WARMUP} s warm-up, "
-             f"median shown; {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; durable PostgreSQL (fsync on).", "",
+             f"median shown; {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; "
+             f"{describe_postgres(results.get('postgres', {}))}.", "",
              "| id | request | req/s | p50 ms | p99 ms | errors | target req/s | target p99 ms | met | load avg / CPU busy before each run |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for s in results["scenarios"]:

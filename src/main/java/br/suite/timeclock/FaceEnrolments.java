@@ -65,7 +65,6 @@ class FaceEnrolments implements EmployeePhotos {
 			descriptor.append(descriptor.length() > 1 ? "," : "").append(Float.toString(value));
 		}
 		store(userId, image, descriptor.append('}').toString(), face, author);
-		this.faces.forget(userId);
 		return find(userId).orElseThrow();
 	}
 
@@ -118,7 +117,6 @@ class FaceEnrolments implements EmployeePhotos {
 	boolean remove(long userId) {
 		requireUser(userId);
 		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id").param("id", userId).update();
-		this.faces.forget(userId);
 		return removed > 0;
 	}
 

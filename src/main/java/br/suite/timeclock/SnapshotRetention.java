@@ -3,6 +3,7 @@ package br.suite.timeclock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -28,7 +29,10 @@ class SnapshotRetention {
 		this.settings = settings;
 	}
 
-	@Scheduled(cron = "0 15 3 * * *", zone = "America/Sao_Paulo")
+	/** Nightly; with several instances on one database, only one of them purges (ShedLock). */
+	@Scheduled(cron = "${suite.timeclock.snapshot-purge-cron:0 15 3 * * *}", zone = "America/Sao_Paulo")
+	@SchedulerLock(name = "timeclock.snapshot-purge", lockAtMostFor = "PT1H",
+			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void purgeNightly() {
 		purgeTakenBefore(Instant.now().minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS));
 	}
