@@ -54,8 +54,10 @@ class EmployeePhotoController {
 	@Operation(summary = "Enrol a face photo (JSON)", description = "Body {\"photo_base64\": \"…\"}: plain base64 or a "
 			+ "data URL of a JPEG or PNG up to 8 MiB and 8192 x 8192 px / 16 MP with exactly one face of at least 100 px; "
 			+ "otherwise 400 saying why. 503 with Retry-After when the face engine stays busy for 5 s. "
-			+ "Replaces an earlier photo.")
+			+ "Replaces an earlier photo. Needs every permission of the user's role (403 naming the missing ones): "
+			+ "whoever sets a face decides who can punch as that person.")
 	FaceEnrolments.PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
+		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		Object photo = body.get("photo_base64");
 		if (!(photo instanceof String text)) {
 			throw InvalidRequest.of("photo_base64", photo == null ? "is required" : "must be a string");
@@ -68,6 +70,7 @@ class EmployeePhotoController {
 	@Operation(summary = "Enrol a face photo (multipart)", description = "Form part `photo` holding a JPEG or PNG.")
 	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo)
 			throws IOException {
+		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), CurrentUser.get());
 	}
 
