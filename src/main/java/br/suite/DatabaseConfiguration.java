@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Properties;
 
 import javax.sql.DataSource;
@@ -37,6 +38,15 @@ class DatabaseConfiguration {
 		if (settings.external()) {
 			log.info("Using the external PostgreSQL at {}", settings.url().replaceAll("(?i)password=[^&]*", "password=…"));
 			return new DatabaseServer(null, settings.url(), settings.user(), settings.password());
+		}
+		if (settings.attachToRunningEmbedded()) {
+			Optional<String> running = EmbeddedPostgresServer.runningElsewhere(settings.embeddedDirectory());
+			if (running.isPresent()) {
+				log.info("Using the embedded PostgreSQL the running service keeps in {}",
+						settings.embeddedDirectory().toAbsolutePath());
+				return new DatabaseServer(null, running.get(), EmbeddedPostgresServer.SUPERUSER,
+						EmbeddedPostgresServer.password(settings.embeddedDirectory()));
+			}
 		}
 		log.info("Starting the embedded PostgreSQL with its data in {}",
 				settings.embeddedDirectory().toAbsolutePath());

@@ -19,13 +19,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * once the server has also left a {@code SELECT 1} of the {@link StalledDatabaseWatchdog} unanswered for
  * {@code stall-timeout}, while a statement on a server that answers may run as long as it needs, up to
  * {@code read-timeout} per answer (0 = no limit), a last resort.
+ * <p>
+ * {@code attach-to-running-embedded} (operator commands): when a running service holds the embedded data
+ * directory, connect to its server instead of refusing to start a second one.
  */
 @ConfigurationProperties("suite.database")
 record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable String password,
 		@DefaultValue("data/postgres") Path embeddedDirectory, @DefaultValue("0") int embeddedPort,
 		@DefaultValue("10") int poolSize, @DefaultValue("1s") Duration connectionTimeout,
 		@DefaultValue("500ms") Duration validationTimeout, @DefaultValue("750ms") Duration stallTimeout,
-		@DefaultValue("60s") Duration readTimeout) {
+		@DefaultValue("60s") Duration readTimeout, @DefaultValue("false") boolean attachToRunningEmbedded) {
 
 	boolean external() {
 		return this.url != null && !this.url.isBlank();

@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -95,6 +97,41 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	static Path passwordFile(Path dataDirectory) {
 		Path absolute = dataDirectory.toAbsolutePath().normalize();
 		return absolute.resolveSibling(absolute.getFileName() + "-password");
+	}
+
+	/**
+	 * The JDBC URL of the server another process (a running service) keeps on this data directory, when that
+	 * process holds the directory's lock and its server answers on the port of {@code postmaster.pid};
+	 * empty otherwise. Operator commands use it so that they work while the service runs.
+	 */
+	static Optional<String> runningElsewhere(Path dataDirectory) throws IOException {
+		Path data = dataDirectory.toAbsolutePath().normalize();
+		Path lockFile = data.resolveSibling(data.getFileName() + ".lock");
+		Path pid = data.resolve("postmaster.pid");
+		if (!Files.exists(lockFile) || !Files.exists(pid)) {
+			return Optional.empty();
+		}
+		try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+			FileLock free = channel.tryLock();
+			if (free != null) {
+				free.release();
+				return Optional.empty();
+			}
+		}
+		catch (OverlappingFileLockException heldByThisProcess) {
+			// Held by this very JVM (tests): running elsewhere all the same.
+		}
+		// postmaster.pid: pid, data directory, start time, port, socket directory, listen address, ...
+		List<String> lines = Files.readAllLines(pid);
+		if (lines.size() < 4 || !lines.get(3).strip().matches("[0-9]{1,5}")) {
+			return Optional.empty();
+		}
+		return Optional.of("jdbc:postgresql://127.0.0.1:" + lines.get(3).strip() + "/postgres");
+	}
+
+	/** The superuser's password kept beside a data directory. */
+	static String password(Path dataDirectory) throws IOException {
+		return Files.readString(passwordFile(dataDirectory.toAbsolutePath().normalize())).strip();
 	}
 
 	/** Starts the server on the data directory (creating it when empty) on {@code port}, or a free port when 0. */

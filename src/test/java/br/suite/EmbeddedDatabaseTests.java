@@ -91,6 +91,22 @@ class EmbeddedDatabaseTests {
 		}
 	}
 
+	@Test
+	void operatorCommandsFindTheServerARunningServiceKeeps() throws Exception {
+		Path data = Files.createTempDirectory("suite-embedded");
+		Path postgres = data.resolve("postgres");
+		assertThat(EmbeddedPostgresServer.runningElsewhere(postgres)).isEmpty();
+		try (ConfigurableApplicationContext service = start(data)) {
+			String url = EmbeddedPostgresServer.runningElsewhere(postgres).orElseThrow();
+			assertThat(url).isEqualTo("jdbc:postgresql://127.0.0.1:" + port(postgres) + "/postgres");
+			try (var connection = DriverManager.getConnection(url, "postgres", EmbeddedPostgresServer.password(postgres))) {
+				assertThat(connection.isValid(1)).isTrue();
+			}
+		}
+		// Stopped: nothing to attach to (an operator command then starts the server itself).
+		assertThat(EmbeddedPostgresServer.runningElsewhere(postgres)).isEmpty();
+	}
+
 	private static String show(JdbcClient jdbc, String setting) {
 		return jdbc.sql("SHOW " + setting).query(String.class).single();
 	}
