@@ -142,10 +142,12 @@ class CsvImportController {
 			+ "of the import's provider and account is deleted (deleted_count), each row is upserted by provider + "
 			+ "account_id + external_id (new: inserted, changed: updated, identical: skipped), every written row is "
 			+ "stamped with the import's id, and with generate_logs a csv_import sync log is written. Confirmations "
-			+ "of the same account take turns. A malformed request (groups or import_metadata missing, a group key "
-			+ "that is no YYYY-MM month, provider or account_id missing, delete_period enabled without year and "
-			+ "month or out of range) is a 400; deleting a month that holds transactions linked to fiscal "
-			+ "documents is a 409 and nothing is written. With an Idempotency-Key header (1-255 visible ASCII "
+			+ "of the same account take turns. Problems of content (groups or import_metadata missing, a group key "
+			+ "that is no YYYY-MM month, provider or account_id missing or invalid, delete_period enabled without "
+			+ "year and month or out of range, a month that cannot be replaced) are answered the same way: 200, "
+			+ "success false, one errors string each (\"import_metadata.provider: is required…\"), nothing "
+			+ "written. Only a body that is not JSON of the operation's shape (a field of the wrong JSON type) is a "
+			+ "400 problem. With an Idempotency-Key header (1-255 visible ASCII "
 			+ "characters, per user), a retry answers the first result (header Idempotent-Replayed: true) without "
 			+ "applying it again; the same key with a different confirmation is a 409.")
 	@ApiResponse(responseCode = "200", description = "The result; success false when rows were invalid.")

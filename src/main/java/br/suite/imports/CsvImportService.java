@@ -209,8 +209,8 @@ class CsvImportService {
 	}
 
 	/**
-	 * Op 7. A malformed request (structure, metadata, delete_period) is an {@link InvalidRequest}; invalid rows
-	 * give {@code success: false} and write nothing; otherwise everything is written in one transaction, which
+	 * Op 7. Any problem of content (metadata, delete_period, groups, rows) gives {@code success: false}, one
+	 * {@code errors} string each, and writes nothing; otherwise everything is written in one transaction, which
 	 * also records the confirmation so a retry with the same Idempotency-Key gets the same answer.
 	 */
 	Confirmation confirm(CsvImportConfirmRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
@@ -230,7 +230,13 @@ class CsvImportService {
 			if (!checked.errors().isEmpty()) {
 				return new Confirmation(CsvImportResult.refused(checked.errors()), false);
 			}
-			return new Confirmation(write(checked, idempotencyKey, caller, startedAt), false);
+			try {
+				return new Confirmation(write(checked, idempotencyKey, caller, startedAt), false);
+			}
+			catch (PeriodHasMatchedTransactions ex) {
+				status.setRollbackOnly();
+				return new Confirmation(CsvImportResult.refused(List.of("delete_period: " + ex.getMessage())), false);
+			}
 		});
 		if (confirmation == null) {
 			throw new IllegalStateException("The confirmation transaction returned nothing");
@@ -307,73 +313,81 @@ class CsvImportService {
 			String sha256) {
 	}
 
+	/**
+	 * Reads a confirmation. Its JSON shape was checked by Jackson (a wrong type is a 400 before this); every
+	 * problem of content (missing parts, a bad month or account, invalid rows) becomes one string of
+	 * {@code errors}, so that op 7 answers it in its result object, as the spec's rule 7 says.
+	 */
 	private Checked check(CsvImportConfirmRequest request) {
-		InvalidRequest.Builder invalid = InvalidRequest.builder();
+		List<String> errors = new ArrayList<>();
 		if (request.groups() == null) {
-			invalid.add("groups", "is required: an object from month (YYYY-MM) to its rows ({} for none)");
+			errors.add("groups: is required: an object from month (YYYY-MM) to its rows ({} for none)");
 		}
 		CsvImportMetadata metadata = request.importMetadata();
 		if (metadata == null) {
-			invalid.add("import_metadata", "is required, with provider and account_id at least");
+			errors.add("import_metadata: is required, with provider and account_id at least");
+			metadata = new CsvImportMetadata(null, null, null, null, null);
 		}
-		YearMonth deleteMonth = deleteMonth(request.deletePeriod(), invalid);
+		YearMonth deleteMonth = deleteMonth(request.deletePeriod(), errors);
 		Map<String, YearMonth> months = new LinkedHashMap<>();
 		if (request.groups() != null) {
 			request.groups().forEach((key, rows) -> {
 				YearMonth month = month(key);
 				if (month == null) {
-					invalid.add("groups." + key, "is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
+					errors.add("groups." + key + ": is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
 							+ MAX_YEAR + "-12 (e.g. 2026-03)");
 				}
 				else if (rows == null) {
-					invalid.add("groups." + key, "must be an array of rows ([] for none)");
+					errors.add("groups." + key + ": must be an array of rows ([] for none)");
 				}
 				else {
 					months.put(key, month);
-					for (int i = 0; i < rows.size(); i++) {
-						if (rows.get(i) == null) {
-							invalid.add("groups." + key + "[" + i + "]", "must be a row object");
-						}
-					}
 				}
 			});
 		}
-		String fileSha256 = "";
-		if (metadata != null) {
-			String fileName = text(metadata.fileName());
-			if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
-				invalid.add("import_metadata.file_name",
-						"must be at most " + FILE_NAME_MAX + " characters on one line without control characters");
-			}
-			fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
-			if (!fileSha256.isEmpty() && !SHA_256.matcher(fileSha256).matches()) {
-				invalid.add("import_metadata.file_sha256", "must be empty or 64 hexadecimal digits (SHA-256)");
-			}
-			if (metadata.rowCount() != null && metadata.rowCount() < 0) {
-				invalid.add("import_metadata.row_count", "must be zero or more");
-			}
+		String fileName = text(metadata.fileName());
+		if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
+			errors.add("import_metadata.file_name: must be at most " + FILE_NAME_MAX
+					+ " characters on one line without control characters");
 		}
-		invalid.throwIfAny();
-		Account account = account(metadata.provider(), metadata.accountId(), "import_metadata.");
+		String fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
+		if (!fileSha256.isEmpty() && !SHA_256.matcher(fileSha256).matches()) {
+			errors.add("import_metadata.file_sha256: must be empty or 64 hexadecimal digits (SHA-256)");
+		}
+		if (metadata.rowCount() != null && metadata.rowCount() < 0) {
+			errors.add("import_metadata.row_count: must be zero or more");
+		}
+		Account account;
+		try {
+			account = account(metadata.provider(), metadata.accountId(), "import_metadata.");
+		}
+		catch (InvalidRequest ex) {
+			ex.errors().forEach((field, messages) -> messages.forEach(message -> errors.add(field + ": " + message)));
+			account = new Account("", "");
+		}
 		boolean generateLogs = Boolean.TRUE.equals(request.generateLogs());
 
 		Fingerprint fingerprint = new Fingerprint();
-		fingerprint.add(account.provider(), account.accountId(), text(metadata.fileName()), fileSha256,
+		fingerprint.add(account.provider(), account.accountId(), fileName, fileSha256,
 				String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth), String.valueOf(generateLogs));
 		List<TransactionRow> rows = new ArrayList<>();
-		List<String> errors = new ArrayList<>();
 		Map<String, String> seen = new HashMap<>();
+		Account rowsAccount = account;
 		months.forEach((key, month) -> {
 			fingerprint.add("group", key);
 			List<CsvImportRow> groupRows = request.groups().get(key);
 			for (int i = 0; i < groupRows.size(); i++) {
 				CsvImportRow row = groupRows.get(i);
+				if (row == null) {
+					errors.add("group " + key + ", row " + (i + 1) + ": must be a row object");
+					continue;
+				}
 				String where = "group " + key + ", row " + (i + 1)
 						+ (row.line() == null ? "" : " (line " + row.line() + ")");
 				fingerprint.add(row.externalId(), row.transactionDate(), row.postedAt(), row.amount(), row.direction(),
 						row.status(), row.description(), row.payerName(), row.payerDocument(), row.endToEndId(),
 						row.bankReferenceId(), row.correlationId(), row.chargeExternalId());
-				TransactionRow transaction = transaction(account, month, row, where, errors);
+				TransactionRow transaction = transaction(rowsAccount, month, row, where, errors);
 				if (transaction == null) {
 					continue;
 				}
@@ -448,25 +462,25 @@ class CsvImportService {
 		return errors.size() > before ? null : transaction;
 	}
 
-	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period,
-			InvalidRequest.Builder invalid) {
+	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period, List<String> errors) {
 		if (period == null) {
 			return null;
 		}
 		boolean enabled = Boolean.TRUE.equals(period.enabled());
+		int before = errors.size();
 		if (period.year() != null && (period.year() < MIN_YEAR || period.year() > MAX_YEAR)) {
-			invalid.add("delete_period.year", "must be between " + MIN_YEAR + " and " + MAX_YEAR);
+			errors.add("delete_period.year: must be between " + MIN_YEAR + " and " + MAX_YEAR);
 		}
 		else if (enabled && period.year() == null) {
-			invalid.add("delete_period.year", "is required when delete_period is enabled");
+			errors.add("delete_period.year: is required when delete_period is enabled");
 		}
 		if (period.month() != null && (period.month() < 1 || period.month() > 12)) {
-			invalid.add("delete_period.month", "must be between 1 and 12");
+			errors.add("delete_period.month: must be between 1 and 12");
 		}
 		else if (enabled && period.month() == null) {
-			invalid.add("delete_period.month", "is required when delete_period is enabled");
+			errors.add("delete_period.month: is required when delete_period is enabled");
 		}
-		if (!enabled || invalid.has("delete_period.year") || invalid.has("delete_period.month")) {
+		if (!enabled || errors.size() > before) {
 			return null;
 		}
 		return YearMonth.of(period.year(), period.month());

@@ -39,43 +39,64 @@ class CsvImportConfirmTests extends ApiTest {
 	JdbcClient jdbc;
 
 	@Test
-	void malformedRequestsAre400sNamingTheFieldAndWriteNothing() {
+	void problemsOfContentAreAnsweredInTheResultObjectAndWriteNothing() {
 		String provider = provider();
 		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=x");
-		assertRefused(replacing(prepared, 2026, 13), "delete_period.month", "between 1 and 12");
-		assertRefused(replacing(prepared, 2026, 0), "delete_period.month", "between 1 and 12");
-		assertRefused(replacing(prepared, 1899, 3), "delete_period.year", "between 1900 and 2999");
+		assertFailed(replacing(prepared, 2026, 13), "delete_period.month: must be between 1 and 12");
+		assertFailed(replacing(prepared, 2026, 0), "delete_period.month: must be between 1 and 12");
+		assertFailed(replacing(prepared, 1899, 3), "delete_period.year: must be between 1900 and 2999");
 		ObjectNode noMonth = replacing(prepared, 2026, 3);
 		((ObjectNode) noMonth.get("delete_period")).remove("month");
 		((ObjectNode) noMonth.get("delete_period")).putNull("year");
-		Response both = assertRefused(noMonth, "delete_period.month", "required when delete_period is enabled");
-		assertThat(both.json().get("errors").get("delete_period.year").get(0).asString())
-			.isEqualTo("is required when delete_period is enabled");
+		JsonNode both = assertFailed(noMonth, "delete_period.month: is required when delete_period is enabled");
+		assertThat(both.get("errors").toString()).contains("delete_period.year: is required when delete_period is enabled");
 		ObjectNode noProvider = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) noProvider.get("import_metadata")).remove("provider");
-		assertRefused(noProvider, "import_metadata.provider", "is required");
+		assertFailed(noProvider, "import_metadata.provider: is required");
 		ObjectNode badProvider = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) badProvider.get("import_metadata")).put("provider", "Banco do Brasil");
-		assertRefused(badProvider, "import_metadata.provider", "provider code");
+		assertFailed(badProvider, "import_metadata.provider: must be a provider code");
 		ObjectNode noAccount = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) noAccount.get("import_metadata")).putNull("account_id");
-		assertRefused(noAccount, "import_metadata.account_id", "is required");
+		assertFailed(noAccount, "import_metadata.account_id: is required");
+		ObjectNode longAccount = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) longAccount.get("import_metadata")).put("account_id", "c".repeat(101));
+		assertFailed(longAccount, "import_metadata.account_id: ");
 		ObjectNode noMetadata = (ObjectNode) prepared.deepCopy();
 		noMetadata.remove("import_metadata");
-		assertRefused(noMetadata, "import_metadata", "is required");
+		assertFailed(noMetadata, "import_metadata: is required");
 		ObjectNode noGroups = (ObjectNode) prepared.deepCopy();
 		noGroups.remove("groups");
-		assertRefused(noGroups, "groups", "is required");
+		assertFailed(noGroups, "groups: is required");
 		ObjectNode badMonth = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) badMonth.get("groups")).set("2026-13", Api.JSON.createArrayNode());
-		assertRefused(badMonth, "groups.2026-13", "is not a month");
+		assertFailed(badMonth, "groups.2026-13: is not a month");
+		ObjectNode badSha = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) badSha.get("import_metadata")).put("file_sha256", "abc");
+		assertFailed(badSha, "import_metadata.file_sha256: must be empty or 64 hexadecimal digits");
+		// Several problems at once: each is one string, the rows are still checked.
+		ObjectNode many = (ObjectNode) noMetadata.deepCopy();
+		((ObjectNode) many.get("groups").get("2026-03").get(0)).put("amount", "12,50");
+		JsonNode result = assertFailed(many, "import_metadata: is required");
+		assertThat(result.get("errors").toString()).contains("amount: ");
+		assertThat(transactions(this.api, provider)).isEmpty();
+		assertThat(syncLogs(this.api, provider)).isEmpty();
+	}
+
+	@Test
+	void onlyABodyThatIsNotTheOperationsShapeIsA400() {
+		String provider = provider();
+		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=x");
 		ObjectNode wrongType = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) wrongType.get("groups").get("2026-03").get(0)).putObject("amount");
 		assertThat(confirm(this.api, wrongType).status()).isEqualTo(400);
-		ObjectNode badSha = (ObjectNode) prepared.deepCopy();
-		((ObjectNode) badSha.get("import_metadata")).put("file_sha256", "abc");
-		assertRefused(badSha, "import_metadata.file_sha256", "64 hexadecimal digits");
-
+		for (String field : new String[] { "groups", "import_metadata", "delete_period", "generate_logs" }) {
+			ObjectNode wrong = (ObjectNode) prepared.deepCopy();
+			wrong.putArray(field).add(1);
+			Response response = confirm(this.api, wrong);
+			assertThat(response.status()).as(field + ": " + response).isEqualTo(400);
+			assertThat(response.contentType()).startsWith("application/problem+json");
+		}
 		Response notJson = this.api.send("POST", "/api/confirm-csv-import", "{\"groups\":", "application/json");
 		assertThat(notJson.status()).isEqualTo(400);
 		Response notAnObject = this.api.send("POST", "/api/confirm-csv-import", "[]", "application/json");
@@ -198,7 +219,7 @@ class CsvImportConfirmTests extends ApiTest {
 	}
 
 	@Test
-	void replacingAMonthWithReconciledTransactionsIs409AndChangesNothing() {
+	void replacingAMonthWithReconciledTransactionsFailsAndChangesNothing() {
 		String provider = provider();
 		String query = "?provider=" + provider + "&account_id=conciliada";
 		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
@@ -215,9 +236,8 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(preview.get("would_delete").isNull()).isTrue();
 		assertThat(preview.get("delete_refused").asString()).contains("linked to fiscal documents")
 			.contains("transaction " + linked);
-		Response refused = confirm(this.api, replacing(revised, 2026, 3));
-		assertThat(refused.status()).isEqualTo(409);
-		assertThat(refused.json().get("transaction_ids").get(0).asLong()).isEqualTo(linked);
+		JsonNode refused = assertFailed(replacing(revised, 2026, 3), "delete_period: ");
+		assertThat(refused.get("errors").get(0).asString()).contains("transaction " + linked);
 		assertThat(transactions(this.api, provider)).isEqualTo(before);
 		assertThat(syncLogs(this.api, provider)).hasSize(1);
 		// Without replacing, the re-import updates in place and the link stays.
@@ -321,14 +341,20 @@ class CsvImportConfirmTests extends ApiTest {
 		return call.get();
 	}
 
-	private Response assertRefused(JsonNode body, String field, String message) {
+	/** A confirmation answered 200 with success false, no counts and an errors string starting with the text. */
+	private JsonNode assertFailed(JsonNode body, String error) {
 		Response response = confirm(this.api, body);
-		assertThat(response.status()).as(response.toString()).isEqualTo(400);
-		assertThat(response.contentType()).startsWith("application/problem+json");
-		assertThat(response.json().get("errors").has(field)).as(response.toString()).isTrue();
-		assertThat(response.json().get("errors").get(field).get(0).asString()).as(response.toString())
-			.contains(message);
-		return response;
+		assertThat(response.status()).as(response.toString()).isEqualTo(200);
+		assertThat(response.contentType()).startsWith("application/json");
+		JsonNode result = response.json();
+		assertThat(result.get("success").asBoolean()).as(response.toString()).isFalse();
+		Map<String, Object> nothing = counts(0, 0, 0, 0, 0);
+		nothing.put("success", false);
+		assertThat(counts(result)).isEqualTo(nothing);
+		List<String> errors = new ArrayList<>();
+		result.get("errors").forEach(e -> errors.add(e.asString()));
+		assertThat(errors).as(response.toString()).anyMatch(e -> e.startsWith(error));
+		return result;
 	}
 
 }
