@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 import br.suite.shared.Money;
 import tools.jackson.databind.annotation.JsonSerialize;
 
-/** A bank transaction as clients read it; the system writes it through {@link FinanceLedger}. */
+/** A bank transaction as clients read it; the system writes it through {@link TransactionImports}. */
 record TransactionResponse(long id, String externalId, String provider, String accountId, LocalDate transactionDate,
 		@Nullable Instant postedAt,
 		@Schema(type = "string", example = "1234.50", description = "Always positive; the sign is the direction")

@@ -21,7 +21,7 @@ import br.suite.shared.Paging;
 import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 
-/** Reads transactions; {@link FinanceLedger} writes them. */
+/** Reads transactions; {@link TransactionImports} writes them. */
 @Service
 class TransactionService {
 

@@ -4,8 +4,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What confirming a month's rows would do right now, computed by running the same writes in a database
- * transaction that is rolled back.
+ * What confirming a month's rows would do right now, computed with SELECTs only (nothing written, no lock).
  */
 @Schema(description = "Preview of one month of a prepared import")
 record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,

@@ -10,8 +10,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.FinanceLedger.SyncLogEntry;
-import br.suite.finance.FinanceLedger.TransactionRow;
+import br.suite.finance.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.TransactionWriter.TransactionRow;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.finance.FinanceFixtures.END_TO_END_ID;
@@ -25,7 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TransactionApiTests extends ApiTest {
 
 	@Autowired
-	FinanceLedger ledger;
+	TransactionWriter ledger;
+
+	@Autowired
+	SyncLogWriter syncLogs;
 
 	List<String> externalIds(String query) {
 		Response list = this.api.get("/api/finance/transactions/" + query);
@@ -192,11 +195,11 @@ class TransactionApiTests extends ApiTest {
 	void listsSyncLogsNewestFirstWithFilters() {
 		String provider = provider();
 		Instant base = Instant.parse("2026-10-01T10:00:00Z");
-		long csv = this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS, base,
+		long csv = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS, base,
 				base.plusSeconds(5), 10, 2, "10 inserted", null));
-		long sync = this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
+		long sync = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
 				base.plusSeconds(60), base.plusSeconds(61), 0, 0, "401", null));
-		long hook = this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
+		long hook = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
 				base.plusSeconds(120), null, 0, 0, "", null));
 		assertThat(logIds("?provider=" + provider)).containsExactly(hook, sync, csv);
 		assertThat(logIds("?provider=" + provider + "&flow=csv_import")).containsExactly(csv);

@@ -107,6 +107,72 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(syncLogs(this.api, provider)).isEmpty();
 	}
 
+	/**
+	 * Prepare's preview is computed with SELECTs: not a single INSERT, UPDATE or DELETE statement runs, not
+	 * even one rolled back. A statement trigger bumps a sequence (sequences ignore rollbacks) on every write
+	 * statement against the tables an import touches, and PostgreSQL's own statistics (which count rolled-back
+	 * rows too) must not move; they are flushed asynchronously, at most 10 s after a backend goes idle, hence
+	 * the waits.
+	 */
+	@Test
+	void prepareWritesNothingNotEvenARolledBackStatement() throws Exception {
+		String provider = provider();
+		String query = "?provider=" + provider + "&account_id=leitura";
+		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
+		String probe = "imports_test_writes_" + Long.toString(System.nanoTime(), 36);
+		String[] tables = { "finance_transaction", "finance_sync_log", "imports_confirmation" };
+		this.jdbc.sql("CREATE SEQUENCE " + probe).update();
+		this.jdbc.sql("CREATE FUNCTION " + probe + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+				+ "PERFORM nextval('" + probe + "'); RETURN NULL; END $$").update();
+		try {
+			for (String table : tables) {
+				this.jdbc.sql("CREATE TRIGGER " + probe + " AFTER INSERT OR UPDATE OR DELETE ON " + table
+						+ " FOR EACH STATEMENT EXECUTE FUNCTION " + probe + "()").update();
+			}
+			Thread.sleep(11_000);
+			String before = statistics(tables);
+			long rows = rowCount(tables);
+
+			JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
+			assertThat(revised.get("preview").toString()).as("the preview still counts what confirming would do")
+				.isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,\"would_update\":0,"
+						+ "\"would_skip\":2,\"would_delete\":5,\"delete_refused\":\"\"}]");
+			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single())
+				.as("no write statement ran").isFalse();
+			assertThat(rowCount(tables)).isEqualTo(rows);
+			Thread.sleep(11_000);
+			assertThat(statistics(tables)).as("n_tup_ins/upd/del").isEqualTo(before);
+
+			// The probe itself works: a confirmation trips it.
+			confirmed(this.api, revised);
+			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single()).isTrue();
+		}
+		finally {
+			for (String table : tables) {
+				this.jdbc.sql("DROP TRIGGER IF EXISTS " + probe + " ON " + table).update();
+			}
+			this.jdbc.sql("DROP FUNCTION IF EXISTS " + probe + "()").update();
+			this.jdbc.sql("DROP SEQUENCE IF EXISTS " + probe).update();
+		}
+	}
+
+	private String statistics(String... tables) {
+		this.jdbc.sql("SELECT pg_stat_clear_snapshot()").query(Object.class).optional();
+		return this.jdbc.sql("SELECT string_agg(relname || ':' || n_tup_ins || '/' || n_tup_upd || '/' || n_tup_del, "
+				+ "' ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname = ANY (?)")
+			.param(tables)
+			.query(String.class)
+			.single();
+	}
+
+	private long rowCount(String... tables) {
+		long total = 0;
+		for (String table : tables) {
+			total += this.jdbc.sql("SELECT count(*) FROM " + table).query(Long.class).single();
+		}
+		return total;
+	}
+
 	@Test
 	void prepareRefusesWhatItCannotReadWith400sAnd413s() {
 		Response empty = prepare(this.api, new byte[0], "");

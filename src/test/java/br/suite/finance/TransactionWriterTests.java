@@ -18,10 +18,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.FinanceLedger.PeriodHasMatchedTransactions;
-import br.suite.finance.FinanceLedger.SyncLogEntry;
-import br.suite.finance.FinanceLedger.TransactionRow;
-import br.suite.finance.FinanceLedger.UpsertResult;
+import br.suite.finance.TransactionImports.PeriodHasMatchedTransactions;
+import br.suite.finance.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.TransactionWriter.TransactionRow;
+import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;
 
@@ -37,10 +37,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The public write facade the import module calls. It has no HTTP route: it is called directly, and what
  * it wrote is read back through the API as a client would.
  */
-class FinanceLedgerTests extends ApiTest {
+class TransactionWriterTests extends ApiTest {
 
 	@Autowired
-	FinanceLedger ledger;
+	TransactionWriter ledger;
+
+	@Autowired
+	SyncLogWriter syncLogs;
 
 	@Autowired
 	JdbcClient jdbc;
@@ -213,7 +216,7 @@ class FinanceLedgerTests extends ApiTest {
 		assertThatThrownBy(() -> template.executeWithoutResult(status -> {
 			assertThat(this.ledger.deleteMonth(provider, "", YearMonth.of(2026, 5))).isEqualTo(1);
 			this.ledger.upsert(importId(), List.of(row(provider, "", "new", day, "2.00", "credit")));
-			this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
+			this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
 					Instant.now(), Instant.now(), 1, 0, "", null));
 			throw new IllegalStateException("the import fails after writing");
 		})).hasMessageContaining("the import fails");
@@ -258,7 +261,7 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(connection.json().get("last_sync_at").isNull()).isTrue();
 		Instant started = Instant.parse("2026-11-25T12:00:00.123Z");
 		Instant finished = Instant.parse("2026-11-25T12:00:07.456Z");
-		long id = this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.CSV_IMPORT, SyncStatus.PARTIAL,
+		long id = this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.CSV_IMPORT, SyncStatus.PARTIAL,
 				started, finished, 12, 3, "2 rows skipped: line 4 amount; line 9 direction", importId()));
 
 		JsonNode log = this.api.get("/api/finance/sync-logs/" + id + "/").json();
@@ -276,11 +279,11 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
 			.asString()).isEqualTo("2026-11-25T12:00:07.456Z");
 
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
 				Instant.now(), Instant.now(), 0, 0, "401 from the provider", null));
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
 				Instant.now(), null, 0, 0, null, null));
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.SUCCESS,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.SUCCESS,
 				Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:01Z"), 0, 0, "", null));
 		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
 			.asString()).as("an older run does not move it back").isEqualTo("2026-11-25T12:00:07.456Z");
@@ -291,14 +294,14 @@ class FinanceLedgerTests extends ApiTest {
 	void recordSyncRefusesInconsistentEntries() {
 		String provider = provider();
 		Instant now = Instant.now();
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
 				SyncStatus.RUNNING, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("finished_at"));
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
 				SyncStatus.SUCCESS, now, now.minusSeconds(1), -1, -2, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors().keySet())
 				.containsExactly("imported_count", "updated_count", "finished_at"));
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK,
 				SyncStatus.FAILED, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("provider"));
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json()).isEmpty();

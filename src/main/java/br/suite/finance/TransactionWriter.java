@@ -28,33 +28,21 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.ApiProblem;
+import br.suite.finance.TransactionImports.PeriodHasMatchedTransactions;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
- * The one way bank transactions and sync logs are written: by the CSV import now, by provider sync and
- * webhooks later. Clients only read them through the API. Every method joins the caller's database
- * transaction (or opens its own when there is none), so an import can delete a month, upsert its rows
- * and write its log atomically:
- *
- * <pre>{@code
- * @Transactional
- * Outcome confirm(...) {
- *     rows = rows.stream().filter(row -> ledger.validate(row).isEmpty()).toList(); // report the others
- *     int deleted = ledger.deleteMonth("csv", accountId, YearMonth.of(2026, 3));
- *     UpsertResult written = ledger.upsert(importId, rows);
- *     long logId = ledger.recordSync(new SyncLogEntry("csv", accountId, SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
- *             startedAt, Instant.now(), written.inserted(), written.updated(), "…", importId));
- * }
- * }</pre>
+ * The upsert engine behind {@link TransactionImports}: validates and normalises rows, deletes a month,
+ * upserts by {@code (provider, account_id, external_id)} and previews what an upsert would do with
+ * SELECTs only. Every writing method joins the caller's database transaction (or opens its own when there
+ * is none), so an import can delete a month, upsert its rows and write its log atomically.
  *
  * <p><b>Identity.</b> A transaction is identified by {@code (provider, account_id, external_id)}, unique in
  * the database: writing the same key again updates that transaction in place, never adds a second one.
  * {@code provider} is a code (1-40 of {@code a-z 0-9 - _}, upper case is lowered, e.g. {@code csv},
  * {@code asaas}, {@code itau}); {@code account_id} is free text (may be empty). A transaction does not
- * need a connection with the same provider and account: imports are never blocked by a missing
- * connection; a connection with that provider and account, when there is one, is the transaction's.
+ * need a connection with the same provider and account.
  *
  * <p><b>Values.</b> The same rules as the API: {@code direction} {@code credit|debit}, {@code status}
  * {@code pending|settled|reversed|cancelled} (absent means {@code settled}, as on a bank statement), a
@@ -64,13 +52,10 @@ import br.suite.shared.InvalidRequest;
  * is trimmed; limits: {@code external_id}, {@code account_id}, {@code correlation_id},
  * {@code bank_reference_id}, {@code charge_external_id} 100, {@code payer_name} 200, {@code description} 500.
  *
- * <p><b>Reconciliation is kept.</b> Upserts never touch {@code matched_document_id}: a transaction a
- * fiscal document lists stays linked when the import updates it. {@link #deleteMonth} refuses a month
- * holding linked transactions ({@link PeriodHasMatchedTransactions}) rather than silently break the
- * clerk's work; re-importing without deleting updates those rows in place.
+ * <p><b>Reconciliation is kept.</b> Upserts never touch {@code matched_document_id}.
  */
 @Service
-public class FinanceLedger {
+class TransactionWriter {
 
 	/**
 	 * One transaction as a source reports it. Text components may be null (read as empty);
@@ -87,7 +72,7 @@ public class FinanceLedger {
 	 * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
 	 * @param matchedChargeId the provider's charge this settles, as the provider reports it (kept as given)
 	 */
-	public record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
+	record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
 			@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
 			@Nullable String direction, @Nullable String status, @Nullable String description,
 			@Nullable String payerName, @Nullable String payerDocument, @Nullable String correlationId,
@@ -115,67 +100,13 @@ public class FinanceLedger {
 	 * {@code skipped} rows identical to what was stored (nothing written, {@code updated_at} and
 	 * {@code import_id} unchanged). A key repeated within one batch counts once per row, in order.
 	 */
-	public record UpsertResult(int inserted, int updated, int skipped) {
+	record UpsertResult(int inserted, int updated, int skipped) {
 
 		public int written() {
 			return this.inserted + this.updated;
 		}
 
 	}
-
-	/**
-	 * One synchronisation run. {@code finishedAt} is null exactly while {@code status} is
-	 * {@code running}. A finished {@code success} or {@code partial} run moves the {@code last_sync_at} of
-	 * the connection with the same provider and account (when there is one) to {@code finishedAt}.
-	 *
-	 * @param importId the import whose rows this run wrote, if any (stored, not on the wire)
-	 */
-	public record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
-			Instant startedAt, @Nullable Instant finishedAt, int importedCount, int updatedCount,
-			@Nullable String message, @Nullable UUID importId) {
-
-		public SyncLogEntry {
-			provider = provider == null ? "" : provider;
-			accountId = accountId == null ? "" : accountId;
-			message = message == null ? "" : message;
-		}
-
-	}
-
-	/**
-	 * {@link #deleteMonth} found transactions of the month that fiscal documents list. Nothing was deleted;
-	 * the caller's transaction is marked rollback-only. As an API answer it is a 409 naming them.
-	 */
-	public static final class PeriodHasMatchedTransactions extends ApiProblem.Conflict {
-
-		private final List<Long> transactionIds;
-
-		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
-			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
-					+ " in " + month + " are linked to fiscal documents (" + describe(matches)
-					+ "); unlink them first, or import without deleting the month: rows with the same "
-					+ "external_id are updated in place.");
-			this.transactionIds = List.copyOf(matches.keySet());
-			with("transaction_ids", this.transactionIds);
-		}
-
-		public List<Long> transactionIds() {
-			return this.transactionIds;
-		}
-
-		private static String describe(Map<Long, Long> matches) {
-			StringBuilder text = new StringBuilder();
-			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
-				.append("transaction ")
-				.append(transaction)
-				.append(" → document ")
-				.append(document));
-			return text.toString();
-		}
-
-	}
-
-	static final int MESSAGE_MAX = 10_000;
 
 	/** Rows per statement: large enough to be set-based, small enough to keep the arrays cheap. */
 	private static final int CHUNK = 5000;
@@ -224,7 +155,7 @@ public class FinanceLedger {
 
 	private final JdbcClient jdbc;
 
-	FinanceLedger(JdbcTemplate jdbcTemplate, JdbcClient jdbc) {
+	TransactionWriter(JdbcTemplate jdbcTemplate, JdbcClient jdbc) {
 		this.jdbcTemplate = jdbcTemplate;
 		this.jdbc = jdbc;
 	}
@@ -234,7 +165,7 @@ public class FinanceLedger {
 	 *
 	 * @return field (wire name) → messages; empty when the row is acceptable
 	 */
-	public Map<String, List<String>> validate(TransactionRow row) {
+	Map<String, List<String>> validate(TransactionRow row) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		normalise(row, "", errors);
 		return errors.isEmpty() ? Map.of() : errors.build().errors();
@@ -251,7 +182,7 @@ public class FinanceLedger {
 	 *     (nothing is deleted)
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	public int deleteMonth(String provider, String accountId, YearMonth month) {
+	int deleteMonth(String provider, String accountId, YearMonth month) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String code = FinanceFields.provider(provider, "provider", errors);
 		String account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
@@ -290,13 +221,19 @@ public class FinanceLedger {
 	 * @param importId stamped on every inserted or updated row (null for writes that are no import)
 	 */
 	@Transactional
-	public UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
+	UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		List<TransactionRow> clean = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {
 			clean.add(normalise(rows.get(i), "rows[" + i + "].", errors));
 		}
 		errors.throwIfAny();
+		return upsertNormalised(importId, clean);
+	}
+
+	/** {@link #upsert} of rows {@link #normalise} already returned without errors. */
+	@Transactional
+	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean) {
 		if (clean.isEmpty()) {
 			return new UpsertResult(0, 0, 0);
 		}
@@ -334,67 +271,7 @@ public class FinanceLedger {
 		return new UpsertResult(inserted, updated, skipped);
 	}
 
-	/**
-	 * Writes one sync log.
-	 *
-	 * @return the new log's id ({@code GET /api/finance/sync-logs/{id}/})
-	 * @throws InvalidRequest when the entry breaks a rule (provider code, counts below 0, a finished run
-	 *     without {@code finishedAt} or a running one with it, {@code finishedAt} before {@code startedAt},
-	 *     a message over 10 000 characters)
-	 */
-	@Transactional
-	public long recordSync(SyncLogEntry entry) {
-		InvalidRequest.Builder errors = InvalidRequest.builder();
-		String provider = FinanceFields.provider(entry.provider(), "provider", errors);
-		String account = FinanceFields.text(entry.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX, false,
-				errors);
-		String message = FinanceFields.text(entry.message(), "message", MESSAGE_MAX, false, errors);
-		Objects.requireNonNull(entry.flow(), "flow");
-		Objects.requireNonNull(entry.status(), "status");
-		Objects.requireNonNull(entry.startedAt(), "startedAt");
-		if (entry.importedCount() < 0) {
-			errors.add("imported_count", "must be zero or more");
-		}
-		if (entry.updatedCount() < 0) {
-			errors.add("updated_count", "must be zero or more");
-		}
-		boolean running = entry.status() == SyncStatus.RUNNING;
-		if (running && entry.finishedAt() != null) {
-			errors.add("finished_at", "must be empty while the run is running");
-		}
-		if (!running && entry.finishedAt() == null) {
-			errors.add("finished_at", "is required once the run is over");
-		}
-		if (entry.finishedAt() != null && entry.finishedAt().isBefore(entry.startedAt())) {
-			errors.add("finished_at", "must not be before started_at");
-		}
-		errors.throwIfAny();
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-		long id = this.jdbc.sql("""
-				INSERT INTO finance_sync_log (provider, account_id, flow, status, started_at, finished_at,
-				    imported_count, updated_count, message, import_id, version, created_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-				RETURNING id""")
-			.params(provider, account, ClosedSet.wire(entry.flow()), ClosedSet.wire(entry.status()),
-					utc(entry.startedAt()), utc(entry.finishedAt()), entry.importedCount(), entry.updatedCount(),
-					message, entry.importId(), utc(now))
-			.query(Long.class)
-			.single();
-		if (entry.status() == SyncStatus.SUCCESS || entry.status() == SyncStatus.PARTIAL) {
-			// System-written like a user's last access: no version bump, so clients' ETags stay valid.
-			this.jdbc.sql("""
-					UPDATE finance_connection SET last_sync_at = :finished
-					WHERE provider = :provider AND account_id = :account
-					  AND (last_sync_at IS NULL OR last_sync_at < :finished)""")
-				.param("finished", utc(entry.finishedAt()))
-				.param("provider", provider)
-				.param("account", account)
-				.update();
-		}
-		return id;
-	}
-
-	private TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
+	TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
 		String provider = FinanceFields.provider(row.provider(), prefix + "provider", errors);
 		String accountId = FinanceFields.text(row.accountId(), prefix + "account_id", FinanceFields.ACCOUNT_ID_MAX,
 				false, errors);
@@ -426,6 +303,104 @@ public class FinanceLedger {
 				direction == null ? row.direction() : ClosedSet.wire(direction),
 				status == null ? row.status() : ClosedSet.wire(status), description, payerName, payerDocument,
 				correlationId, bankReferenceId, endToEndId, chargeExternalId, row.matchedChargeId());
+	}
+
+	/** What upserting a month's rows would do now; {@code deletes} is null when replacing it is refused. */
+	record MonthPreview(YearMonth month, int rows, int inserts, int updates, int skips, @Nullable Integer deletes,
+			String deleteRefused) {
+	}
+
+	/**
+	 * What {@link #upsertNormalised} would count for these months' rows, applied month after month, and what
+	 * {@link #deleteMonth} would delete in each, computed with SELECTs only: no row is written and no lock is
+	 * taken, so a preview never waits for an import nor holds one up.
+	 */
+	@Transactional(readOnly = true)
+	List<MonthPreview> preview(String provider, String accountId, Map<YearMonth, List<TransactionRow>> months) {
+		List<String> keys = new ArrayList<>();
+		months.values().forEach(rows -> rows.forEach(row -> keys.add(row.externalId())));
+		Map<String, Stored> state = new HashMap<>();
+		if (!keys.isEmpty()) {
+			this.jdbcTemplate.query("""
+					SELECT external_id, transaction_date, posted_at, amount, direction, status, description,
+					    payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
+					    charge_external_id, matched_charge_id
+					FROM finance_transaction WHERE provider = ? AND account_id = ? AND external_id = ANY (?)""",
+					statement -> {
+						statement.setString(1, provider);
+						statement.setString(2, accountId);
+						statement.setArray(3, statement.getConnection().createArrayOf("text", keys.toArray()));
+					}, (RowCallbackHandler) rs -> {
+						OffsetDateTime posted = rs.getObject(3, OffsetDateTime.class);
+						state.put(rs.getString(1), new Stored(rs.getObject(2, LocalDate.class),
+								posted == null ? null : posted.toInstant(), rs.getBigDecimal(4), rs.getString(5),
+								rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10),
+								rs.getString(11), rs.getString(12), rs.getString(13), rs.getObject(14, Long.class)));
+					});
+		}
+		List<MonthPreview> previews = new ArrayList<>();
+		months.forEach((month, rows) -> {
+			int inserts = 0;
+			int updates = 0;
+			int skips = 0;
+			for (TransactionRow row : rows) {
+				Stored next = Stored.of(row);
+				Stored before = state.put(row.externalId(), next);
+				if (before == null) {
+					inserts++;
+				}
+				else if (before.equals(next)) {
+					skips++;
+				}
+				else {
+					updates++;
+				}
+			}
+			LocalDate from = month.atDay(1);
+			LocalDate until = month.plusMonths(1).atDay(1);
+			Map<Long, Long> matches = new LinkedHashMap<>();
+			this.jdbc.sql("""
+					SELECT id, matched_document_id FROM finance_transaction
+					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+					  AND matched_document_id IS NOT NULL
+					ORDER BY id""")
+				.params(provider, accountId, from, until)
+				.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
+				.list();
+			Integer deletes = null;
+			String refused = "";
+			if (matches.isEmpty()) {
+				deletes = this.jdbc.sql("""
+						SELECT count(*) FROM finance_transaction
+						WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?""")
+					.params(provider, accountId, from, until)
+					.query(Integer.class)
+					.single();
+			}
+			else {
+				refused = new PeriodHasMatchedTransactions(provider, accountId, month, matches).getMessage();
+			}
+			previews.add(new MonthPreview(month, rows.size(), inserts, updates, skips, deletes, refused));
+		});
+		return previews;
+	}
+
+	/** The data of a transaction the upsert compares: equal data is a skip. */
+	private record Stored(LocalDate date, @Nullable Instant postedAt, BigDecimal amount, String direction,
+			String status, String description, String payerName, String payerDocument, String correlationId,
+			String bankReferenceId, String endToEndId, String chargeExternalId, @Nullable Long matchedChargeId) {
+
+		Stored {
+			amount = amount.setScale(2, java.math.RoundingMode.UNNECESSARY);
+		}
+
+		static Stored of(TransactionRow row) {
+			return new Stored(Objects.requireNonNull(row.transactionDate()), row.postedAt(),
+					Objects.requireNonNull(row.amount()), row.direction(), row.status(), row.description(),
+					row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
+					row.endToEndId(), row.chargeExternalId(), row.matchedChargeId());
+		}
+
 	}
 
 	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, OffsetDateTime now) {

@@ -1,0 +1,239 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.TransactionWriter.TransactionRow;
+import br.suite.finance.TransactionWriter.UpsertResult;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+
+/**
+ * The port through which other modules (the CSV import now, provider sync later) bring bank transactions
+ * into finance. Typed end to end: an {@link Account} is validated once, each source row is checked once into
+ * a normalised {@link ImportRow} (or its errors), a preview reads and never writes, and {@link #apply} writes
+ * in the caller's database transaction:
+ *
+ * <pre>{@code
+ * Account account = imports.account("csv", "itau-1");               // 400 naming provider / account_id
+ * Checked checked = imports.check(account, raw);                      // row or field → messages
+ * List<MonthPreview> preview = imports.preview(account, rowsByMonth); // SELECTs only
+ * @Transactional ... Applied applied = imports.apply(account, YearMonth.of(2026, 3), rows, importId);
+ * imports.logImport(account, startedAt, applied, "CSV import of …", importId);
+ * }</pre>
+ *
+ * Identity, value rules and limits are those of the transactions API (docs/api.md § Finance).
+ */
+@Service
+public class TransactionImports {
+
+	/** A provider code and account id that passed the rules (lowered code, stripped account). */
+	public static final class Account {
+
+		private final String provider;
+
+		private final String accountId;
+
+		Account(String provider, String accountId) {
+			this.provider = provider;
+			this.accountId = accountId;
+		}
+
+		public String provider() {
+			return this.provider;
+		}
+
+		public String accountId() {
+			return this.accountId;
+		}
+
+	}
+
+	/**
+	 * One transaction as a source reports it, values not checked yet. Text may be null (read as empty);
+	 * {@code status} null or empty means {@code settled}.
+	 */
+	public record RawTransaction(@Nullable String externalId, @Nullable LocalDate transactionDate,
+			@Nullable Instant postedAt, @Nullable BigDecimal amount, @Nullable String direction,
+			@Nullable String status, @Nullable String description, @Nullable String payerName,
+			@Nullable String payerDocument, @Nullable String correlationId, @Nullable String bankReferenceId,
+			@Nullable String endToEndId, @Nullable String chargeExternalId) {
+	}
+
+	/** A transaction that passed every rule, normalised (trimmed, documents without punctuation, two decimals). */
+	public record ImportRow(String externalId, LocalDate transactionDate, @Nullable Instant postedAt,
+			BigDecimal amount, TransactionDirection direction, TransactionStatus status, String description,
+			String payerName, String payerDocument, String correlationId, String bankReferenceId, String endToEndId,
+			String chargeExternalId) {
+	}
+
+	/** The outcome of {@link #check}: the row, or field (wire name) → messages. Exactly one is present. */
+	public record Checked(@Nullable ImportRow row, Map<String, List<String>> errors) {
+	}
+
+	/**
+	 * What applying a month's rows would do now: new, changed and unchanged rows, and how many transactions
+	 * replacing the month would delete (null with {@code deleteRefused} saying why when it cannot be replaced).
+	 */
+	public record MonthPreview(YearMonth month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
+			@Nullable Integer wouldDelete, String deleteRefused) {
+	}
+
+	/** What {@link #apply} did. */
+	public record Applied(int inserted, int updated, int skipped, int deleted) {
+	}
+
+	/**
+	 * {@link #apply} was asked to replace a month holding transactions that fiscal documents list. Nothing
+	 * was written; the caller's transaction is marked rollback-only.
+	 */
+	public static final class PeriodHasMatchedTransactions extends ApiProblem.Conflict {
+
+		private final List<Long> transactionIds;
+
+		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
+			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
+					+ " in " + month + " are linked to fiscal documents (" + describe(matches)
+					+ "); unlink them first, or import without deleting the month: rows with the same "
+					+ "external_id are updated in place.");
+			this.transactionIds = List.copyOf(matches.keySet());
+			with("transaction_ids", this.transactionIds);
+		}
+
+		public List<Long> transactionIds() {
+			return this.transactionIds;
+		}
+
+		private static String describe(Map<Long, Long> matches) {
+			StringBuilder text = new StringBuilder();
+			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
+				.append("transaction ")
+				.append(transaction)
+				.append(" → document ")
+				.append(document));
+			return text.toString();
+		}
+
+	}
+
+	private final TransactionWriter writer;
+
+	private final SyncLogWriter syncLogs;
+
+	TransactionImports(TransactionWriter writer, SyncLogWriter syncLogs) {
+		this.writer = writer;
+		this.syncLogs = syncLogs;
+	}
+
+	/**
+	 * Checks and normalises the account of an import.
+	 *
+	 * @throws InvalidRequest naming {@code provider} and/or {@code account_id}
+	 */
+	public Account account(@Nullable String provider, @Nullable String accountId) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String code = "";
+		if (provider == null || provider.isBlank()) {
+			errors.add("provider", "is required: a provider code such as csv, itau or bb");
+		}
+		else {
+			code = FinanceFields.provider(provider, "provider", errors);
+		}
+		String account = "";
+		if (accountId == null) {
+			errors.add("account_id", "is required (\"\" for the provider's only account)");
+		}
+		else {
+			account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
+		}
+		errors.throwIfAny();
+		return new Account(code, account);
+	}
+
+	/** Checks one row with the rules the writes apply; needs no transaction and reads nothing. */
+	public Checked check(Account account, RawTransaction raw) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		TransactionRow row = this.writer.normalise(new TransactionRow(account.provider(), account.accountId(),
+				raw.externalId(), raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(),
+				raw.description(), raw.payerName(), raw.payerDocument(), raw.correlationId(), raw.bankReferenceId(),
+				raw.endToEndId(), raw.chargeExternalId(), null), "", errors);
+		if (!errors.isEmpty()) {
+			return new Checked(null, errors.build().errors());
+		}
+		return new Checked(new ImportRow(row.externalId(), Objects.requireNonNull(row.transactionDate()),
+				row.postedAt(), Objects.requireNonNull(row.amount()),
+				ClosedSet.parse(TransactionDirection.class, "direction", Objects.requireNonNull(row.direction())),
+				ClosedSet.parse(TransactionStatus.class, "status", Objects.requireNonNull(row.status())),
+				row.description(), row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
+				row.endToEndId(), row.chargeExternalId()), Map.of());
+	}
+
+	/**
+	 * What applying these months' rows (in order, month after month) would do now. Reads only: no row is
+	 * written and no lock is taken.
+	 */
+	@Transactional(readOnly = true)
+	public List<MonthPreview> preview(Account account, Map<YearMonth, List<ImportRow>> rowsByMonth) {
+		Map<YearMonth, List<TransactionRow>> months = new LinkedHashMap<>();
+		rowsByMonth.forEach((month, rows) -> months.put(month, rows(account, rows)));
+		return this.writer.preview(account.provider(), account.accountId(), months)
+			.stream()
+			.map(p -> new MonthPreview(p.month(), p.rows(), p.inserts(), p.updates(), p.skips(), p.deletes(),
+					p.deleteRefused()))
+			.toList();
+	}
+
+	/**
+	 * In the caller's database transaction: deletes {@code replace} (a calendar month of the account) when
+	 * given, then inserts new rows and updates changed ones by {@code external_id}, stamping {@code importId}
+	 * on each row written. Imports of the same account take turns until the caller commits.
+	 *
+	 * @throws PeriodHasMatchedTransactions when the month cannot be replaced (nothing written)
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
+		int deleted = replace == null ? 0 : this.writer.deleteMonth(account.provider(), account.accountId(), replace);
+		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows));
+		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted);
+	}
+
+	/**
+	 * Writes the sync log of an import that {@link #apply} wrote (flow {@code csv_import}, status
+	 * {@code success}, finished now), in the caller's transaction.
+	 *
+	 * @return the log's id
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public long logImport(Account account, Instant startedAt, Applied applied, String message, UUID importId) {
+		return this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(), SyncFlow.CSV_IMPORT,
+				SyncStatus.SUCCESS, startedAt, Instant.now(), applied.inserted(), applied.updated(), message,
+				importId));
+	}
+
+	private static List<TransactionRow> rows(Account account, List<ImportRow> rows) {
+		List<TransactionRow> out = new ArrayList<>(rows.size());
+		for (ImportRow row : rows) {
+			out.add(new TransactionRow(account.provider(), account.accountId(), row.externalId(), row.transactionDate(),
+					row.postedAt(), row.amount(), ClosedSet.wire(row.direction()), ClosedSet.wire(row.status()),
+					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
+					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId(), null));
+		}
+		return out;
+	}
+
+}
