@@ -42,6 +42,43 @@ final class FinanceProblems {
 
 	}
 
+	static final class ChargeNotFound extends ApiProblem.NotFound {
+
+		ChargeNotFound(long id) {
+			super("Charge", id);
+		}
+
+	}
+
+	static final class ChargeExternalIdTaken extends ApiProblem.Conflict {
+
+		ChargeExternalIdTaken(String provider, String externalId, long existingId) {
+			super("The charge " + externalId + (provider.isEmpty() ? "" : " of " + provider)
+					+ " already exists (id " + existingId + "); external_id is unique per provider.");
+			with("field", "external_id").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class ChargeCancelled extends ApiProblem.Conflict {
+
+		ChargeCancelled(long id) {
+			super("Charge " + id + " is cancelled: it no longer changes nor takes payments.");
+			with("field", "status");
+		}
+
+	}
+
+	static final class ChargeHasPayments extends ApiProblem.Conflict {
+
+		ChargeHasPayments(long id, java.math.BigDecimal paid, String attempted) {
+			super("Charge " + id + " has " + br.suite.shared.Money.format(paid) + " allocated; cannot " + attempted
+					+ ". Remove its allocations first.");
+			with("paid_amount", br.suite.shared.Money.format(paid));
+		}
+
+	}
+
 	static final class ConnectionExists extends ApiProblem.Conflict {
 
 		ConnectionExists(String provider, String accountId, long existingId) {
