@@ -79,6 +79,59 @@ final class FinanceProblems {
 
 	}
 
+	static final class AllocationNotFound extends ApiProblem.NotFound {
+
+		AllocationNotFound(long id) {
+			super("Allocation", id);
+		}
+
+	}
+
+	static final class AllocationExists extends ApiProblem.Conflict {
+
+		AllocationExists(long transactionId, String target) {
+			super("Transaction " + transactionId + " is already allocated to " + target + "; delete that allocation "
+					+ "to change its amount.");
+			with("field", "transaction_id");
+		}
+
+	}
+
+	/** 409: the amount is more than the transaction or the target still has open (both are named). */
+	static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
+
+		AllocationExceedsOpenAmount(long transactionId, java.math.BigDecimal transactionOpen, String target,
+				java.math.BigDecimal targetOpen, java.math.BigDecimal amount) {
+			super("Cannot allocate " + br.suite.shared.Money.format(amount) + ": transaction " + transactionId
+					+ " has " + br.suite.shared.Money.format(transactionOpen) + " unallocated and " + target + " has "
+					+ br.suite.shared.Money.format(targetOpen) + " open.");
+			with("field", "amount").with("transaction_open_amount", br.suite.shared.Money.format(transactionOpen))
+				.with("target_open_amount", br.suite.shared.Money.format(targetOpen));
+		}
+
+	}
+
+	static final class DocumentOverAllocated extends ApiProblem.Conflict {
+
+		DocumentOverAllocated(long id, java.math.BigDecimal amount, java.math.BigDecimal allocated) {
+			super("Fiscal document " + id + " has " + br.suite.shared.Money.format(allocated) + " allocated; its amount "
+					+ "cannot become " + br.suite.shared.Money.format(amount) + ". Remove transactions from "
+					+ "related_transaction_ids first.");
+			with("field", "amount").with("allocated_amount", br.suite.shared.Money.format(allocated));
+		}
+
+	}
+
+	static final class TransactionNotAllocatable extends ApiProblem.Conflict {
+
+		TransactionNotAllocatable(long transactionId, String state) {
+			super("Transaction " + transactionId + " is " + state + "; only credits that are settled or pending pay "
+					+ "charges and fiscal documents.");
+			with("field", "transaction_id");
+		}
+
+	}
+
 	static final class ConnectionExists extends ApiProblem.Conflict {
 
 		ConnectionExists(String provider, String accountId, long existingId) {
@@ -111,9 +164,8 @@ final class FinanceProblems {
 	static final class TransactionsMatchedElsewhere extends ApiProblem.Conflict {
 
 		TransactionsMatchedElsewhere(List<Long> transactionIds, List<Long> documentIds) {
-			super("Transaction(s) " + join(transactionIds) + " already belong to fiscal document(s) "
-					+ join(documentIds) + "; a transaction is matched to one document at a time. Remove them "
-					+ "from that document first.");
+			super("Transaction(s) " + join(transactionIds) + " have no money left to allocate: they are allocated "
+					+ "to fiscal document(s) " + join(documentIds) + " or to charges. Remove those allocations first.");
 			with("field", "related_transaction_ids").with("transaction_ids", transactionIds)
 				.with("existing_ids", documentIds);
 		}

@@ -108,8 +108,8 @@ public class TransactionImports {
 
 		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
 			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
-					+ " in " + month + " are linked to fiscal documents (" + describe(matches)
-					+ "); unlink them first, or import without deleting the month: rows with the same "
+					+ " in " + month + " are linked to fiscal documents or charges (" + describe(matches)
+					+ "); remove their allocations first, or import without deleting the month: rows with the same "
 					+ "external_id are updated in place.");
 			this.transactionIds = List.copyOf(matches.keySet());
 			with("transaction_ids", this.transactionIds);
@@ -124,8 +124,7 @@ public class TransactionImports {
 			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
 				.append("transaction ")
 				.append(transaction)
-				.append(" → document ")
-				.append(document));
+				.append(document == 0 ? " → charges" : " → document " + document));
 			return text.toString();
 		}
 
@@ -171,7 +170,7 @@ public class TransactionImports {
 		TransactionRow row = this.writer.normalise(new TransactionRow(account.provider(), account.accountId(),
 				raw.externalId(), raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(),
 				raw.description(), raw.payerName(), raw.payerDocument(), raw.correlationId(), raw.bankReferenceId(),
-				raw.endToEndId(), raw.chargeExternalId(), null), "", errors);
+				raw.endToEndId(), raw.chargeExternalId()), "", errors);
 		if (!errors.isEmpty()) {
 			return new Checked(null, errors.build().errors());
 		}
@@ -231,7 +230,7 @@ public class TransactionImports {
 			out.add(new TransactionRow(account.provider(), account.accountId(), row.externalId(), row.transactionDate(),
 					row.postedAt(), row.amount(), ClosedSet.wire(row.direction()), ClosedSet.wire(row.status()),
 					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId(), null));
+					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId()));
 		}
 		return out;
 	}

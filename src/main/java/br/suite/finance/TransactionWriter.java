@@ -52,7 +52,8 @@ import br.suite.shared.InvalidRequest;
  * is trimmed; limits: {@code external_id}, {@code account_id}, {@code correlation_id},
  * {@code bank_reference_id}, {@code charge_external_id} 100, {@code payer_name} 200, {@code description} 500.
  *
- * <p><b>Reconciliation is kept.</b> Upserts never touch {@code matched_document_id}.
+ * <p><b>Reconciliation is kept.</b> Upserts never touch allocations nor the columns derived from them
+ * ({@code allocated_amount}, {@code matched_charge_id}, {@code matched_document_id}).
  */
 @Service
 class TransactionWriter {
@@ -70,14 +71,12 @@ class TransactionWriter {
 	 * @param amount positive, at most two decimals
 	 * @param direction {@code credit} or {@code debit}
 	 * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
-	 * @param matchedChargeId the provider's charge this settles, as the provider reports it (kept as given)
 	 */
 	record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
 			@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
 			@Nullable String direction, @Nullable String status, @Nullable String description,
 			@Nullable String payerName, @Nullable String payerDocument, @Nullable String correlationId,
-			@Nullable String bankReferenceId, @Nullable String endToEndId, @Nullable String chargeExternalId,
-			@Nullable Long matchedChargeId) {
+			@Nullable String bankReferenceId, @Nullable String endToEndId, @Nullable String chargeExternalId) {
 
 		public TransactionRow {
 			provider = provider == null ? "" : provider;
@@ -112,7 +111,7 @@ class TransactionWriter {
 	private static final int CHUNK = 5000;
 
 	/** The data columns a row feeds into the upsert, one text array each. */
-	private static final int COLUMNS = 16;
+	private static final int COLUMNS = 15;
 
 	/**
 	 * One statement per chunk of distinct keys, fed by one text array per column. An existing key is
@@ -121,33 +120,30 @@ class TransactionWriter {
 	private static final String UPSERT = """
 			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
 			    amount, direction, status, description, payer_name, payer_document, correlation_id,
-			    bank_reference_id, end_to_end_id, charge_external_id, matched_charge_id, import_id, version,
-			    created_at, updated_at)
+			    bank_reference_id, end_to_end_id, charge_external_id, import_id, version, created_at, updated_at)
 			SELECT u.provider, u.account_id, u.external_id, u.transaction_date::date, u.posted_at::timestamptz,
 			    u.amount::numeric, u.direction, u.status, u.description, u.payer_name, u.payer_document,
-			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id,
-			    u.matched_charge_id::bigint, ?::uuid, 0, ?, ?
+			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, 0, ?, ?
 			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
-			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
 			    AS u(provider, account_id, external_id, transaction_date, posted_at, amount, direction, status,
 			         description, payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
-			         charge_external_id, matched_charge_id)
+			         charge_external_id)
 			ON CONFLICT (provider, account_id, external_id) DO UPDATE SET
 			    transaction_date = EXCLUDED.transaction_date, posted_at = EXCLUDED.posted_at,
 			    amount = EXCLUDED.amount, direction = EXCLUDED.direction, status = EXCLUDED.status,
 			    description = EXCLUDED.description, payer_name = EXCLUDED.payer_name,
 			    payer_document = EXCLUDED.payer_document, correlation_id = EXCLUDED.correlation_id,
 			    bank_reference_id = EXCLUDED.bank_reference_id, end_to_end_id = EXCLUDED.end_to_end_id,
-			    charge_external_id = EXCLUDED.charge_external_id, matched_charge_id = EXCLUDED.matched_charge_id,
+			    charge_external_id = EXCLUDED.charge_external_id,
 			    import_id = EXCLUDED.import_id, version = t.version + 1, updated_at = EXCLUDED.updated_at
 			WHERE (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
-			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id,
-			       t.matched_charge_id)
+			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id)
 			   IS DISTINCT FROM
 			      (EXCLUDED.transaction_date, EXCLUDED.posted_at, EXCLUDED.amount, EXCLUDED.direction,
 			       EXCLUDED.status, EXCLUDED.description, EXCLUDED.payer_name, EXCLUDED.payer_document,
 			       EXCLUDED.correlation_id, EXCLUDED.bank_reference_id, EXCLUDED.end_to_end_id,
-			       EXCLUDED.charge_external_id, EXCLUDED.matched_charge_id)
+			       EXCLUDED.charge_external_id)
 			RETURNING t.provider, t.account_id, t.external_id
 			""";
 
@@ -192,9 +188,9 @@ class TransactionWriter {
 		LocalDate until = month.plusMonths(1).atDay(1);
 		Map<Long, Long> matches = new LinkedHashMap<>();
 		this.jdbc.sql("""
-				SELECT id, matched_document_id FROM finance_transaction
+				SELECT id, COALESCE(matched_document_id, 0) FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND matched_document_id IS NOT NULL
+				  AND allocated_amount > 0
 				ORDER BY id""")
 			.params(code, account, from, until)
 			.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
@@ -202,11 +198,11 @@ class TransactionWriter {
 		if (!matches.isEmpty()) {
 			throw new PeriodHasMatchedTransactions(code, account, month, matches);
 		}
-		// The guard on matched_document_id holds even if a document links one of these rows meanwhile.
+		// The guard on allocated_amount holds even if an allocation takes one of these rows meanwhile.
 		return this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND matched_document_id IS NULL""")
+				  AND allocated_amount = 0""")
 			.params(code, account, from, until)
 			.update();
 	}
@@ -295,14 +291,11 @@ class TransactionWriter {
 		String endToEndId = FinanceFields.endToEndId(row.endToEndId(), prefix + "end_to_end_id", errors);
 		String chargeExternalId = FinanceFields.text(row.chargeExternalId(), prefix + "charge_external_id",
 				FinanceFields.REFERENCE_MAX, false, errors);
-		if (row.matchedChargeId() != null && row.matchedChargeId() <= 0) {
-			errors.add(prefix + "matched_charge_id", "must be a positive id");
-		}
 		return new TransactionRow(provider, accountId, externalId, row.transactionDate(),
 				row.postedAt() == null ? null : row.postedAt().truncatedTo(ChronoUnit.MICROS), amount,
 				direction == null ? row.direction() : ClosedSet.wire(direction),
 				status == null ? row.status() : ClosedSet.wire(status), description, payerName, payerDocument,
-				correlationId, bankReferenceId, endToEndId, chargeExternalId, row.matchedChargeId());
+				correlationId, bankReferenceId, endToEndId, chargeExternalId);
 	}
 
 	/** What upserting a month's rows would do now; {@code deletes} is null when replacing it is refused. */
@@ -324,7 +317,7 @@ class TransactionWriter {
 			this.jdbcTemplate.query("""
 					SELECT external_id, transaction_date, posted_at, amount, direction, status, description,
 					    payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
-					    charge_external_id, matched_charge_id
+					    charge_external_id
 					FROM finance_transaction WHERE provider = ? AND account_id = ? AND external_id = ANY (?)""",
 					statement -> {
 						statement.setString(1, provider);
@@ -335,7 +328,7 @@ class TransactionWriter {
 						state.put(rs.getString(1), new Stored(rs.getObject(2, LocalDate.class),
 								posted == null ? null : posted.toInstant(), rs.getBigDecimal(4), rs.getString(5),
 								rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10),
-								rs.getString(11), rs.getString(12), rs.getString(13), rs.getObject(14, Long.class)));
+								rs.getString(11), rs.getString(12), rs.getString(13)));
 					});
 		}
 		List<MonthPreview> previews = new ArrayList<>();
@@ -360,9 +353,9 @@ class TransactionWriter {
 			LocalDate until = month.plusMonths(1).atDay(1);
 			Map<Long, Long> matches = new LinkedHashMap<>();
 			this.jdbc.sql("""
-					SELECT id, matched_document_id FROM finance_transaction
+					SELECT id, COALESCE(matched_document_id, 0) FROM finance_transaction
 					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-					  AND matched_document_id IS NOT NULL
+					  AND allocated_amount > 0
 					ORDER BY id""")
 				.params(provider, accountId, from, until)
 				.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
@@ -388,7 +381,7 @@ class TransactionWriter {
 	/** The data of a transaction the upsert compares: equal data is a skip. */
 	private record Stored(LocalDate date, @Nullable Instant postedAt, BigDecimal amount, String direction,
 			String status, String description, String payerName, String payerDocument, String correlationId,
-			String bankReferenceId, String endToEndId, String chargeExternalId, @Nullable Long matchedChargeId) {
+			String bankReferenceId, String endToEndId, String chargeExternalId) {
 
 		Stored {
 			amount = amount.setScale(2, java.math.RoundingMode.UNNECESSARY);
@@ -398,7 +391,7 @@ class TransactionWriter {
 			return new Stored(Objects.requireNonNull(row.transactionDate()), row.postedAt(),
 					Objects.requireNonNull(row.amount()), row.direction(), row.status(), row.description(),
 					row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
-					row.endToEndId(), row.chargeExternalId(), row.matchedChargeId());
+					row.endToEndId(), row.chargeExternalId());
 		}
 
 	}
@@ -412,8 +405,7 @@ class TransactionWriter {
 					row.postedAt() == null ? null : row.postedAt().toString(),
 					Objects.requireNonNull(row.amount()).toPlainString(), row.direction(), row.status(),
 					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId(),
-					row.matchedChargeId() == null ? null : row.matchedChargeId().toString() };
+					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId() };
 			for (int column = 0; column < values.length; column++) {
 				columns[column][i] = values[column];
 			}

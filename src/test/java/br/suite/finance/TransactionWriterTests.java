@@ -119,20 +119,20 @@ class TransactionWriterTests extends ApiTest {
 		assertThat(transaction.get("bank_reference_id").asString()).isEqualTo("bank-ref-1");
 		assertThat(transaction.get("end_to_end_id").asString()).isEqualTo(END_TO_END_ID);
 		assertThat(transaction.get("charge_external_id").asString()).isEqualTo("pay_123");
-		assertThat(transaction.get("matched_charge_id").asLong()).isEqualTo(77);
+		assertThat(transaction.get("matched_charge_id").isNull()).as("derived from allocations, none yet").isTrue();
 		assertThat(transaction.get("matched_document_id").isNull()).isTrue();
 		assertThat(transaction.get("created_at").asString()).matches(FinanceFixtures.DATE_TIME);
 		assertThat(transaction.get("updated_at").asString()).isEqualTo(transaction.get("created_at").asString());
-		assertThat(transaction.size()).isEqualTo(20);
+		assertThat(transaction.size()).isEqualTo(22);
 	}
 
 	@Test
 	void validateNamesEveryBadFieldWithItsWireName() {
 		TransactionRow bad = new TransactionRow("Banco do Brasil", "a".repeat(101), " ", null, null,
-				new BigDecimal("10.005"), "in", "paid", "", "", "123.456.789-00", "", "", "E123", "", -1L);
+				new BigDecimal("10.005"), "in", "paid", "", "", "123.456.789-00", "", "", "E123", "");
 		Map<String, List<String>> errors = this.ledger.validate(bad);
 		assertThat(errors.keySet()).containsExactly("provider", "account_id", "external_id", "transaction_date",
-				"amount", "direction", "status", "payer_document", "end_to_end_id", "matched_charge_id");
+				"amount", "direction", "status", "payer_document", "end_to_end_id");
 		assertThat(errors.get("amount").get(0)).contains("two decimals");
 		assertThat(errors.get("direction").get(0)).contains("credit, debit");
 		assertThat(errors.get("status").get(0)).contains("pending, settled, reversed, cancelled");
@@ -147,7 +147,7 @@ class TransactionWriterTests extends ApiTest {
 		assertThat(this.ledger.validate(row("csv", "", "1", LocalDate.now(), "999999999999.99", "debit"))).isEmpty();
 		assertThat(this.ledger.validate(row("csv", "", "1", LocalDate.now(), "1.500", "debit"))).isEmpty();
 		TransactionRow lowerCaseEndToEnd = new TransactionRow("csv", "", "1", LocalDate.now(), null, BigDecimal.ONE,
-				"credit", "pending", "", "", "", "", "", END_TO_END_ID.toLowerCase(), "", null);
+				"credit", "pending", "", "", "", "", "", END_TO_END_ID.toLowerCase(), "");
 		assertThat(this.ledger.validate(lowerCaseEndToEnd)).isEmpty();
 	}
 
@@ -159,7 +159,7 @@ class TransactionWriterTests extends ApiTest {
 		List<TransactionRow> rows = new ArrayList<>();
 		for (int i = 0; i < valid.length; i++) {
 			TransactionRow row = new TransactionRow(provider, "", "d" + i, LocalDate.of(2026, 1, 1 + i), null,
-					BigDecimal.TEN, "credit", null, "", "", valid[i], "", "", "", "", null);
+					BigDecimal.TEN, "credit", null, "", "", valid[i], "", "", "", "");
 			assertThat(this.ledger.validate(row)).as(valid[i]).isEmpty();
 			rows.add(row);
 		}
@@ -171,7 +171,7 @@ class TransactionWriterTests extends ApiTest {
 		for (String invalid : new String[] { "123.456.789-00", "11.222.333/0001-82", "12.ABC.345/01DE-36",
 				"111.111.111-11", "1234" }) {
 			TransactionRow row = new TransactionRow(provider, "", "x", LocalDate.now(), null, BigDecimal.TEN,
-					"credit", null, "", "", invalid, "", "", "", "", null);
+					"credit", null, "", "", invalid, "", "", "", "");
 			assertThat(this.ledger.validate(row)).as(invalid).containsKey("payer_document");
 		}
 	}
@@ -314,7 +314,7 @@ class TransactionWriterTests extends ApiTest {
 		for (int i = 0; i < 50_000; i++) {
 			rows.add(new TransactionRow(provider, "big", "B-" + i, LocalDate.of(2025, 1 + i % 12, 1 + i % 28), null,
 					new BigDecimal(i % 9000 + 1).movePointLeft(2), i % 3 == 0 ? "debit" : "credit", null,
-					"PIX RECEBIDO CLIENTE " + i, "", "", "", "", "", "", null));
+					"PIX RECEBIDO CLIENTE " + i, "", "", "", "", "", ""));
 		}
 		long started = System.nanoTime();
 		UpsertResult first = this.ledger.upsert(importId(), rows);
