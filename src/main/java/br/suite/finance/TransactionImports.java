@@ -27,7 +27,7 @@ import br.suite.shared.InvalidRequest;
  * The port through which other modules (the CSV import now, provider sync later) bring bank transactions
  * into finance. Typed end to end: an {@link Account} is validated once, each source row is checked once into
  * a normalised {@link ImportRow} (or its errors), a preview reads and never writes, and {@link #apply} writes
- * in the caller's database transaction:
+ * in the caller's database transaction and then reconciles the imported dates automatically (exact keys):
  *
  * <pre>{@code
  * Account account = imports.account("csv", "itau-1");               // 400 naming provider / account_id
@@ -94,8 +94,11 @@ public class TransactionImports {
 			@Nullable Integer wouldDelete, String deleteRefused) {
 	}
 
-	/** What {@link #apply} did. */
-	public record Applied(int inserted, int updated, int skipped, int deleted) {
+	/**
+	 * What {@link #apply} did: rows inserted, updated, skipped (unchanged), transactions deleted by the month's
+	 * replacement, and allocations the automatic reconciliation made afterwards.
+	 */
+	public record Applied(int inserted, int updated, int skipped, int deleted, int allocated) {
 	}
 
 	/**
@@ -134,9 +137,12 @@ public class TransactionImports {
 
 	private final SyncLogWriter syncLogs;
 
-	TransactionImports(TransactionWriter writer, SyncLogWriter syncLogs) {
+	private final ReconciliationService reconciliation;
+
+	TransactionImports(TransactionWriter writer, SyncLogWriter syncLogs, ReconciliationService reconciliation) {
 		this.writer = writer;
 		this.syncLogs = syncLogs;
+		this.reconciliation = reconciliation;
 	}
 
 	/**
@@ -200,7 +206,8 @@ public class TransactionImports {
 	/**
 	 * In the caller's database transaction: deletes {@code replace} (a calendar month of the account) when
 	 * given, then inserts new rows and updates changed ones by {@code external_id}, stamping {@code importId}
-	 * on each row written. Imports of the same account take turns until the caller commits.
+	 * on each row written, then runs the automatic reconciliation (exact keys) over the account's imported
+	 * dates. Imports of the same account take turns until the caller commits.
 	 *
 	 * @throws PeriodHasMatchedTransactions when the month cannot be replaced (nothing written)
 	 */
@@ -208,7 +215,13 @@ public class TransactionImports {
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
 		int deleted = replace == null ? 0 : this.writer.deleteMonth(account.provider(), account.accountId(), replace);
 		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows));
-		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted);
+		int allocated = 0;
+		if (!rows.isEmpty()) {
+			LocalDate from = rows.stream().map(ImportRow::transactionDate).min(LocalDate::compareTo).orElseThrow();
+			LocalDate to = rows.stream().map(ImportRow::transactionDate).max(LocalDate::compareTo).orElseThrow();
+			allocated = this.reconciliation.run(from, to, account.provider(), account.accountId()).allocations();
+		}
+		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted, allocated);
 	}
 
 	/**

@@ -252,6 +252,9 @@ class CsvImportService {
 		if (checked.deleteMonth() != null) {
 			message.append("; ").append(checked.deleteMonth()).append(" replaced: ").append(deleted).append(" deleted");
 		}
+		if (written.allocated() > 0) {
+			message.append("; ").append(written.allocated()).append(" allocation(s) made by automatic reconciliation");
+		}
 		return message.append(". Import ").append(importId).append('.').toString();
 	}
 
