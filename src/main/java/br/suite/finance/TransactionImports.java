@@ -19,7 +19,6 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
 import br.suite.finance.TransactionWriter.TransactionRow;
 import br.suite.finance.TransactionWriter.UpsertResult;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
@@ -88,7 +87,8 @@ public class TransactionImports {
 
 	/**
 	 * What applying a month's rows would do now: new, changed and unchanged rows, and how many transactions
-	 * replacing the month would delete (null with {@code deleteRefused} saying why when it cannot be replaced).
+	 * replacing the month would delete (those absent from the import; {@code deleteRefused} is always empty:
+	 * a month can always be replaced).
 	 */
 	public record MonthPreview(YearMonth month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
 			@Nullable Integer wouldDelete, String deleteRefused) {
@@ -96,41 +96,11 @@ public class TransactionImports {
 
 	/**
 	 * What {@link #apply} did: rows inserted, updated, skipped (unchanged), transactions deleted by the month's
-	 * replacement, and allocations the automatic reconciliation made afterwards.
+	 * replacement, allocations removed (with one note each: a deleted transaction's, or one that no longer
+	 * holds after the update), and allocations the automatic reconciliation made afterwards.
 	 */
-	public record Applied(int inserted, int updated, int skipped, int deleted, int allocated) {
-	}
-
-	/**
-	 * {@link #apply} was asked to replace a month holding transactions that fiscal documents list. Nothing
-	 * was written; the caller's transaction is marked rollback-only.
-	 */
-	public static final class PeriodHasMatchedTransactions extends ApiProblem.Conflict {
-
-		private final List<Long> transactionIds;
-
-		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
-			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
-					+ " in " + month + " are linked to fiscal documents or charges (" + describe(matches)
-					+ "); remove their allocations first, or import without deleting the month: rows with the same "
-					+ "external_id are updated in place.");
-			this.transactionIds = List.copyOf(matches.keySet());
-			with("transaction_ids", this.transactionIds);
-		}
-
-		public List<Long> transactionIds() {
-			return this.transactionIds;
-		}
-
-		private static String describe(Map<Long, Long> matches) {
-			StringBuilder text = new StringBuilder();
-			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
-				.append("transaction ")
-				.append(transaction)
-				.append(document == 0 ? " → charges" : " → document " + document));
-			return text.toString();
-		}
-
+	public record Applied(int inserted, int updated, int skipped, int deleted, int allocationsRemoved,
+			List<String> notes, int allocated) {
 	}
 
 	private final TransactionWriter writer;
@@ -204,24 +174,34 @@ public class TransactionImports {
 	}
 
 	/**
-	 * In the caller's database transaction: deletes {@code replace} (a calendar month of the account) when
-	 * given, then inserts new rows and updates changed ones by {@code external_id}, stamping {@code importId}
-	 * on each row written, then runs the automatic reconciliation (exact keys) over the account's imported
-	 * dates. Imports of the same account take turns until the caller commits.
-	 *
-	 * @throws PeriodHasMatchedTransactions when the month cannot be replaced (nothing written)
+	 * In the caller's database transaction: when {@code replace} (a calendar month of the account) is given,
+	 * deletes its transactions whose external_id is not among {@code rows} (with their allocations); then
+	 * inserts new rows and updates changed ones by {@code external_id} in place (keeping their allocations,
+	 * except those the new values break), stamping {@code importId} on each row written; then runs the
+	 * automatic reconciliation (exact keys) over the account's imported dates. Imports of the same account
+	 * take turns until the caller commits.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
-		int deleted = replace == null ? 0 : this.writer.deleteMonth(account.provider(), account.accountId(), replace);
+		List<String> keys = rows.stream().map(ImportRow::externalId).toList();
+		List<String> notes = new ArrayList<>();
+		int deleted = 0;
+		if (replace != null) {
+			TransactionWriter.Replaced replaced = this.writer.replaceMonth(account.provider(), account.accountId(),
+					replace, keys);
+			deleted = replaced.deleted();
+			notes.addAll(replaced.notes());
+		}
 		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows));
+		notes.addAll(this.writer.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
 		int allocated = 0;
 		if (!rows.isEmpty()) {
 			LocalDate from = rows.stream().map(ImportRow::transactionDate).min(LocalDate::compareTo).orElseThrow();
 			LocalDate to = rows.stream().map(ImportRow::transactionDate).max(LocalDate::compareTo).orElseThrow();
 			allocated = this.reconciliation.run(from, to, account.provider(), account.accountId()).allocations();
 		}
-		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted, allocated);
+		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted, notes.size(),
+				List.copyOf(notes), allocated);
 	}
 
 	/**

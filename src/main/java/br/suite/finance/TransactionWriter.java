@@ -9,6 +9,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,8 +29,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.finance.TransactionImports.PeriodHasMatchedTransactions;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.Money;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -151,9 +152,12 @@ class TransactionWriter {
 
 	private final JdbcClient jdbc;
 
-	TransactionWriter(JdbcTemplate jdbcTemplate, JdbcClient jdbc) {
+	private final ReconciliationState state;
+
+	TransactionWriter(JdbcTemplate jdbcTemplate, JdbcClient jdbc, ReconciliationState state) {
 		this.jdbcTemplate = jdbcTemplate;
 		this.jdbc = jdbc;
+		this.state = state;
 	}
 
 	/**
@@ -167,18 +171,26 @@ class TransactionWriter {
 		return errors.isEmpty() ? Map.of() : errors.build().errors();
 	}
 
-	/**
-	 * Deletes the transactions of one provider and account whose {@code transaction_date} falls in
-	 * {@code month} (a calendar month, dates in America/Sao_Paulo). Must run inside the caller's
-	 * transaction, with the upsert that replaces them: deleting a month on its own is how money data gets
-	 * lost.
-	 *
-	 * @return how many transactions were deleted
-	 * @throws PeriodHasMatchedTransactions when fiscal documents list transactions of that month
-	 *     (nothing is deleted)
-	 */
+	/** What replacing a month did: transactions deleted, and one note per allocation that went with them. */
+	record Replaced(int deleted, List<String> notes) {
+	}
+
+	/** {@link #replaceMonth} keeping nothing: every transaction of the month goes, with its allocations. */
 	@Transactional(propagation = Propagation.MANDATORY)
 	int deleteMonth(String provider, String accountId, YearMonth month) {
+		return replaceMonth(provider, accountId, month, List.of()).deleted();
+	}
+
+	/**
+	 * Deletes the transactions of one provider and account whose {@code transaction_date} falls in
+	 * {@code month} (a calendar month, dates in America/Sao_Paulo) and whose {@code external_id} is not in
+	 * {@code kept}: the import's rows with those ids are upserted in place instead, keeping their id and
+	 * their allocations. The allocations of deleted transactions go with them, each reported in
+	 * {@code notes}, and the charges they paid are recomputed. Must run inside the caller's transaction,
+	 * with the upsert that replaces them: deleting a month on its own is how money data gets lost.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	Replaced replaceMonth(String provider, String accountId, YearMonth month, Collection<String> kept) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String code = FinanceFields.provider(provider, "provider", errors);
 		String account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
@@ -186,25 +198,73 @@ class TransactionWriter {
 		lockAccounts(Set.of(new Account(code, account)));
 		LocalDate from = month.atDay(1);
 		LocalDate until = month.plusMonths(1).atDay(1);
-		Map<Long, Long> matches = new LinkedHashMap<>();
+		String[] keep = kept.toArray(new String[0]);
+		List<String> notes = new ArrayList<>();
+		Set<Long> charges = new TreeSet<>();
 		this.jdbc.sql("""
-				SELECT id, COALESCE(matched_document_id, 0) FROM finance_transaction
-				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND allocated_amount > 0
-				ORDER BY id""")
-			.params(code, account, from, until)
-			.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
+				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount
+				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
+				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+				  AND NOT (t.external_id = ANY (?))
+				ORDER BY t.id, a.id
+				FOR UPDATE OF t""")
+			.params(code, account, from, until, keep)
+			.query((rs, n) -> {
+				Long charge = rs.getObject(4, Long.class);
+				if (charge != null) {
+					charges.add(charge);
+				}
+				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+						+ " of " + rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
+						+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
+						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
+			})
 			.list();
-		if (!matches.isEmpty()) {
-			throw new PeriodHasMatchedTransactions(code, account, month, matches);
-		}
-		// The guard on allocated_amount holds even if an allocation takes one of these rows meanwhile.
-		return this.jdbc.sql("""
+		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND allocated_amount = 0""")
-			.params(code, account, from, until)
+				  AND NOT (external_id = ANY (?))""")
+			.params(code, account, from, until, keep)
 			.update();
+		this.state.refresh(List.of(), charges);
+		return new Replaced(deleted, notes);
+	}
+
+	/**
+	 * After an upsert: the allocations of the given transactions that no longer hold (the transaction is
+	 * no longer a settled or pending credit, or its amount fell below what is allocated) are removed, each
+	 * reported in the notes, and the sums recomputed.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	List<String> releaseBrokenAllocations(String provider, String accountId, Collection<String> externalIds) {
+		List<String> notes = new ArrayList<>();
+		if (externalIds.isEmpty()) {
+			return notes;
+		}
+		Set<Long> transactions = new TreeSet<>();
+		Set<Long> charges = new TreeSet<>();
+		this.jdbc.sql("""
+				DELETE FROM finance_allocation a USING finance_transaction t
+				WHERE a.transaction_id = t.id AND t.provider = ? AND t.account_id = ? AND t.external_id = ANY (?)
+				  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
+				RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
+				    a.amount""")
+			.params(provider, accountId, externalIds.toArray(new String[0]))
+			.query((rs, n) -> {
+				transactions.add(rs.getLong(1));
+				Long charge = rs.getObject(6, Long.class);
+				if (charge != null) {
+					charges.add(charge);
+				}
+				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", " + Money.format(rs.getBigDecimal(3))
+						+ ": its allocation of " + Money.format(rs.getBigDecimal(8)) + " to "
+						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
+						+ " no longer holds and was removed");
+			})
+			.list();
+		this.state.refresh(transactions, charges);
+		return notes;
 	}
 
 	/**
@@ -298,14 +358,15 @@ class TransactionWriter {
 				correlationId, bankReferenceId, endToEndId, chargeExternalId);
 	}
 
-	/** What upserting a month's rows would do now; {@code deletes} is null when replacing it is refused. */
+	/** What upserting a month's rows would do now, and what replacing the month would delete. */
 	record MonthPreview(YearMonth month, int rows, int inserts, int updates, int skips, @Nullable Integer deletes,
 			String deleteRefused) {
 	}
 
 	/**
 	 * What {@link #upsertNormalised} would count for these months' rows, applied month after month, and what
-	 * {@link #deleteMonth} would delete in each, computed with SELECTs only: no row is written and no lock is
+	 * {@link #replaceMonth} would delete in each (the month's transactions absent from all the rows), computed
+	 * with SELECTs only: no row is written and no lock is
 	 * taken, so a preview never waits for an import nor holds one up.
 	 */
 	@Transactional(readOnly = true)
@@ -351,28 +412,14 @@ class TransactionWriter {
 			}
 			LocalDate from = month.atDay(1);
 			LocalDate until = month.plusMonths(1).atDay(1);
-			Map<Long, Long> matches = new LinkedHashMap<>();
-			this.jdbc.sql("""
-					SELECT id, COALESCE(matched_document_id, 0) FROM finance_transaction
+			Integer deletes = this.jdbc.sql("""
+					SELECT count(*) FROM finance_transaction
 					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-					  AND allocated_amount > 0
-					ORDER BY id""")
-				.params(provider, accountId, from, until)
-				.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
-				.list();
-			Integer deletes = null;
+					  AND NOT (external_id = ANY (?))""")
+				.params(provider, accountId, from, until, keys.toArray(new String[0]))
+				.query(Integer.class)
+				.single();
 			String refused = "";
-			if (matches.isEmpty()) {
-				deletes = this.jdbc.sql("""
-						SELECT count(*) FROM finance_transaction
-						WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?""")
-					.params(provider, accountId, from, until)
-					.query(Integer.class)
-					.single();
-			}
-			else {
-				refused = new PeriodHasMatchedTransactions(provider, accountId, month, matches).getMessage();
-			}
 			previews.add(new MonthPreview(month, rows.size(), inserts, updates, skips, deletes, refused));
 		});
 		return previews;

@@ -13,7 +13,8 @@ record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
 		@Schema(description = "Rows that would change a stored transaction") int wouldUpdate,
 		@Schema(description = "Rows identical to a stored transaction") int wouldSkip,
 		@Schema(nullable = true, description = "Transactions of this account and month that delete_period would "
-				+ "delete; null when deleting the month is refused (see delete_refused)") @Nullable Integer wouldDelete,
-		@Schema(description = "Why delete_period cannot replace this month (transactions linked to fiscal "
-				+ "documents), or empty") String deleteRefused) {
+				+ "delete: those whose external_id is not among the import's rows (the others are updated in place, "
+				+ "keeping their allocations)") @Nullable Integer wouldDelete,
+		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)")
+		String deleteRefused) {
 }

@@ -38,7 +38,6 @@ import br.suite.finance.TransactionImports.Account;
 import br.suite.finance.TransactionImports.Applied;
 import br.suite.finance.TransactionImports.ImportRow;
 import br.suite.finance.TransactionImports.MonthPreview;
-import br.suite.finance.TransactionImports.PeriodHasMatchedTransactions;
 import br.suite.finance.TransactionImports.RawTransaction;
 import br.suite.imports.ImportConfirmationRepository.NewConfirmation;
 import br.suite.imports.ImportConfirmationRepository.Stored;
@@ -202,13 +201,7 @@ class CsvImportService {
 			if (!checked.errors().isEmpty()) {
 				return new Confirmation(CsvImportResult.refused(checked.errors()), false);
 			}
-			try {
-				return new Confirmation(write(checked, idempotencyKey, caller, startedAt), false);
-			}
-			catch (PeriodHasMatchedTransactions ex) {
-				status.setRollbackOnly();
-				return new Confirmation(CsvImportResult.refused(List.of("delete_period: " + ex.getMessage())), false);
-			}
+			return new Confirmation(write(checked, idempotencyKey, caller, startedAt), false);
 		});
 		if (confirmation == null) {
 			throw new IllegalStateException("The confirmation transaction returned nothing");
@@ -227,7 +220,7 @@ class CsvImportService {
 			logs = 1;
 		}
 		CsvImportResult result = new CsvImportResult(true, applied.inserted(), applied.updated(), applied.skipped(),
-				applied.deleted(), logs, List.of());
+				applied.deleted(), logs, applied.notes());
 		CsvImportMetadata metadata = checked.metadata();
 		this.confirmations.insert(new NewConfirmation(importId, caller.id(), idempotencyKey, checked.sha256(),
 				account.provider(), account.accountId(), text(metadata.fileName()), checked.fileSha256(),
@@ -251,6 +244,9 @@ class CsvImportService {
 			.append(" unchanged");
 		if (checked.deleteMonth() != null) {
 			message.append("; ").append(checked.deleteMonth()).append(" replaced: ").append(deleted).append(" deleted");
+		}
+		if (written.allocationsRemoved() > 0) {
+			message.append("; ").append(written.allocationsRemoved()).append(" allocation(s) removed");
 		}
 		if (written.allocated() > 0) {
 			message.append("; ").append(written.allocated()).append(" allocation(s) made by automatic reconciliation");

@@ -18,7 +18,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.TransactionImports.PeriodHasMatchedTransactions;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
 import br.suite.finance.TransactionWriter.TransactionRow;
 import br.suite.finance.TransactionWriter.UpsertResult;
@@ -227,28 +226,31 @@ class TransactionWriterTests extends ApiTest {
 	}
 
 	@Test
-	void deleteMonthRefusesAMonthHoldingTransactionsThatFiscalDocumentsList() {
+	void replaceMonthKeepsTheTransactionsStillImportedAndDeletesTheOthersWithTheirAllocations() {
 		String provider = provider();
 		this.ledger.upsert(importId(), List.of(row(provider, "", "linked", LocalDate.of(2026, 6, 2), "10", "credit"),
-				row(provider, "", "free", LocalDate.of(2026, 6, 3), "10", "credit")));
+				row(provider, "", "kept", LocalDate.of(2026, 6, 3), "10", "credit")));
 		long linked = transactionWithExternalId(provider, "", "linked").get("id").asLong();
+		long kept = transactionWithExternalId(provider, "", "kept").get("id").asLong();
 		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"7\","
-				+ "\"amount\":\"10\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + "]}");
+				+ "\"amount\":\"20\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + ","
+				+ kept + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 
-		assertThatThrownBy(() -> inTransaction(() -> this.ledger.deleteMonth(provider, "", YearMonth.of(2026, 6))))
-			.isInstanceOfSatisfying(PeriodHasMatchedTransactions.class, ex -> {
-				assertThat(ex.transactionIds()).containsExactly(linked);
-				assertThat(ex.getMessage()).contains("document " + document.id());
-				assertThat(ex.status().value()).isEqualTo(409);
-			});
-		assertThat(transactions(provider)).hasSize(2);
+		TransactionWriter.Replaced replaced = inTransaction(
+				() -> this.ledger.replaceMonth(provider, "", YearMonth.of(2026, 6), List.of("kept")));
+		assertThat(replaced.deleted()).isEqualTo(1);
+		assertThat(replaced.notes()).singleElement().asString().contains("transaction " + linked)
+			.contains("fiscal document " + document.id());
+		assertThat(transactions(provider)).hasSize(1);
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
+			.get("related_transaction_ids").toString()).isEqualTo("[" + kept + "]");
 
-		// Re-importing over it keeps the link: upserts never touch matched_document_id.
+		// Re-importing over the kept one keeps its link: upserts never touch allocations.
 		UpsertResult result = this.ledger.upsert(importId(),
-				List.of(row(provider, "", "linked", LocalDate.of(2026, 6, 2), "11", "credit")));
+				List.of(row(provider, "", "kept", LocalDate.of(2026, 6, 3), "11", "credit")));
 		assertThat(result.updated()).isEqualTo(1);
-		JsonNode updated = this.api.get("/api/finance/transactions/" + linked + "/").json();
+		JsonNode updated = this.api.get("/api/finance/transactions/" + kept + "/").json();
 		assertThat(updated.get("amount").asString()).isEqualTo("11.00");
 		assertThat(updated.get("matched_document_id").asLong()).isEqualTo(document.id());
 	}

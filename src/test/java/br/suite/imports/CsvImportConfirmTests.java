@@ -136,7 +136,7 @@ class CsvImportConfirmTests extends ApiTest {
 			JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
 			assertThat(revised.get("preview").toString()).as("the preview still counts what confirming would do")
 				.isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,\"would_update\":0,"
-						+ "\"would_skip\":2,\"would_delete\":5,\"delete_refused\":\"\"}]");
+						+ "\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
 			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single())
 				.as("no write statement ran").isFalse();
 			assertThat(rowCount(tables)).isEqualTo(rows);
@@ -280,36 +280,75 @@ class CsvImportConfirmTests extends ApiTest {
 		// Nothing was kept of the failed attempt, its key included: the retry applies it.
 		Response retry = confirm(this.api, replacement, "Idempotency-Key", key);
 		assertThat(retry.header("Idempotent-Replayed")).isEmpty();
-		assertThat(counts(retry.json())).isEqualTo(counts(4, 0, 0, 5, 1));
+		assertThat(counts(retry.json())).isEqualTo(counts(2, 0, 2, 3, 1));
 		assertThat(transactions(this.api, provider)).hasSize(4);
 	}
 
 	@Test
-	void replacingAMonthWithReconciledTransactionsFailsAndChangesNothing() {
+	void replacingAMonthKeepsTheAllocationsOfReimportedTransactionsAndReportsThoseThatGo() {
 		String provider = provider();
 		String query = "?provider=" + provider + "&account_id=conciliada";
 		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
 		JsonNode before = transactions(this.api, provider);
-		long linked = before.get(0).get("id").asLong();
+		long kept = idOf(before, "2026-03-02");
+		long lost = idOf(before, "2026-03-10");
 		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"77\","
-				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + linked
-				+ "]}");
+				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + lost + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
-		before = transactions(this.api, provider);
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"1234.56\"}");
+		Response allocation = this.api.post("/api/finance/allocations/", "{\"transaction_id\":" + kept
+				+ ",\"charge_id\":" + charge.id() + "}");
+		assertThat(allocation.status()).as(allocation.toString()).isEqualTo(201);
 
 		JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
-		JsonNode preview = revised.get("preview").get(0);
-		assertThat(preview.get("would_delete").isNull()).isTrue();
-		assertThat(preview.get("delete_refused").asString()).contains("linked to fiscal documents")
-			.contains("transaction " + linked);
-		JsonNode refused = assertFailed(replacing(revised, 2026, 3), "delete_period: ");
-		assertThat(refused.get("errors").get(0).asString()).contains("transaction " + linked);
-		assertThat(transactions(this.api, provider)).isEqualTo(before);
-		assertThat(syncLogs(this.api, provider)).hasSize(1);
-		// Without replacing, the re-import updates in place and the link stays.
-		confirmed(this.api, revised);
-		assertThat(this.api.get("/api/finance/transactions/" + linked + "/").json().get("matched_document_id").asLong())
-			.isEqualTo(document.id());
+		assertThat(revised.get("preview").get(0).get("would_delete").asInt()).isEqualTo(3);
+		assertThat(revised.get("preview").get(0).get("delete_refused").asString()).isEmpty();
+		JsonNode result = confirmed(this.api, replacing(revised, 2026, 3));
+		assertThat(counts(result)).isEqualTo(counts(2, 0, 2, 3, 1));
+		assertThat(result.get("errors")).hasSize(1);
+		assertThat(result.get("errors").get(0).asString()).startsWith("information: transaction " + lost)
+			.contains("deleted with its allocation of 12500.00 to fiscal document " + document.id());
+
+		// The re-imported Pix keeps its id and its allocation; the TED that disappeared released the document.
+		JsonNode pix = this.api.get("/api/finance/transactions/" + kept + "/").json();
+		assertThat(pix.get("matched_charge_id").asLong()).isEqualTo(charge.id());
+		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
+			.isEqualTo("paid");
+		assertThat(this.api.get("/api/finance/transactions/" + lost + "/").status()).isEqualTo(404);
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
+			.get("related_transaction_ids")).isEmpty();
+		assertThat(this.api.get("/api/finance/allocations/?fiscal_document_id=" + document.id()).json()).isEmpty();
+	}
+
+	@Test
+	void aReimportThatBreaksAnAllocationRemovesItAndSaysSo() {
+		String provider = provider();
+		ObjectNode body = Api.JSON.createObjectNode();
+		body.putObject("groups").putArray("2026-03").addObject().put("external_id", "x-1")
+			.put("transaction_date", "2026-03-03").put("amount", "100.00").put("direction", "credit");
+		body.putObject("import_metadata").put("provider", provider).put("account_id", "");
+		confirmed(this.api, body);
+		long id = transactions(this.api, provider).get(0).get("id").asLong();
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"100\"}");
+		this.api.post("/api/finance/allocations/", "{\"transaction_id\":" + id + ",\"charge_id\":" + charge.id() + "}");
+		((ObjectNode) body.get("groups").get("2026-03").get(0)).put("amount", "60.00");
+		JsonNode result = confirmed(this.api, body);
+		assertThat(counts(result)).isEqualTo(counts(0, 1, 0, 0, 0));
+		assertThat(result.get("errors").get(0).asString()).contains("transaction " + id)
+			.contains("allocation of 100.00 to charge " + charge.id()).contains("removed");
+		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
+			.isEqualTo("open");
+		assertThat(this.api.get("/api/finance/transactions/" + id + "/").json().get("allocated_amount").asString())
+			.isEqualTo("0.00");
+	}
+
+	private static long idOf(JsonNode transactions, String date) {
+		for (JsonNode t : transactions) {
+			if (t.get("transaction_date").asString().equals(date)) {
+				return t.get("id").asLong();
+			}
+		}
+		throw new AssertionError("no transaction on " + date);
 	}
 
 	@Test
