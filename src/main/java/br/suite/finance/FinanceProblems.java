@@ -122,6 +122,17 @@ final class FinanceProblems {
 
 	}
 
+	static final class NotASuggestion extends ApiProblem.Conflict {
+
+		NotASuggestion(int index, @org.jspecify.annotations.Nullable Long transactionId, String target) {
+			super("items[" + index + "]: transaction " + transactionId + " and " + target + " are not a current "
+					+ "suggestion (amounts, payer or dates differ, or either side is already allocated); nothing was "
+					+ "accepted. Allocate it by hand with POST /api/finance/allocations/ if it is right.");
+			with("field", "items[" + index + "]");
+		}
+
+	}
+
 	static final class TransactionNotAllocatable extends ApiProblem.Conflict {
 
 		TransactionNotAllocatable(long transactionId, String state) {

@@ -1,18 +1,26 @@
 package br.suite.finance;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 
 @RestController
@@ -22,8 +30,65 @@ class ReconciliationController {
 
 	private final ReconciliationService reconciliation;
 
-	ReconciliationController(ReconciliationService reconciliation) {
+	private final SuggestionService suggestions;
+
+	ReconciliationController(ReconciliationService reconciliation, SuggestionService suggestions) {
 		this.reconciliation = reconciliation;
+		this.suggestions = suggestions;
+	}
+
+	@Schema(description = "Suggestions to accept, all or nothing")
+	record AcceptRequest(@Schema(description = "Required, 1 to 1000: transaction_id, charge_id or "
+			+ "fiscal_document_id, amount (optional: the suggested amount)")
+	@Nullable List<SuggestionService.@Nullable Acceptance> items) {
+	}
+
+	@GetMapping("/suggestions")
+	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Operation(summary = "Suggest allocations that are not exact", description = "Pairs of a settled or pending "
+			+ "credit transaction dated date_from…date_to (optionally of one account_id) with money unallocated and a "
+			+ "charge (or fiscal document) whose open amount equals it, whose payer_document (customer_document) "
+			+ "equals the transaction's payer_document, and whose due_date (issue_date) is at most 5 days after or "
+			+ "30 days before the payment (settings suite.finance.reconciliation.window-before-days / "
+			+ "window-after-days). Each with amount, score (0-1) and a human-readable explanation. Ambiguous cases "
+			+ "list every candidate, with a lower score. Pairs an exact key ties are left to the automatic run; "
+			+ "nothing is allocated here.")
+	List<SuggestionResponse> suggestions(
+			@RequestParam(name = "date_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate dateTo,
+			@RequestParam(name = "account_id", required = false) @Nullable String accountId) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		checkRange(dateFrom, dateTo, errors);
+		String account = accountId == null ? null
+				: FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
+		errors.throwIfAny();
+		return this.suggestions.list(Objects.requireNonNull(dateFrom), Objects.requireNonNull(dateTo), account);
+	}
+
+	@PostMapping("/suggestions/accept")
+	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Operation(summary = "Accept suggestions", description = "Allocates every item (rule suggestion, score the "
+			+ "suggestion's) or none: an item that is not a current suggestion is a 409 naming it; amounts over what "
+			+ "either side has open are 409s as for allocations. Answers the allocations made.")
+	ResponseEntity<List<AllocationResponse>> accept(@RequestBody AcceptRequest request) {
+		List<AllocationResponse> made = this.suggestions.accept(
+				request.items() == null ? List.of() : new java.util.ArrayList<>(request.items()),
+				CurrentUser.get().id());
+		return ResponseEntity.status(HttpStatus.CREATED).body(made);
+	}
+
+	private static void checkRange(@Nullable LocalDate from, @Nullable LocalDate to, InvalidRequest.Builder errors) {
+		if (from == null) {
+			errors.add("date_from", "is required (YYYY-MM-DD)");
+		}
+		if (to == null) {
+			errors.add("date_to", "is required (YYYY-MM-DD)");
+		}
+		else if (from != null && to.isBefore(from)) {
+			errors.add("date_to", "must not be before date_from");
+		}
 	}
 
 	@Schema(description = "Which credit transactions to reconcile automatically")
@@ -54,15 +119,7 @@ class ReconciliationController {
 			+ "confirmation, for the imported account and dates.")
 	RunResponse run(@RequestBody RunRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		if (request.dateFrom() == null) {
-			errors.add("date_from", "is required (YYYY-MM-DD)");
-		}
-		if (request.dateTo() == null) {
-			errors.add("date_to", "is required (YYYY-MM-DD)");
-		}
-		else if (request.dateFrom() != null && request.dateTo().isBefore(request.dateFrom())) {
-			errors.add("date_to", "must not be before date_from");
-		}
+		checkRange(request.dateFrom(), request.dateTo(), errors);
 		String provider = request.provider() == null ? null : FinanceFields.provider(request.provider(), "provider",
 				errors);
 		String account = request.accountId() == null ? null
