@@ -110,6 +110,8 @@ class ReconciliationService {
 			pass.put("rule", ClosedSet.wire(key.rule()));
 			pass.put("now", now);
 			int[] count = { 0 };
+			Set<Long> passTransactions = new TreeSet<>();
+			Set<Long> passCharges = new TreeSet<>();
 			this.jdbc.sql("WITH tx AS (SELECT t.id, t." + key.transactionColumn() + " AS key, "
 					+ "t.amount - t.allocated_amount AS open, t.transaction_date FROM finance_transaction t WHERE "
 					+ where + " AND t." + key.transactionColumn() + " <> ''), "
@@ -135,15 +137,17 @@ class ReconciliationService {
 							RETURNING transaction_id, charge_id""")
 				.params(pass)
 				.query((rs, n) -> {
-					transactions.add(rs.getLong(1));
-					charges.add(rs.getLong(2));
+					passTransactions.add(rs.getLong(1));
+					passCharges.add(rs.getLong(2));
 					return count[0]++;
 				})
 				.list();
 			byRule.put(ClosedSet.wire(key.rule()), count[0]);
 			allocations += count[0];
 			// The next key sees what this one took.
-			this.state.refresh(transactions, charges);
+			this.state.refresh(passTransactions, passCharges);
+			transactions.addAll(passTransactions);
+			charges.addAll(passCharges);
 		}
 		int ambiguous = ambiguous(where, params);
 		return new Outcome(allocations, transactions.size(), charges.size(), byRule, ambiguous);

@@ -39,13 +39,19 @@ class ReconciliationState {
 		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
 		if (transactions.length > 0) {
 			this.jdbc.sql("""
+					WITH ids AS (SELECT DISTINCT unnest(:ids::bigint[]) AS id),
+					sums AS (SELECT a.transaction_id AS id, sum(a.amount) AS total, count(a.charge_id) AS charges,
+					                max(a.charge_id) AS charge, count(a.fiscal_document_id) AS documents,
+					                max(a.fiscal_document_id) AS document
+					         FROM finance_allocation a JOIN ids ON ids.id = a.transaction_id
+					         GROUP BY a.transaction_id),
+					s AS (SELECT ids.id, COALESCE(sums.total, 0) AS total,
+					             CASE WHEN sums.charges = 1 THEN sums.charge END AS charge,
+					             CASE WHEN sums.documents = 1 THEN sums.document END AS document
+					      FROM ids LEFT JOIN sums ON sums.id = ids.id)
 					UPDATE finance_transaction t SET allocated_amount = s.total, matched_charge_id = s.charge,
 					    matched_document_id = s.document, version = t.version + 1, updated_at = :now
-					FROM (SELECT t2.id, COALESCE(sum(a.amount), 0) AS total,
-					             CASE WHEN count(a.charge_id) = 1 THEN max(a.charge_id) END AS charge,
-					             CASE WHEN count(a.fiscal_document_id) = 1 THEN max(a.fiscal_document_id) END AS document
-					      FROM finance_transaction t2 LEFT JOIN finance_allocation a ON a.transaction_id = t2.id
-					      WHERE t2.id = ANY (:ids) GROUP BY t2.id) s
+					FROM s
 					WHERE t.id = s.id
 					  AND (t.allocated_amount, t.matched_charge_id, t.matched_document_id)
 					      IS DISTINCT FROM (s.total, s.charge, s.document)""")
@@ -57,21 +63,26 @@ class ReconciliationState {
 			return;
 		}
 		this.jdbc.sql("""
+				WITH touched AS (SELECT DISTINCT unnest(:transactions::bigint[]) AS id),
+				target AS (SELECT unnest(:charges::bigint[]) AS id
+				           UNION
+				           SELECT a.charge_id FROM finance_allocation a JOIN touched ON touched.id = a.transaction_id
+				           WHERE a.charge_id IS NOT NULL),
+				sums AS (SELECT a.charge_id AS id, sum(a.amount) AS paid, max(t.transaction_date) AS paid_on,
+				                bool_or(t.allocated_amount < t.amount) AS surplus
+				         FROM finance_allocation a JOIN target ON target.id = a.charge_id
+				         JOIN finance_transaction t ON t.id = a.transaction_id
+				         GROUP BY a.charge_id),
+				s AS (SELECT c.id, COALESCE(sums.paid, 0) AS paid, sums.paid_on,
+				             CASE WHEN c.status = 'cancelled' THEN 'cancelled'
+				                  WHEN COALESCE(sums.paid, 0) = 0 THEN 'open'
+				                  WHEN sums.paid < c.amount THEN 'partially_paid'
+				                  WHEN sums.surplus THEN 'overpaid'
+				                  ELSE 'paid' END AS status
+				      FROM target JOIN finance_charge c ON c.id = target.id LEFT JOIN sums ON sums.id = target.id)
 				UPDATE finance_charge c SET paid_amount = s.paid, paid_on = s.paid_on, status = s.status,
 				    version = c.version + 1, updated_at = :now
-				FROM (SELECT c2.id, COALESCE(sum(a.amount), 0) AS paid, max(t.transaction_date) AS paid_on,
-				             CASE WHEN c2.status = 'cancelled' THEN 'cancelled'
-				                  WHEN COALESCE(sum(a.amount), 0) = 0 THEN 'open'
-				                  WHEN sum(a.amount) < c2.amount THEN 'partially_paid'
-				                  WHEN bool_or(t.allocated_amount < t.amount) THEN 'overpaid'
-				                  ELSE 'paid' END AS status
-				      FROM finance_charge c2
-				      LEFT JOIN finance_allocation a ON a.charge_id = c2.id
-				      LEFT JOIN finance_transaction t ON t.id = a.transaction_id
-				      WHERE c2.id = ANY (:charges)
-				         OR c2.id IN (SELECT charge_id FROM finance_allocation
-				                      WHERE transaction_id = ANY (:transactions) AND charge_id IS NOT NULL)
-				      GROUP BY c2.id, c2.status, c2.amount) s
+				FROM s
 				WHERE c.id = s.id AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)""")
 			.param("charges", charges)
 			.param("transactions", transactions)

@@ -205,7 +205,7 @@ class TransactionWriter {
 				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount
 				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
 				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
-				  AND NOT (t.external_id = ANY (?))
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
 				ORDER BY t.id, a.id
 				FOR UPDATE OF t""")
 			.params(code, account, from, until, keep)
@@ -223,7 +223,7 @@ class TransactionWriter {
 		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND NOT (external_id = ANY (?))""")
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
 			.params(code, account, from, until, keep)
 			.update();
 		this.state.refresh(List.of(), charges);
@@ -415,7 +415,7 @@ class TransactionWriter {
 			Integer deletes = this.jdbc.sql("""
 					SELECT count(*) FROM finance_transaction
 					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-					  AND NOT (external_id = ANY (?))""")
+					  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
 				.params(provider, accountId, from, until, keys.toArray(new String[0]))
 				.query(Integer.class)
 				.single();
