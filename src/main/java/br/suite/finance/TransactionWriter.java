@@ -244,12 +244,12 @@ class TransactionWriter {
 		Set<Long> transactions = new TreeSet<>();
 		Set<Long> charges = new TreeSet<>();
 		this.jdbc.sql("""
-				DELETE FROM finance_allocation a USING finance_transaction t
-				WHERE a.transaction_id = t.id AND t.provider = ? AND t.account_id = ? AND t.external_id = ANY (?)
+				DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
+				WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
 				  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
 				RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
 				    a.amount""")
-			.params(provider, accountId, externalIds.toArray(new String[0]))
+			.params(externalIds.toArray(new String[0]), provider, accountId)
 			.query((rs, n) -> {
 				transactions.add(rs.getLong(1));
 				Long charge = rs.getObject(6, Long.class);
@@ -376,14 +376,15 @@ class TransactionWriter {
 		Map<String, Stored> state = new HashMap<>();
 		if (!keys.isEmpty()) {
 			this.jdbcTemplate.query("""
-					SELECT external_id, transaction_date, posted_at, amount, direction, status, description,
-					    payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
-					    charge_external_id
-					FROM finance_transaction WHERE provider = ? AND account_id = ? AND external_id = ANY (?)""",
+					SELECT DISTINCT t.external_id, t.transaction_date, t.posted_at, t.amount, t.direction, t.status,
+					    t.description, t.payer_name, t.payer_document, t.correlation_id, t.bank_reference_id,
+					    t.end_to_end_id, t.charge_external_id
+					FROM unnest(?::text[]) AS k(id)
+					JOIN finance_transaction t ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id""",
 					statement -> {
-						statement.setString(1, provider);
-						statement.setString(2, accountId);
-						statement.setArray(3, statement.getConnection().createArrayOf("text", keys.toArray()));
+						statement.setArray(1, statement.getConnection().createArrayOf("text", keys.toArray()));
+						statement.setString(2, provider);
+						statement.setString(3, accountId);
 					}, (RowCallbackHandler) rs -> {
 						OffsetDateTime posted = rs.getObject(3, OffsetDateTime.class);
 						state.put(rs.getString(1), new Stored(rs.getObject(2, LocalDate.class),
@@ -499,12 +500,15 @@ class TransactionWriter {
 	private Set<Key> existingKeys(Map<Account, List<String>> keysByAccount) {
 		Set<Key> existing = new HashSet<>();
 		keysByAccount.forEach((account, externalIds) -> this.jdbcTemplate.query(
-				"SELECT external_id FROM finance_transaction WHERE provider = ? AND account_id = ? "
-						+ "AND external_id = ANY (?)",
+				// Driven by the keys (one probe of the key index each, or a hash join), never "= ANY (array)": a
+				// filter over a 50 000-element array is quadratic when the planner, with statistics not yet
+				// updated after a large insert, scans the account's rows instead.
+				"SELECT DISTINCT t.external_id FROM unnest(?::text[]) AS k(id) JOIN finance_transaction t "
+						+ "ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id",
 				statement -> {
-					statement.setString(1, account.provider());
-					statement.setString(2, account.accountId());
-					statement.setArray(3, statement.getConnection().createArrayOf("text", externalIds.toArray()));
+					statement.setArray(1, statement.getConnection().createArrayOf("text", externalIds.toArray()));
+					statement.setString(2, account.provider());
+					statement.setString(3, account.accountId());
 				}, (RowCallbackHandler) rs -> existing.add(new Key(account.provider(), account.accountId(),
 						rs.getString(1)))));
 		return existing;
