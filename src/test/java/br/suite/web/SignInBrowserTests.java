@@ -1,0 +1,96 @@
+package br.suite.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+
+class SignInBrowserTests extends BrowserTest {
+
+	@Test
+	void signsInShowsOnlyPermittedPagesAndSignsOut() throws Exception {
+		Person ana = person(false, "Ana Souza", "access.users.view");
+		signIn(ana.username(), ana.password());
+
+		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Olá, Ana Souza!");
+		assertThat(this.browser.findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo("pt-BR");
+		assertThat(this.browser.findElements(By.linkText("Usuários"))).hasSize(1);
+		assertThat(this.browser.findElements(By.linkText("Perfis"))).isEmpty();
+		assertThat(this.browser.findElements(By.linkText("Documentos"))).isEmpty();
+		screenshot();
+
+		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		assertThat(session.isHttpOnly()).isTrue();
+		assertThat(session.getSameSite()).isEqualTo("Lax");
+		// A page behind a permission the user lacks is refused with 403, not only hidden.
+		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(403);
+		assertThat(get("/app/users/", session).statusCode()).isEqualTo(200);
+		this.browser.get(url("/app/roles/"));
+		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Acesso negado");
+		// The API stays token-only: the page session opens nothing there.
+		assertThat(get("/api/access/users/", session).statusCode()).isEqualTo(401);
+
+		this.browser.get(url("/app/"));
+		waitFor(By.cssSelector(".quem form button")).click();
+		assertThat(waitFor(By.cssSelector("[role=status]")).getText()).isEqualTo("Você saiu. Até logo!");
+		this.browser.get(url("/app/users/"));
+		assertThat(this.browser.getCurrentUrl()).endsWith("/login");
+		assertThat(get("/app/users/", session).statusCode()).isEqualTo(302);
+	}
+
+	@Test
+	void refusesAWrongPasswordAndAnInactiveUser() {
+		Person bruno = person(false, "Bruno Lima", "access.users.view");
+		signIn(bruno.username(), bruno.password() + "x");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("Usuário ou senha incorretos, ou usuário inativo.");
+		screenshot();
+
+		assertThat(this.api.delete("/api/access/users/" + bruno.id() + "/").status()).isEqualTo(204);
+		signIn(bruno.username(), bruno.password());
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("Usuário ou senha incorretos, ou usuário inativo.");
+		assertThat(this.browser.getCurrentUrl()).contains("/login");
+	}
+
+	@Test
+	void aKioskAccountLandsOnTheKioskAndNowhereElse() throws Exception {
+		Person kiosk = person(false, "Quiosque Recepção", "timeclock.punches.register");
+		signIn(kiosk.username(), kiosk.password());
+		waitFor(By.id("identifier"));
+		assertThat(this.browser.getCurrentUrl()).endsWith("/kiosk/");
+		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		assertThat(get("/app/punches/", session).statusCode()).isEqualTo(403);
+	}
+
+	@Test
+	void aChangeWithoutTheCsrfTokenIsRefusedAndChangesNothing() throws Exception {
+		Person admin = person(false, "Carla Dias", "access.roles.view", "access.roles.change");
+		signIn(admin.username(), admin.password());
+		waitFor(By.tagName("h1"));
+		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		String name = unique("sem-csrf");
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(url("/app/roles/new")))
+				.header("Cookie", "JSESSIONID=" + session.getValue())
+				.header("Content-Type", "application/x-www-form-urlencoded")
+				.POST(HttpRequest.BodyPublishers.ofString("name=" + name))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(this.api.get("/api/access/roles/").body()).doesNotContain(name);
+	}
+
+	private HttpResponse<String> get(String path, Cookie session) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(url(path))).header("Cookie", "JSESSIONID=" + session.getValue())
+				.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+
+}
