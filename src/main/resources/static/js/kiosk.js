@@ -58,7 +58,21 @@
 		return 'kiosk-' + Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 12);
 	}
 
+	var identification = document.getElementById('identificacao');
+
+	// Once someone is identified, their confirmation takes the identification's place (it fits the tablet).
+	document.body.addEventListener('htmx:afterSwap', function (event) {
+		if (event.detail.target === confirmation && document.getElementById('registro')) {
+			identification.hidden = true;
+			var first = confirmation.querySelector('input[name="event_type"]:checked');
+			if (first) {
+				first.focus();
+			}
+		}
+	});
+
 	function reset() {
+		identification.hidden = false;
 		if (resetTimer) {
 			clearTimeout(resetTimer);
 			resetTimer = null;

@@ -43,20 +43,37 @@ abstract class BrowserTest extends ApiTest {
 
 	private final List<Path> profiles = new ArrayList<>();
 
-	protected WebDriver browser;
+	private @Nullable WebDriver browser;
 
 	private String testName = "test";
 
 	@BeforeEach
-	void openBrowser(TestInfo test) {
+	void nameScreenshots(TestInfo test) {
 		this.testName = getClass().getSimpleName() + "-" + test.getTestMethod().map(m -> m.getName()).orElse("test");
-		this.browser = open(1280, 900);
+	}
+
+	/** The test's desktop browser (1280×900), started on first use. */
+	protected WebDriver browser() {
+		if (this.browser == null) {
+			this.browser = open(1280, 900);
+		}
+		return this.browser;
 	}
 
 	@AfterEach
 	void closeBrowsers() {
+		// Every test leaves its last screen behind, passed or failed.
+		for (int i = 0; i < this.browsers.size(); i++) {
+			try {
+				screenshot(this.browsers.get(i), "end" + (i == 0 ? "" : "-" + i));
+			}
+			catch (RuntimeException ex) {
+				// A browser that already died has nothing to show.
+			}
+		}
 		this.browsers.forEach(WebDriver::quit);
 		this.browsers.clear();
+		this.browser = null;
 		for (Path profile : this.profiles) {
 			try (var files = Files.walk(profile)) {
 				files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -91,7 +108,10 @@ abstract class BrowserTest extends ApiTest {
 			.usingAnyFreePort()
 			.build();
 		ChromeDriver driver = new ChromeDriver(service, options);
-		driver.manage().window().setSize(new Dimension(width, height));
+		driver.manage().window().setSize(new Dimension(width, height + 200));
+		// The page's viewport exactly width × height, as on the device.
+		driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+				java.util.Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
 		this.browsers.add(driver);
 		return driver;
 	}
@@ -101,7 +121,7 @@ abstract class BrowserTest extends ApiTest {
 	}
 
 	protected WebElement waitFor(By locator) {
-		return waitFor(this.browser, locator);
+		return waitFor(browser(), locator);
 	}
 
 	protected static WebElement waitFor(WebDriver browser, By locator) {
@@ -110,7 +130,7 @@ abstract class BrowserTest extends ApiTest {
 	}
 
 	protected void signIn(String username, String password) {
-		signIn(this.browser, username, password);
+		signIn(browser(), username, password);
 	}
 
 	protected void signIn(WebDriver browser, String username, String password) {
@@ -118,6 +138,8 @@ abstract class BrowserTest extends ApiTest {
 		browser.findElement(By.id("username")).sendKeys(username);
 		browser.findElement(By.id("password")).sendKeys(password);
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+		// Signed in (or refused) once the browser has left the bare sign-in page.
+		new WebDriverWait(browser, Duration.ofSeconds(20)).until(b -> !b.getCurrentUrl().endsWith("/login"));
 	}
 
 	/** A user (made through the API by the administrator) in a new role holding exactly these permissions. */
@@ -141,7 +163,7 @@ abstract class BrowserTest extends ApiTest {
 	}
 
 	protected void screenshot() {
-		screenshot(this.browser, "");
+		screenshot(browser(), "");
 	}
 
 	protected void screenshot(WebDriver browser, String suffix) {

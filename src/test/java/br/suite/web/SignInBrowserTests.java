@@ -19,28 +19,28 @@ class SignInBrowserTests extends BrowserTest {
 		signIn(ana.username(), ana.password());
 
 		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Olá, Ana Souza!");
-		assertThat(this.browser.findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo("pt-BR");
-		assertThat(this.browser.findElements(By.linkText("Usuários"))).hasSize(1);
-		assertThat(this.browser.findElements(By.linkText("Perfis"))).isEmpty();
-		assertThat(this.browser.findElements(By.linkText("Documentos"))).isEmpty();
+		assertThat(browser().findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo("pt-BR");
+		assertThat(browser().findElements(By.linkText("Usuários"))).hasSize(1);
+		assertThat(browser().findElements(By.linkText("Perfis"))).isEmpty();
+		assertThat(browser().findElements(By.linkText("Documentos"))).isEmpty();
 		screenshot();
 
-		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		Cookie session = browser().manage().getCookieNamed("JSESSIONID");
 		assertThat(session.isHttpOnly()).isTrue();
 		assertThat(session.getSameSite()).isEqualTo("Lax");
 		// A page behind a permission the user lacks is refused with 403, not only hidden.
 		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(403);
 		assertThat(get("/app/users/", session).statusCode()).isEqualTo(200);
-		this.browser.get(url("/app/roles/"));
+		browser().get(url("/app/roles/"));
 		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Acesso negado");
 		// The API stays token-only: the page session opens nothing there.
 		assertThat(get("/api/access/users/", session).statusCode()).isEqualTo(401);
 
-		this.browser.get(url("/app/"));
+		browser().get(url("/app/"));
 		waitFor(By.cssSelector(".quem form button")).click();
 		assertThat(waitFor(By.cssSelector("[role=status]")).getText()).isEqualTo("Você saiu. Até logo!");
-		this.browser.get(url("/app/users/"));
-		assertThat(this.browser.getCurrentUrl()).endsWith("/login");
+		browser().get(url("/app/users/"));
+		assertThat(browser().getCurrentUrl()).endsWith("/login");
 		assertThat(get("/app/users/", session).statusCode()).isEqualTo(302);
 	}
 
@@ -56,7 +56,7 @@ class SignInBrowserTests extends BrowserTest {
 		signIn(bruno.username(), bruno.password());
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
 			.isEqualTo("Usuário ou senha incorretos, ou usuário inativo.");
-		assertThat(this.browser.getCurrentUrl()).contains("/login");
+		assertThat(browser().getCurrentUrl()).contains("/login");
 	}
 
 	@Test
@@ -64,8 +64,8 @@ class SignInBrowserTests extends BrowserTest {
 		Person kiosk = person(false, "Quiosque Recepção", "timeclock.punches.register");
 		signIn(kiosk.username(), kiosk.password());
 		waitFor(By.id("identifier"));
-		assertThat(this.browser.getCurrentUrl()).endsWith("/kiosk/");
-		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		assertThat(browser().getCurrentUrl()).endsWith("/kiosk/");
+		Cookie session = browser().manage().getCookieNamed("JSESSIONID");
 		assertThat(get("/app/punches/", session).statusCode()).isEqualTo(403);
 	}
 
@@ -74,7 +74,7 @@ class SignInBrowserTests extends BrowserTest {
 		Person admin = person(false, "Carla Dias", "access.roles.view", "access.roles.change");
 		signIn(admin.username(), admin.password());
 		waitFor(By.tagName("h1"));
-		Cookie session = this.browser.manage().getCookieNamed("JSESSIONID");
+		Cookie session = browser().manage().getCookieNamed("JSESSIONID");
 		String name = unique("sem-csrf");
 		HttpResponse<String> response = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create(url("/app/roles/new")))
