@@ -17,6 +17,10 @@ import br.suite.shared.ApiProblem;
 @Controller
 class TransactionPages {
 
+	/** dd/MM/yyyy, strictly (no 31/02). */
+	static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter.ofPattern("dd/MM/uuuu")
+		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
+
 	private final TransactionDesk transactions;
 
 	TransactionPages(TransactionDesk transactions) {
@@ -59,10 +63,10 @@ class TransactionPages {
 			return null;
 		}
 		try {
-			return LocalDate.parse(value.strip());
+			return LocalDate.parse(value.strip(), DAY);
 		}
 		catch (DateTimeParseException ex) {
-			throw br.suite.shared.InvalidRequest.of(field, "Data inválida.");
+			throw br.suite.shared.InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
 		}
 	}
 

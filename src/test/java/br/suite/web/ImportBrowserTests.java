@@ -60,6 +60,15 @@ class ImportBrowserTests extends BrowserTest {
 		assertThat(rows).contains("02/03/2026", "Pix recebido - Padaria Pão Quente", "R$ 1.234,56", "−R$ 389,90",
 				"R$ 12.500,00");
 		screenshot(browser, "transactions");
+
+		browser.findElement(By.id("date_from")).sendKeys("31/02/2026");
+		browser.findElement(By.cssSelector(".filtros button")).click();
+		assertThat(waitFor(By.id("erro-date_from")).getText()).isEqualTo("Informe a data como dd/mm/aaaa.");
+		browser.findElement(By.id("date_from")).clear();
+		browser.findElement(By.id("date_from")).sendKeys("03/03/2026");
+		browser.findElement(By.cssSelector(".filtros button")).click();
+		String filtered = waitFor(By.cssSelector("#transacoes tbody")).getText();
+		assertThat(filtered).contains("10/03/2026", "05/03/2026").doesNotContain("02/03/2026");
 	}
 
 }

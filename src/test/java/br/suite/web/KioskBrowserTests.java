@@ -39,6 +39,8 @@ class KioskBrowserTests extends BrowserTest {
 		identify(tablet, maria.username());
 		assertThat(waitFor(tablet, By.id("nome-empregado")).getText()).isEqualTo("Maria Oliveira");
 		tablet.findElement(By.cssSelector("label.evento:has(#evento-entrada)")).click();
+		assertThat(tablet.findElement(By.id("identificacao")).isDisplayed()).isFalse();
+		screenshot(tablet, "confirm");
 		tablet.findElement(By.id("registrar")).click();
 		assertThat(waitFor(tablet, By.id("resultado-titulo")).getText()).isEqualTo("Ponto registrado");
 		long nsr = Long.parseLong(tablet.findElement(By.id("resultado-nsr")).getText());
@@ -69,6 +71,18 @@ class KioskBrowserTests extends BrowserTest {
 		assertThat(flagged.get("recognition_reason").asString()).isEqualTo("mismatch");
 		assertThat(flagged.get("needs_review").asBoolean()).isTrue();
 		assertThat(flagged.get("nsr").asLong()).isEqualTo(nsr + 1);
+
+		// HR sees it waiting on the dashboard and in the review queue.
+		Person hr = person(false, "Sandra RH", "timeclock.punches.view");
+		signIn(hr.username(), hr.password());
+		long waiting = this.api.get("/api/timeclock/punches/?needs_review=true&limit=1").header("X-Total-Count")
+			.map(Long::parseLong)
+			.orElseThrow();
+		assertThat(waitFor(By.id("contagem-ponto")).getText()).isEqualTo(Long.toString(waiting));
+		browser().findElement(By.linkText("Abrir lista")).click();
+		String queue = waitFor(By.cssSelector("#registros tbody")).getText();
+		assertThat(queue).contains("Joana Pereira", "Saída", "Rosto não confere").doesNotContain("Maria Oliveira");
+		screenshot(browser(), "review-queue");
 	}
 
 	@Test
