@@ -73,6 +73,11 @@ class PageSecurity {
 				.hasAuthority("processdocs.documents.change")
 				.requestMatchers("/app/documents", "/app/documents/**").hasAuthority("processdocs.documents.view")
 				.requestMatchers("/app/punches", "/app/punches/**").hasAuthority("timeclock.punches.view")
+				.requestMatchers(HttpMethod.POST, "/app/customers/*/fins").hasAuthority("fins.records.change")
+				.requestMatchers(HttpMethod.POST, "/app/customers", "/app/customers/**")
+				.hasAuthority("customers.clientes.change")
+				.requestMatchers("/app/customers", "/app/customers/**").hasAuthority("customers.clientes.view")
+				.requestMatchers("/app/fins", "/app/fins/**").hasAuthority("fins.records.view")
 				.anyRequest()
 				.authenticated());
 		return http.build();

@@ -30,6 +30,8 @@ class AccessBrowserTests extends BrowserTest {
 			.contains("You cannot grant permissions you do not hold yourself: processdocs.documents.approve");
 		assertThat(browser.findElement(By.id("name")).getDomProperty("value")).isEqualTo(refused);
 		assertThat(this.api.get("/api/access/roles/").body()).doesNotContain(refused);
+		((org.openqa.selenium.JavascriptExecutor) browser).executeScript("window.scrollTo(0, 0)");
+		screenshot(browser, "refused");
 
 		browser.findElement(By.id("perm-processdocs.documents.approve")).click();
 		String role = unique("Quiosque");
