@@ -13,6 +13,15 @@
 			event.detail.headers[c.header] = c.token;
 		}
 	});
+	// A field with errors is marked invalid for assistive technology (its messages are its description).
+	document.addEventListener('DOMContentLoaded', function () {
+		document.querySelectorAll('.erros-campo[id^="erro-"]').forEach(function (list) {
+			var field = document.getElementById(list.id.substring(5));
+			if (field) {
+				field.setAttribute('aria-invalid', 'true');
+			}
+		});
+	});
 	document.addEventListener('submit', function (event) {
 		var form = event.target;
 		if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {

@@ -46,10 +46,23 @@ public class PasswordSignIn {
 		if (user == null || !matches || !user.isActive()) {
 			return Optional.empty();
 		}
+		return Optional.of(signedIn(user));
+	}
+
+	/**
+	 * The user as they stand now, for a session signed in earlier: empty when they no longer exist or are
+	 * not active, else their current name and permissions.
+	 */
+	@Transactional(readOnly = true)
+	public Optional<SignedIn> refresh(long userId) {
+		return this.users.findById(userId).filter(User::isActive).map(this::signedIn);
+	}
+
+	private SignedIn signedIn(User user) {
 		Role role = this.roles.findById(user.roleId).orElseThrow();
 		CurrentUser current = new CurrentUser(user.id(), user.username, Set.copyOf(role.permissions));
 		String name = user.fullName.isBlank() ? user.username : user.fullName;
-		return Optional.of(new SignedIn(current, name, TokenService.authorities(current)));
+		return new SignedIn(current, name, TokenService.authorities(current));
 	}
 
 	/**

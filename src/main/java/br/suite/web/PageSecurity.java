@@ -22,6 +22,7 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 
 import br.suite.access.PasswordSignIn;
@@ -29,7 +30,8 @@ import br.suite.access.PasswordSignIn;
 /**
  * The pages' security chain, tried before the API's (which matches everything else): form login against
  * the same users and passwords, a session cookie ({@code SameSite=Lax}, HTTP-only), CSRF tokens on every
- * change, and each page behind the permission the matching API operation needs. Sessions live in memory.
+ * change, and each page behind the permission the matching API operation needs. Sessions live in memory;
+ * every request reads the user again ({@link SessionRefresh}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
@@ -53,6 +55,7 @@ class PageSecurity {
 				.failureUrl("/login?erro")
 				.permitAll())
 			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?saiu").permitAll())
+			.addFilterBefore(new SessionRefresh(signIn), AuthorizationFilter.class)
 			.httpBasic(basic -> basic.disable())
 			.exceptionHandling(errors -> errors.accessDeniedHandler(denied))
 			.headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives("default-src 'self'; "

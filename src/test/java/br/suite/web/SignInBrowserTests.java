@@ -86,6 +86,28 @@ class SignInBrowserTests extends BrowserTest {
 		assertThat(this.api.get("/api/access/roles/").body()).doesNotContain(name);
 	}
 
+	@Test
+	void aSessionFollowsTheUsersRoleAndStatusAtOnce() throws Exception {
+		Person davi = person(false, "Davi Nunes", "access.users.view", "access.roles.view");
+		signIn(davi.username(), davi.password());
+		waitFor(By.linkText("Perfis"));
+		Cookie session = browser().manage().getCookieNamed("JSESSIONID");
+		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(200);
+
+		assertThat(this.api.patch("/api/access/roles/" + davi.roleId() + "/",
+				json("permissions", java.util.List.of("access.users.view"))).status()).isEqualTo(200);
+		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(403);
+		browser().get(url("/app/"));
+		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Olá, Davi Nunes!");
+		assertThat(browser().findElements(By.linkText("Perfis"))).isEmpty();
+
+		assertThat(this.api.delete("/api/access/users/" + davi.id() + "/").status()).isEqualTo(204);
+		browser().get(url("/app/users/"));
+		waitFor(By.id("username"));
+		assertThat(browser().getCurrentUrl()).endsWith("/login");
+		assertThat(get("/app/", session).statusCode()).isEqualTo(302);
+	}
+
 	private HttpResponse<String> get(String path, Cookie session) throws Exception {
 		return HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create(url(path))).header("Cookie", "JSESSIONID=" + session.getValue())
