@@ -108,6 +108,37 @@ class SignInBrowserTests extends BrowserTest {
 		assertThat(get("/app/", session).statusCode()).isEqualTo(302);
 	}
 
+	@Test
+	void changesOwnPasswordWithErrorsAtTheFields() {
+		Person elisa = person(false, "Elisa Martins");
+		signIn(elisa.username(), elisa.password());
+		waitFor(By.linkText("Alterar senha")).click();
+		waitFor(By.id("current_password")).sendKeys("não é a senha");
+		browser().findElement(By.id("new_password")).sendKeys("uma senha nova e longa");
+		browser().findElement(By.id("new_password_again")).sendKeys("uma senha nova e longa");
+		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
+		assertThat(waitFor(By.id("erro-current_password")).getText()).isEqualTo("is not your current password");
+		assertThat(browser().findElement(By.id("current_password")).getDomAttribute("aria-invalid")).isEqualTo("true");
+
+		browser().findElement(By.id("current_password")).sendKeys(elisa.password());
+		browser().findElement(By.id("new_password")).sendKeys("uma senha nova e longa");
+		browser().findElement(By.id("new_password_again")).sendKeys("outra coisa qualquer");
+		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
+		assertThat(waitFor(By.id("erro-new_password_again")).getText())
+			.isEqualTo("A confirmação não é igual à nova senha.");
+
+		browser().findElement(By.id("current_password")).sendKeys(elisa.password());
+		browser().findElement(By.id("new_password")).sendKeys("uma senha nova e longa");
+		browser().findElement(By.id("new_password_again")).sendKeys("uma senha nova e longa");
+		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
+		assertThat(waitFor(By.cssSelector("[role=status]")).getText())
+			.isEqualTo("Senha alterada. Use a nova senha no próximo acesso.");
+		assertThat(this.api.as(null).post("/api/auth/token/", json("username", elisa.username(), "password",
+				"uma senha nova e longa")).status()).isEqualTo(200);
+		assertThat(this.api.as(null).post("/api/auth/token/", json("username", elisa.username(), "password",
+				elisa.password())).status()).isEqualTo(401);
+	}
+
 	private HttpResponse<String> get(String path, Cookie session) throws Exception {
 		return HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create(url(path))).header("Cookie", "JSESSIONID=" + session.getValue())
