@@ -3,16 +3,18 @@ package br.suite.access;
 import java.util.Optional;
 import java.util.Set;
 
-import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
 
 /**
  * Signing in with a username and password for callers other than the token endpoint (the web pages' form
- * login). The same users, password hashes and rules: a wrong password, an unknown user and an inactive one
- * are refused alike, and take the same time.
+ * login). The same users, password hashes and rules as {@code POST /api/auth/token/}: a wrong password, an
+ * unknown user and an inactive one are refused alike and take the same time, and failures are throttled.
  */
 @Service
 public class PasswordSignIn {
@@ -21,30 +23,39 @@ public class PasswordSignIn {
 
 	private final RoleRepository roles;
 
-	private final PasswordEncoder passwordEncoder;
-
 	private final AuthService auth;
 
-	private final String decoyHash;
-
-	PasswordSignIn(UserRepository users, RoleRepository roles, PasswordEncoder passwordEncoder, AuthService auth) {
+	PasswordSignIn(UserRepository users, RoleRepository roles, AuthService auth) {
 		this.users = users;
 		this.roles = roles;
-		this.passwordEncoder = passwordEncoder;
 		this.auth = auth;
-		this.decoyHash = passwordEncoder.encode(Passwords.temporary());
 	}
 
-	/** A signed-in user: who, the name to greet them with, and their authorities ({@code *} expanded). */
-	public record SignedIn(CurrentUser user, String displayName, Set<String> authorities) {
+	/**
+	 * A signed-in user: who, the name to greet them with, their authorities ({@code *} expanded), and whether
+	 * they hold a temporary password, which they must change before anything else.
+	 */
+	public record SignedIn(CurrentUser user, String displayName, Set<String> authorities,
+			boolean mustChangePassword) {
 	}
 
-	@Transactional(readOnly = true)
-	public Optional<SignedIn> authenticate(String username, String password) {
-		User user = this.users.findByUsernameIgnoreCase(username.trim()).orElse(null);
-		boolean matches = this.passwordEncoder.matches(password, user == null ? this.decoyHash : user.passwordHash);
-		if (user == null || !matches || !user.isActive()) {
+	/**
+	 * Checks a username and password under the token endpoint's rules (throttling included). Empty for wrong
+	 * credentials; throws {@link ApiProblem} when sign-in is throttled (429) or overloaded (503).
+	 */
+	public Optional<SignedIn> authenticate(String username, String password, String clientAddress) {
+		User user;
+		try {
+			user = this.auth.verify(username, password, clientAddress);
+		}
+		catch (InvalidRequest tooLong) {
 			return Optional.empty();
+		}
+		catch (ApiProblem problem) {
+			if (problem.status() == HttpStatus.UNAUTHORIZED) {
+				return Optional.empty();
+			}
+			throw problem;
 		}
 		return Optional.of(signedIn(user));
 	}
@@ -62,7 +73,7 @@ public class PasswordSignIn {
 		Role role = this.roles.findById(user.roleId).orElseThrow();
 		CurrentUser current = new CurrentUser(user.id(), user.username, Set.copyOf(role.permissions));
 		String name = user.fullName.isBlank() ? user.username : user.fullName;
-		return new SignedIn(current, name, TokenService.authorities(current));
+		return new SignedIn(current, name, TokenService.authorities(current), user.temporaryPasswordExpiresAt != null);
 	}
 
 	/**

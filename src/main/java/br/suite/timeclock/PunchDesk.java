@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 
 /**
@@ -52,7 +53,7 @@ public class PunchDesk {
 	public PunchView register(String eventType, long employeeId, String snapshotBase64, String source,
 			@Nullable String idempotencyKey) {
 		PunchRequest request = new PunchRequest(eventType, employeeId, snapshotBase64, source);
-		return PunchView.of(this.ledger.register(request, idempotencyKey).punch());
+		return PunchView.of(this.ledger.register(request, idempotencyKey, CurrentUser.get()).punch());
 	}
 
 	public PunchPage list(@Nullable Boolean needsReview, int limit, int offset) {

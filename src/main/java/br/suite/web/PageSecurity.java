@@ -2,6 +2,7 @@ package br.suite.web;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,6 +17,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.Authentication;
@@ -23,9 +25,12 @@ import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.authentication.ExceptionMappingAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 import br.suite.access.PasswordSignIn;
+import br.suite.shared.ApiProblem;
 
 /**
  * The pages' security chain, tried before the API's (which matches everything else): form login against
@@ -52,7 +57,7 @@ class PageSecurity {
 				.usernameParameter("username")
 				.passwordParameter("password")
 				.successHandler(new Landing(settings))
-				.failureUrl("/login?erro")
+				.failureHandler(failures())
 				.permitAll())
 			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?saiu").permitAll())
 			.addFilterBefore(new SessionRefresh(signIn), AuthorizationFilter.class)
@@ -62,7 +67,7 @@ class PageSecurity {
 					+ "img-src 'self' data: blob:; media-src 'self' blob: mediastream:; style-src 'self'; "
 					+ "script-src 'self'; frame-ancestors 'none'; form-action 'self'")))
 			.authorizeHttpRequests(requests -> requests
-				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido")
+				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido", "/login")
 				.permitAll()
 				.requestMatchers("/kiosk", "/kiosk/**").hasAuthority(KIOSK)
 				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**").hasAuthority("access.users.change")
@@ -86,6 +91,14 @@ class PageSecurity {
 		return http.build();
 	}
 
+	/** Wrong credentials → "?erro"; a throttled sign-in (429/503 on the API) → "?bloqueado", try later. */
+	private static ExceptionMappingAuthenticationFailureHandler failures() {
+		ExceptionMappingAuthenticationFailureHandler failures = new ExceptionMappingAuthenticationFailureHandler();
+		failures.setDefaultFailureUrl("/login?erro");
+		failures.setExceptionMappings(Map.of(LockedException.class.getName(), "/login?bloqueado"));
+		return failures;
+	}
+
 	/** Checks a form's username and password through access; the principal is the caller modules know. */
 	static final class FormPasswords implements AuthenticationProvider {
 
@@ -102,8 +115,17 @@ class PageSecurity {
 			if (username.length() > 150 || password.length() > 200) {
 				throw new BadCredentialsException("Wrong username or password");
 			}
-			PasswordSignIn.SignedIn signedIn = this.signIn.authenticate(username, password)
-				.orElseThrow(() -> new BadCredentialsException("Wrong username or password"));
+			String address = authentication.getDetails() instanceof WebAuthenticationDetails details
+					&& details.getRemoteAddress() != null ? details.getRemoteAddress() : "unknown";
+			PasswordSignIn.SignedIn signedIn;
+			try {
+				signedIn = this.signIn.authenticate(username, password, address)
+					.orElseThrow(() -> new BadCredentialsException("Wrong username or password"));
+			}
+			catch (ApiProblem throttled) {
+				// 429 or 503 of the sign-in throttle: the form says "try again later", not "wrong password".
+				throw new LockedException(throttled.getMessage(), throttled);
+			}
 			List<SimpleGrantedAuthority> authorities = signedIn.authorities()
 				.stream()
 				.map(SimpleGrantedAuthority::new)

@@ -22,7 +22,8 @@ import br.suite.shared.CurrentUser;
  * Reads the signed-in user again on every page request (one indexed query), so a session follows the
  * user as the API's tokens do: a deactivated or deleted user is signed out at their next request, and
  * a changed role takes effect at once. The session keeps what it signed in with; each request checks
- * against the current state.
+ * against the current state. A user holding a temporary password is sent to the password page until they
+ * change it.
  */
 final class SessionRefresh extends OncePerRequestFilter {
 
@@ -30,6 +31,13 @@ final class SessionRefresh extends OncePerRequestFilter {
 
 	SessionRefresh(PasswordSignIn signIn) {
 		this.signIn = signIn;
+	}
+
+	private static final String PASSWORD_PAGE = "/app/password";
+
+	private static boolean mayBeUsedBeforeAPasswordChange(HttpServletRequest request) {
+		String path = request.getRequestURI().substring(request.getContextPath().length());
+		return path.equals(PASSWORD_PAGE) || path.equals("/logout") || path.equals("/app/proibido");
 	}
 
 	@Override
@@ -61,6 +69,11 @@ final class SessionRefresh extends OncePerRequestFilter {
 				SecurityContext fresh = SecurityContextHolder.createEmptyContext();
 				fresh.setAuthentication(current);
 				SecurityContextHolder.setContext(fresh);
+				if (now.get().mustChangePassword() && !mayBeUsedBeforeAPasswordChange(request)) {
+					// As on the API: a temporary password is for choosing one's own, nothing else.
+					response.sendRedirect(request.getContextPath() + PASSWORD_PAGE);
+					return;
+				}
 			}
 		}
 		chain.doFilter(request, response);

@@ -142,8 +142,19 @@ abstract class BrowserTest extends ApiTest {
 		new WebDriverWait(browser, Duration.ofSeconds(20)).until(b -> !b.getCurrentUrl().endsWith("/login"));
 	}
 
-	/** A user (made through the API by the administrator) in a new role holding exactly these permissions. */
+	/**
+	 * A user (made through the API by the administrator) in a new role holding exactly these permissions, who
+	 * has already replaced the temporary password with one of their own.
+	 */
 	protected Person person(boolean isEmployee, String fullName, String... permissions) {
+		Person newcomer = newcomer(isEmployee, fullName, permissions);
+		String chosen = "Senha-escolhida-" + newcomer.username();
+		this.api.signIn(newcomer.username(), newcomer.password(), chosen);
+		return new Person(newcomer.id(), newcomer.username(), chosen, newcomer.roleId());
+	}
+
+	/** Like {@link #person}, still holding the temporary password the administrator was shown. */
+	protected Person newcomer(boolean isEmployee, String fullName, String... permissions) {
 		String suffix = Long.toString(System.nanoTime(), 36);
 		List<String> list = List.of(permissions);
 		Api.Response role = this.api.post("/api/access/roles/", json("name", "papel-" + suffix, "permissions", list));

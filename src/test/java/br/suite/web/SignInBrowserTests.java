@@ -45,6 +45,22 @@ class SignInBrowserTests extends BrowserTest {
 	}
 
 	@Test
+	void failuresThroughTheFormLockTheUsernameAsTheApiDoes() {
+		Person carla = person(false, "Carla Dias", "access.users.view");
+		for (int i = 0; i < 5; i++) {
+			signIn(carla.username(), "errada-" + i);
+			assertThat(browser().getCurrentUrl()).contains("/login?erro");
+		}
+		// Locked now, on the form and on the API alike: even the right password waits.
+		signIn(carla.username(), carla.password());
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("Muitas tentativas seguidas. Aguarde alguns minutos e tente de novo.");
+		assertThat(browser().getCurrentUrl()).contains("/login?bloqueado");
+		assertThat(this.api.as(null).post("/api/auth/token/", json("username", carla.username(), "password",
+				carla.password())).status()).isEqualTo(429);
+	}
+
+	@Test
 	void refusesAWrongPasswordAndAnInactiveUser() {
 		Person bruno = person(false, "Bruno Lima", "access.users.view");
 		signIn(bruno.username(), bruno.password() + "x");
@@ -109,10 +125,15 @@ class SignInBrowserTests extends BrowserTest {
 	}
 
 	@Test
-	void changesOwnPasswordWithErrorsAtTheFields() {
-		Person elisa = person(false, "Elisa Martins");
+	void aTemporaryPasswordLeadsToThePasswordFormWhichShowsErrorsAtTheFields() {
+		Person elisa = newcomer(false, "Elisa Martins", "customers.clientes.view");
 		signIn(elisa.username(), elisa.password());
-		waitFor(By.linkText("Alterar senha")).click();
+		// A temporary password is for choosing one's own, nothing else: every page leads to the password form.
+		waitFor(By.id("current_password"));
+		assertThat(browser().getCurrentUrl()).endsWith("/app/password");
+		browser().get(url("/app/customers"));
+		waitFor(By.id("current_password"));
+		assertThat(browser().getCurrentUrl()).endsWith("/app/password");
 		waitFor(By.id("current_password")).sendKeys("não é a senha");
 		browser().findElement(By.id("new_password")).sendKeys("uma senha nova e longa");
 		browser().findElement(By.id("new_password_again")).sendKeys("uma senha nova e longa");
@@ -137,6 +158,9 @@ class SignInBrowserTests extends BrowserTest {
 				"uma senha nova e longa")).status()).isEqualTo(200);
 		assertThat(this.api.as(null).post("/api/auth/token/", json("username", elisa.username(), "password",
 				elisa.password())).status()).isEqualTo(401);
+		browser().get(url("/app/customers"));
+		waitFor(By.cssSelector("main h1"));
+		assertThat(browser().getCurrentUrl()).endsWith("/app/customers");
 	}
 
 	private HttpResponse<String> get(String path, Cookie session) throws Exception {
