@@ -324,8 +324,17 @@ class TransactionWriter {
 				}
 			}
 		}
+		if (inserted >= ANALYZE_AFTER_INSERTS) {
+			// Fresh statistics for the next statements and imports: with the table's row count still the one
+			// before this batch, the planner can pick a scan of the account's rows per key (quadratic; seen at
+			// 215 s for re-importing 50 000 rows) until autovacuum gets round to it. Sampled, ~0.1 s.
+			this.jdbc.sql("ANALYZE finance_transaction").update();
+		}
 		return new UpsertResult(inserted, updated, skipped);
 	}
+
+	/** Inserted rows from which an upsert refreshes the table's statistics itself. */
+	private static final int ANALYZE_AFTER_INSERTS = 10_000;
 
 	TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
 		String provider = FinanceFields.provider(row.provider(), prefix + "provider", errors);

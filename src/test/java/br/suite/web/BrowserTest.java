@@ -15,6 +15,8 @@ import org.junit.jupiter.api.TestInfo;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -127,6 +129,20 @@ abstract class BrowserTest extends ApiTest {
 	protected static WebElement waitFor(WebDriver browser, By locator) {
 		return new WebDriverWait(browser, Duration.ofSeconds(20))
 			.until(ExpectedConditions.visibilityOfElementLocated(locator));
+	}
+
+	/**
+	 * The text of the element once it contains {@code expected} (and not {@code gone}), found afresh on each
+	 * try: a click that loads a page or swaps a fragment leaves the element seen just before stale.
+	 */
+	protected static String textOnceItShows(WebDriver browser, By locator, String expected, String... gone) {
+		return new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+			.ignoring(NoSuchElementException.class)
+			.until(b -> {
+				String text = b.findElement(locator).getText();
+				boolean shows = text.contains(expected) && java.util.Arrays.stream(gone).noneMatch(text::contains);
+				return shows ? text : null;
+			});
 	}
 
 	protected void signIn(String username, String password) {

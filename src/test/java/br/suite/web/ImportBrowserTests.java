@@ -56,7 +56,7 @@ class ImportBrowserTests extends BrowserTest {
 		assertThat(this.api.get("/api/finance/transactions/?provider=" + provider).json()).hasSize(3);
 
 		browser.findElement(By.id("ver-transacoes")).click();
-		String rows = waitFor(By.cssSelector("#transacoes tbody")).getText();
+		String rows = textOnceItShows(browser, By.cssSelector("#transacoes tbody"), "02/03/2026");
 		assertThat(rows).contains("02/03/2026", "Pix recebido - Padaria Pão Quente", "R$ 1.234,56", "−R$ 389,90",
 				"R$ 12.500,00");
 		screenshot(browser, "transactions");
@@ -67,7 +67,8 @@ class ImportBrowserTests extends BrowserTest {
 		browser.findElement(By.id("date_from")).clear();
 		browser.findElement(By.id("date_from")).sendKeys("03/03/2026");
 		browser.findElement(By.cssSelector(".filtros button")).click();
-		String filtered = waitFor(By.cssSelector("#transacoes tbody")).getText();
+		String filtered = textOnceItShows(browser, By.cssSelector("#transacoes tbody"), "10/03/2026",
+				"02/03/2026");
 		assertThat(filtered).contains("10/03/2026", "05/03/2026").doesNotContain("02/03/2026");
 	}
 
