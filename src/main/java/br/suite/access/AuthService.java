@@ -8,6 +8,8 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
@@ -28,8 +30,11 @@ class AuthService {
 
 	private final PasswordPolicy policy;
 
+	private final AuditLog audit;
+
 	AuthService(UserRepository users, TokenService tokens, PasswordEncoder passwordEncoder, LoginThrottle throttle,
-			PasswordPolicy policy) {
+			PasswordPolicy policy, AuditLog audit) {
+		this.audit = audit;
 		this.users = users;
 		this.tokens = tokens;
 		this.passwordEncoder = passwordEncoder;
@@ -54,10 +59,15 @@ class AuthService {
 				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
 		if (user == null || !matches || !user.isActive() || temporaryExpired) {
 			this.throttle.recordFailure(username);
+			// Only attempts the throttle let through get here, so failures add rows no faster than it allows.
+			this.audit.record(new AuditLog.Actor(null, username), "access.sign_in.failed", "user",
+					user == null ? null : user.id(), Changes.of());
 			throw new ApiProblem(HttpStatus.UNAUTHORIZED, "Wrong username or password, or the user is not active.");
 		}
 		this.throttle.recordSuccess(username);
-		return this.tokens.issue(user.id());
+		AuditLog.Actor actor = AuditLog.Actor.user(user.id(), user.username);
+		this.audit.record(actor, "access.sign_in.succeeded", "user", user.id(), Changes.of());
+		return this.tokens.issue(user.id(), actor);
 	}
 
 	void revoke(String token) {
@@ -90,11 +100,14 @@ class AuthService {
 		if (request.newPassword().equals(request.currentPassword())) {
 			throw InvalidRequest.of("new_password", "must differ from the current password");
 		}
+		boolean wasTemporary = user.temporaryPasswordExpiresAt != null;
 		user.passwordHash = this.passwordEncoder.encode(request.newPassword());
 		user.temporaryPasswordExpiresAt = null;
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
+		this.audit.record("access.password.changed", "user", user.id(),
+				Changes.of().put("temporary_password", wasTemporary, false));
 	}
 
 }

@@ -41,6 +41,7 @@ public final class Permissions {
 		c.put("processdocs.documents.approve", "Approve process documents");
 		c.put("imports.csv.prepare", "Prepare a CSV import (reads the file, writes nothing)");
 		c.put("imports.csv.confirm", "Confirm a CSV import (writes transactions)");
+		c.put("audit.events.view", "List audit events and check their chain");
 		CATALOGUE = java.util.Collections.unmodifiableMap(c);
 	}
 

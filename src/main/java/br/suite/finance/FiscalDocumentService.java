@@ -27,6 +27,8 @@ import br.suite.finance.FinanceProblems.ForbiddenTransition;
 import br.suite.finance.FinanceProblems.IssuedDocumentKept;
 import br.suite.finance.FinanceProblems.IssuedDocumentLocked;
 import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
@@ -53,7 +55,10 @@ class FiscalDocumentService {
 
 	private final OptimisticRetry retry;
 
-	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry) {
+	private final AuditLog audit;
+
+	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry, AuditLog audit) {
+		this.audit = audit;
 		this.documents = documents;
 		this.jdbc = jdbc;
 		this.retry = retry;
@@ -157,6 +162,9 @@ class FiscalDocumentService {
 		apply(document, content);
 		document = this.documents.save(document);
 		link(document.id(), content.relatedTransactionIds());
+		Map<String, @Nullable Object> created = document.audited(content.relatedTransactionIds());
+		created.put("status", document.status);
+		this.audit.record("finance.fiscal_document.created", "fiscal_document", document.id(), Changes.created(created));
 		return describe(document);
 	}
 
@@ -187,10 +195,20 @@ class FiscalDocumentService {
 			}
 			checkAccessKeyFree(content.accessKey(), id);
 			checkMatchedElsewhere(transactions, id);
+			Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+			String statusBefore = document.status;
 			apply(document, content);
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
+			Changes audited = Changes.between(before, saved.audited(content.relatedTransactionIds()));
+			if (!audited.isEmpty()) {
+				this.audit.record("finance.fiscal_document.updated", "fiscal_document", id, audited);
+			}
+			if (!statusBefore.equals(saved.status)) {
+				this.audit.record("finance.fiscal_document.status_changed", "fiscal_document", id,
+						Changes.of().put("status", statusBefore, saved.status));
+			}
 			return describe(saved);
 		});
 	}
@@ -201,8 +219,11 @@ class FiscalDocumentService {
 		if (!ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status).isEditable()) {
 			throw new IssuedDocumentKept(id, document.status);
 		}
+		Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+		before.put("status", document.status);
 		link(id, List.of());
 		this.documents.delete(document);
+		this.audit.record("finance.fiscal_document.deleted", "fiscal_document", id, Changes.removed(before));
 	}
 
 	private Content check(FiscalDocumentRequest request, InvalidRequest.Builder errors) {

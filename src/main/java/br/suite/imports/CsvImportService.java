@@ -33,6 +33,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.audit.AuditLog;
 import br.suite.finance.FinanceLedger;
 import br.suite.finance.FinanceLedger.PeriodHasMatchedTransactions;
 import br.suite.finance.FinanceLedger.SyncLogEntry;
@@ -90,8 +91,11 @@ class CsvImportService {
 
 	private final TransactionTemplate savepoint;
 
+	private final AuditLog audit;
+
 	CsvImportService(FinanceLedger ledger, ImportConfirmationRepository confirmations, JsonMapper json,
-			PlatformTransactionManager transactionManager) {
+			PlatformTransactionManager transactionManager, AuditLog audit) {
+		this.audit = audit;
 		this.ledger = ledger;
 		this.confirmations = confirmations;
 		this.json = json;
@@ -259,6 +263,12 @@ class CsvImportService {
 				account.provider(), account.accountId(), text(metadata.fileName()), checked.fileSha256(),
 				metadata.rowCount(), checked.deleteMonth() == null ? null : checked.deleteMonth().atDay(1),
 				this.json.writeValueAsString(result)));
+		this.audit.record("imports.csv.confirmed", "csv_import", importId, AuditLog.Changes.of()
+			.created("provider", account.provider()).created("account_id", account.accountId())
+			.created("file_name", text(metadata.fileName())).created("file_sha256", checked.fileSha256())
+			.created("rows", metadata.rowCount()).created("inserted", written.inserted())
+			.created("updated", written.updated()).created("unchanged", written.skipped()).created("deleted", deleted)
+			.created("delete_month", checked.deleteMonth() == null ? null : checked.deleteMonth().toString()));
 		return result;
 	}
 
