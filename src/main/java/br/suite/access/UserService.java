@@ -53,10 +53,14 @@ class UserService {
 
 	private final AuditLog audit;
 
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
-			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit) {
+			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
 		this.audit = audit;
+		this.events = events;
 		this.photos = photos;
 		this.settings = settings;
 		this.users = users;
@@ -138,6 +142,7 @@ class UserService {
 			.created("email", user.email).created("full_name", user.fullName).created("department", user.department)
 			.created("job_title", user.jobTitle).created("is_employee", user.isEmployee).created("role_id", role.id())
 			.created("permissions", role.permissions).created("status", user.status).created("temporary_password", true));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
@@ -189,6 +194,8 @@ class UserService {
 			User saved = this.users.save(user);
 			if (!audited.isEmpty()) {
 				this.audit.record("access.user.updated", "user", saved.id(), audited);
+				this.events.publishEvent(new UserChanged(saved.id(), saved.username, "updated",
+						List.copyOf(audited.fieldNames())));
 			}
 			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
 		});
@@ -210,6 +217,7 @@ class UserService {
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
 		this.audit.record("access.user.deactivated", "user", user.id(), Changes.of().diff("status", before, user.status));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "deactivated", List.of("status")));
 	}
 
 	@Transactional
@@ -224,6 +232,7 @@ class UserService {
 		Versioned<UserResponse> response = describe(this.users.save(user), temporaryPassword);
 		this.tokens.revokeAllOf(user.id());
 		this.audit.record("access.password.reset", "user", user.id(), Changes.of().put("temporary_password", null, true));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "password_reset", List.of("password")));
 		return response;
 	}
 

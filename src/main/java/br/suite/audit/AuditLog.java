@@ -126,6 +126,11 @@ public class AuditLog {
 			return changes;
 		}
 
+		/** The changed fields' names, in the order added. */
+		public java.util.Set<String> fieldNames() {
+			return Collections.unmodifiableSet(this.fields.keySet());
+		}
+
 		public boolean isEmpty() {
 			return this.fields.isEmpty();
 		}

@@ -57,8 +57,12 @@ class FiscalDocumentService {
 
 	private final AuditLog audit;
 
-	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry, AuditLog audit) {
+	private final org.springframework.context.ApplicationEventPublisher events;
+
+	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
 		this.audit = audit;
+		this.events = events;
 		this.documents = documents;
 		this.jdbc = jdbc;
 		this.retry = retry;
@@ -208,6 +212,8 @@ class FiscalDocumentService {
 			if (!statusBefore.equals(saved.status)) {
 				this.audit.record("finance.fiscal_document.status_changed", "fiscal_document", id,
 						Changes.of().put("status", statusBefore, saved.status));
+				this.events.publishEvent(new FiscalDocumentStatusChanged(id, saved.type, saved.number, saved.series,
+						statusBefore, saved.status));
 			}
 			return describe(saved);
 		});

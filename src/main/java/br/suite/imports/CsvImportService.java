@@ -93,9 +93,13 @@ class CsvImportService {
 
 	private final AuditLog audit;
 
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	CsvImportService(FinanceLedger ledger, ImportConfirmationRepository confirmations, JsonMapper json,
-			PlatformTransactionManager transactionManager, AuditLog audit) {
+			PlatformTransactionManager transactionManager, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
 		this.audit = audit;
+		this.events = events;
 		this.ledger = ledger;
 		this.confirmations = confirmations;
 		this.json = json;
@@ -269,6 +273,8 @@ class CsvImportService {
 			.created("rows", metadata.rowCount()).created("inserted", written.inserted())
 			.created("updated", written.updated()).created("unchanged", written.skipped()).created("deleted", deleted)
 			.created("delete_month", checked.deleteMonth() == null ? null : checked.deleteMonth().toString()));
+		this.events.publishEvent(new TransactionsImported(importId, account.provider(), account.accountId(),
+				written.inserted(), written.updated(), written.skipped(), deleted));
 		return result;
 	}
 

@@ -64,9 +64,13 @@ class ProcessDocumentService {
 
 	private final AuditLog audit;
 
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
-			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users, AuditLog audit) {
+			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
 		this.audit = audit;
+		this.events = events;
 		this.documents = documents;
 		this.history = history;
 		this.jdbc = jdbc;
@@ -229,6 +233,11 @@ class ProcessDocumentService {
 				: "processdocs.document.status_changed", "process_document", document.id(), AuditLog.Changes.of()
 					.put("code", document.code, document.code)
 					.put("status", ClosedSet.wire(current), ClosedSet.wire(target)));
+		if (target == DocumentStatus.APPROVED) {
+			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title, document.version,
+					java.util.Objects.requireNonNull(document.approvedById), java.util.Objects.requireNonNull(document.approvedBy),
+					java.util.Objects.requireNonNull(document.approvedAt)));
+		}
 	}
 
 	/** The next code number; the counter row stays locked until this transaction ends. */
