@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /** Signed deliveries to a real local receiver, retries, disabling, and the refusals. */
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
-		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3" })
+		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3", "suite.webhooks.dispatcher-enabled=true" })
 class WebhookApiTests extends ApiTest {
 
 	static final String BASE = "/api/webhooks/subscriptions/";
