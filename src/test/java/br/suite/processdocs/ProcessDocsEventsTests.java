@@ -34,9 +34,7 @@ class ProcessDocsEventsTests {
 
 	@DynamicPropertySource
 	static void database(DynamicPropertyRegistry registry) {
-		registry.add("spring.datasource.url", TestDatabase::url);
-		registry.add("spring.datasource.username", () -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"));
-		registry.add("spring.datasource.password", () -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""));
+		TestDatabase.register(registry);
 	}
 
 	@Test
