@@ -6,7 +6,9 @@ import org.springframework.stereotype.Component;
 import br.suite.access.UserChanged;
 import br.suite.finance.FiscalDocumentStatusChanged;
 import br.suite.imports.TransactionsImported;
+import br.suite.fins.FinsRecordOverdue;
 import br.suite.processdocs.DocumentApproved;
+import br.suite.processdocs.DocumentReviewDue;
 import br.suite.timeclock.PunchRegistered;
 
 /**
@@ -35,6 +37,16 @@ class WebhookEvents {
 	@ApplicationModuleListener
 	void on(DocumentApproved event) {
 		this.deliveries.enqueue("processdocs.document.approved", event);
+	}
+
+	@ApplicationModuleListener
+	void on(DocumentReviewDue event) {
+		this.deliveries.enqueue("processdocs.document.review_due", event);
+	}
+
+	@ApplicationModuleListener
+	void on(FinsRecordOverdue event) {
+		this.deliveries.enqueue("fins.record.overdue", event);
 	}
 
 	@ApplicationModuleListener

@@ -394,8 +394,7 @@ class TimeclockApiTests extends ApiTest {
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "full_name", "Sara Supervisora", "is_employee", true, "role_id", role));
 		long self = user.id();
-		Api supervisor = this.api.as(this.api.as(null).post("/api/auth/token/", json("username", username, "password",
-				user.json().get("temporary_password").asString())).json().get("token").asString());
+		Api supervisor = this.api.as(this.api.signIn(username, user.json().get("temporary_password").asString()));
 		long own = punch(self, "entrada", FacePhotos.noFace()).id();
 		long before = adjustmentCount();
 

@@ -195,4 +195,31 @@ class WebhookApiTests extends ApiTest {
 		assertThat(this.api.get(BASE + id + "/").status()).isEqualTo(404);
 	}
 
+	@org.springframework.beans.factory.annotation.Autowired
+	org.springframework.context.ApplicationEventPublisher publisher;
+
+	@org.springframework.beans.factory.annotation.Autowired
+	org.springframework.transaction.support.TransactionTemplate transactions;
+
+	@Test
+	void theDailyRemindersBecomeTheirEventTypes() throws Exception {
+		try (Receiver receiver = new Receiver()) {
+			subscribe(receiver.url(), "processdocs.document.review_due", "fins.record.overdue");
+			java.time.LocalDate day = java.time.LocalDate.of(2026, 12, 1);
+			this.transactions.executeWithoutResult(status -> {
+				this.publisher.publishEvent(new br.suite.processdocs.DocumentReviewDue(77, "PD-0077", "Compras", "Ana", day, false));
+				this.publisher.publishEvent(new br.suite.fins.FinsRecordOverdue(88, 5, "Renovar contrato", day));
+			});
+			List<JsonNode> bodies = List.of(Api.JSON.readTree(receiver.next().body()), Api.JSON.readTree(receiver.next().body()));
+			assertThat(bodies).anySatisfy(body -> {
+				assertThat(body.get("type").asString()).isEqualTo("processdocs.document.review_due");
+				assertThat(body.get("data").get("next_review_at").asString()).isEqualTo("2026-12-01");
+			});
+			assertThat(bodies).anySatisfy(body -> {
+				assertThat(body.get("type").asString()).isEqualTo("fins.record.overdue");
+				assertThat(body.get("data").get("record_id").asLong()).isEqualTo(88);
+			});
+		}
+	}
+
 }
