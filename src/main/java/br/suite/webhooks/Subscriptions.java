@@ -3,14 +3,18 @@ package br.suite.webhooks;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
@@ -22,7 +26,10 @@ class Subscriptions {
 
 	private final Destinations destinations;
 
-	Subscriptions(JdbcClient jdbc, Destinations destinations) {
+	private final AuditLog audit;
+
+	Subscriptions(JdbcClient jdbc, Destinations destinations, AuditLog audit) {
+		this.audit = audit;
 		this.jdbc = jdbc;
 		this.destinations = destinations;
 	}
@@ -45,7 +52,19 @@ class Subscriptions {
 			.param("secret", secret)
 			.query(Long.class)
 			.single();
-		return get(id).withSecret(secret);
+		SubscriptionResponse created = get(id);
+		this.audit.record("webhooks.subscription.created", "webhook_subscription", id, Changes.created(audited(created)));
+		return created.withSecret(secret);
+	}
+
+	/** What an audit event shows of a subscription: never its secret. */
+	private static Map<String, @Nullable Object> audited(SubscriptionResponse subscription) {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("url", subscription.url());
+		fields.put("event_types", subscription.eventTypes());
+		fields.put("enabled", subscription.enabled());
+		fields.put("description", subscription.description());
+		return fields;
 	}
 
 	@Transactional(readOnly = true)
@@ -87,14 +106,19 @@ class Subscriptions {
 			.param("description", description)
 			.param("id", id)
 			.update();
-		return get(id);
+		SubscriptionResponse updated = get(id);
+		Changes changes = Changes.between(audited(current), audited(updated));
+		if (!changes.isEmpty()) {
+			this.audit.record("webhooks.subscription.updated", "webhook_subscription", id, changes);
+		}
+		return updated;
 	}
 
 	@Transactional
 	void delete(long id) {
-		if (this.jdbc.sql("DELETE FROM webhooks_subscription WHERE id = :id").param("id", id).update() == 0) {
-			throw new ApiProblem.NotFound("Subscription", id);
-		}
+		SubscriptionResponse current = get(id);
+		this.jdbc.sql("DELETE FROM webhooks_subscription WHERE id = :id").param("id", id).update();
+		this.audit.record("webhooks.subscription.deleted", "webhook_subscription", id, Changes.removed(audited(current)));
 	}
 
 	/** A new secret replaces the old one at once; returned in this response only. */
@@ -107,6 +131,7 @@ class Subscriptions {
 			.update() == 0) {
 			throw new ApiProblem.NotFound("Subscription", id);
 		}
+		this.audit.record("webhooks.subscription.secret_rotated", "webhook_subscription", id, Changes.of());
 		return get(id).withSecret(secret);
 	}
 

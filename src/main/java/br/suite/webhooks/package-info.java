@@ -5,7 +5,7 @@
  * committed before a restart is still turned into deliveries after it; a scheduled dispatcher sends due
  * deliveries and retries them with backoff.
  */
-@ApplicationModule(allowedDependencies = { "shared", "access", "timeclock", "processdocs", "finance", "imports", "fins" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance", "imports", "fins" })
 @NullMarked
 package br.suite.webhooks;
 

@@ -193,6 +193,13 @@ class WebhookApiTests extends ApiTest {
 		assertThat(this.api.get(BASE + id + "/").json().get("url").asString()).isEqualTo("http://127.0.0.1:9/x");
 		assertThat(this.api.delete(BASE + id + "/").status()).isEqualTo(204);
 		assertThat(this.api.get(BASE + id + "/").status()).isEqualTo(404);
+		// Subscription changes are audited, never with the secret.
+		JsonNode audited = this.api.get("/api/audit/events/?resource_type=webhook_subscription&resource_id=" + id).json();
+		assertThat(audited.size()).isEqualTo(2);
+		assertThat(audited.get(0).get("action").asString()).isEqualTo("webhooks.subscription.deleted");
+		assertThat(audited.get(1).get("action").asString()).isEqualTo("webhooks.subscription.created");
+		assertThat(audited.get(1).get("changes").get("url").get("after").asString()).isEqualTo("http://127.0.0.1:9/x");
+		assertThat(audited.toString()).doesNotContain("whsec_");
 	}
 
 	@org.springframework.beans.factory.annotation.Autowired
