@@ -12,6 +12,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * Base of the HTTP-level tests: the whole service on a random port against real PostgreSQL, called
@@ -19,6 +20,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * so each test makes its own uniquely named data.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Contexts share one database: only the webhook tests' own context (which overrides this) sends deliveries.
+@TestPropertySource(properties = "suite.webhooks.dispatcher-enabled=false")
 public abstract class ApiTest {
 
 	static final Path DATA_DIRECTORY;

@@ -8,6 +8,8 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
@@ -28,8 +30,11 @@ class AuthService {
 
 	private final PasswordPolicy policy;
 
+	private final AuditLog audit;
+
 	AuthService(UserRepository users, TokenService tokens, PasswordEncoder passwordEncoder, LoginThrottle throttle,
-			PasswordPolicy policy) {
+			PasswordPolicy policy, AuditLog audit) {
+		this.audit = audit;
 		this.users = users;
 		this.tokens = tokens;
 		this.passwordEncoder = passwordEncoder;
@@ -43,7 +48,8 @@ class AuthService {
 	 * connection is held while bcrypt runs.
 	 */
 	String login(AuthController.TokenRequest request, String clientAddress) {
-		return this.tokens.issue(verify(request.username(), request.password(), clientAddress).id());
+		User user = verify(request.username(), request.password(), clientAddress);
+		return this.tokens.issue(user.id(), AuditLog.Actor.user(user.id(), user.username));
 	}
 
 	/**
@@ -64,9 +70,14 @@ class AuthService {
 				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
 		if (user == null || !matches || !user.isActive() || temporaryExpired) {
 			this.throttle.recordFailure(username);
+			// Only attempts the throttle let through get here, so failures add rows no faster than it allows.
+			this.audit.record(new AuditLog.Actor(null, username), "access.sign_in.failed", "user",
+					user == null ? null : user.id(), Changes.of());
 			throw new ApiProblem(HttpStatus.UNAUTHORIZED, "Wrong username or password, or the user is not active.");
 		}
 		this.throttle.recordSuccess(username);
+		this.audit.record(AuditLog.Actor.user(user.id(), user.username), "access.sign_in.succeeded", "user", user.id(),
+				Changes.of());
 		return user;
 	}
 
@@ -100,11 +111,14 @@ class AuthService {
 		if (request.newPassword().equals(request.currentPassword())) {
 			throw InvalidRequest.of("new_password", "must differ from the current password");
 		}
+		boolean wasTemporary = user.temporaryPasswordExpiresAt != null;
 		user.passwordHash = this.passwordEncoder.encode(request.newPassword());
 		user.temporaryPasswordExpiresAt = null;
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
+		this.audit.record("access.password.changed", "user", user.id(),
+				Changes.of().put("temporary_password", wasTemporary, false));
 	}
 
 }

@@ -78,7 +78,7 @@ class FirstRunSetup implements ApplicationRunner {
 					this.passwordEncoder.encode(Passwords.temporary() + Passwords.temporary())));
 			Path file = this.settings.adminTokenFile();
 			try {
-				if (!writeSecret(file, () -> this.tokens.issue(admin.id()))) {
+				if (!writeSecret(file, () -> this.tokens.issue(admin.id(), br.suite.audit.AuditLog.Actor.service("first start")))) {
 					log.warn("First start: created the role Administrator and the user '{}', but {} exists already "
 							+ "(a file or a link): it was left alone and no token was issued; get one with the "
 							+ "operator command issue-token {}", this.settings.adminUsername(), file.toAbsolutePath(),

@@ -15,6 +15,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 
 /**
@@ -52,9 +53,12 @@ class OperatorCommands implements ApplicationRunner {
 
 	private final AccessSettings settings;
 
+	private final AuditLog audit;
+
 	OperatorCommands(UserRepository users, RoleRepository roles, TokenService tokens, PasswordEncoder passwordEncoder,
 			TransactionTemplate transactions, ApplicationContext context,
-			@Value("${suite.operator.exit:true}") boolean exitWhenDone, AccessSettings settings) {
+			@Value("${suite.operator.exit:true}") boolean exitWhenDone, AccessSettings settings, AuditLog audit) {
+		this.audit = audit;
 		this.settings = settings;
 		this.exitWhenDone = exitWhenDone;
 		this.users = users;
@@ -83,7 +87,7 @@ class OperatorCommands implements ApplicationRunner {
 		try {
 			String secret = Objects.requireNonNull(this.transactions.execute(status -> switch (words.get(0)) {
 				case "create-user" -> createUser(username, args);
-				case "issue-token" -> this.tokens.issue(existing(username).id());
+				case "issue-token" -> this.tokens.issue(existing(username).id(), br.suite.audit.AuditLog.Actor.service("operator command"));
 				case "reset-password" -> resetPassword(existing(username));
 				default -> throw new IllegalArgumentException("Unknown command " + words.get(0) + "\n" + USAGE);
 			}));
@@ -111,7 +115,10 @@ class OperatorCommands implements ApplicationRunner {
 		User user = new User(username, option(args, "email", ""), option(args, "full-name", ""), "", "", false,
 				role.id(), ClosedSet.wire(UserStatus.ACTIVE), "");
 		user.setTemporaryPassword(this.passwordEncoder.encode(password), this.settings.temporaryPasswordTtl());
-		this.users.save(user);
+		user = this.users.save(user);
+		this.audit.record(AuditLog.Actor.service("operator command"), "access.user.created", "user", user.id(),
+				AuditLog.Changes.of().created("username", username).created("role_id", role.id())
+					.created("permissions", role.permissions).created("status", user.status));
 		return password;
 	}
 
@@ -120,6 +127,8 @@ class OperatorCommands implements ApplicationRunner {
 		user.setTemporaryPassword(this.passwordEncoder.encode(password), this.settings.temporaryPasswordTtl());
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
+		this.audit.record(AuditLog.Actor.service("operator command"), "access.password.reset", "user", user.id(),
+				AuditLog.Changes.of().put("temporary_password", false, true));
 		return password;
 	}
 

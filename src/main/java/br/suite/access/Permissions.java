@@ -46,6 +46,9 @@ public final class Permissions {
 		c.put("processdocs.documents.approve", "Approve process documents");
 		c.put("imports.csv.prepare", "Prepare a CSV import (reads the file, writes nothing)");
 		c.put("imports.csv.confirm", "Confirm a CSV import (writes transactions)");
+		c.put("audit.events.view", "List audit events and check their chain");
+		c.put("webhooks.subscriptions.view", "List webhook subscriptions, event types and deliveries");
+		c.put("webhooks.subscriptions.change", "Create, change, delete webhook subscriptions, rotate secrets, redeliver");
 		CATALOGUE = java.util.Collections.unmodifiableMap(c);
 	}
 

@@ -15,6 +15,8 @@ import br.suite.access.AccessProblems.RoleInUse;
 import br.suite.access.AccessProblems.RoleNameTaken;
 import br.suite.access.AccessProblems.RoleNotFound;
 import br.suite.access.AccessProblems.SystemRoleLocked;
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.OptimisticRetry;
@@ -35,8 +37,11 @@ class RoleService {
 
 	private final TokenService tokens;
 
+	private final AuditLog audit;
+
 	RoleService(RoleRepository roles, UserRepository users, JdbcClient jdbc, OptimisticRetry retry,
-			TokenService tokens) {
+			TokenService tokens, AuditLog audit) {
+		this.audit = audit;
 		this.roles = roles;
 		this.users = users;
 		this.jdbc = jdbc;
@@ -71,7 +76,10 @@ class RoleService {
 	Role create(RoleRequest request, CurrentUser caller) {
 		checkPermissions(request.permissions(), List.of(), caller);
 		checkNameFree(request.name(), null);
-		return this.roles.save(new Role(request.name(), request.description(), request.permissions(), false));
+		Role role = this.roles.save(new Role(request.name(), request.description(), request.permissions(), false));
+		this.audit.record("access.role.created", "role", role.id(), Changes.of().created("name", role.name)
+			.created("description", role.description).created("permissions", role.permissions));
+		return role;
 	}
 
 	Role update(long id, java.util.function.Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
@@ -96,12 +104,19 @@ class RoleService {
 					throw new LastAdministrator();
 				}
 			}
+			Changes audited = Changes.of().diff("name", role.name, request.name())
+				.diff("description", role.description, request.description());
+			if (permissionsChanged) {
+				audited.put("permissions", List.copyOf(role.permissions), List.copyOf(request.permissions()));
+			}
 			role.name = request.name();
 			role.description = request.description();
 			role.permissions = List.copyOf(request.permissions());
 			role.touch();
 			authorityChanged.set(permissionsChanged);
-			return this.roles.save(role);
+			Role saved = this.roles.save(role);
+			this.audit.record("access.role.updated", "role", saved.id(), audited);
+			return saved;
 		});
 		if (authorityChanged.get()) {
 			// Remembered callers carry their permissions: forget them once the change is committed.
@@ -121,6 +136,8 @@ class RoleService {
 			throw new RoleInUse(role.name, holders);
 		}
 		this.roles.delete(role);
+		this.audit.record("access.role.deleted", "role", role.id(), Changes.of().put("name", role.name, null)
+			.put("description", role.description, null).put("permissions", role.permissions, null));
 	}
 
 	/** Serialises changes that could remove the last administrator, so two of them cannot both pass. */

@@ -15,6 +15,7 @@ import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
+import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 
 /**
@@ -55,6 +56,7 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 			this.problems.passwordChangeRequired(response);
 			return;
 		}
+		request.setAttribute(AuditLog.TOKEN_ID_ATTRIBUTE, caller.get().tokenId());
 		SecurityContextHolder.getContext().setAuthentication(new TokenAuthentication(caller.get(), token));
 		try {
 			chain.doFilter(request, response);

@@ -22,9 +22,12 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.CurrentUser;
 
 /**
@@ -50,8 +53,11 @@ class TokenService {
 
 	private final Cache<String, Caller> remembered;
 
-	TokenService(JdbcClient jdbc, AccessSettings settings) {
+	private final AuditLog audit;
+
+	TokenService(JdbcClient jdbc, AccessSettings settings, AuditLog audit) {
 		this.jdbc = jdbc;
+		this.audit = audit;
 		this.ttlSeconds = settings.tokenTtl().toMillis() / 1000.0;
 		this.remembered = Caffeine.newBuilder()
 			.maximumSize(settings.tokenCacheSize())
@@ -67,17 +73,23 @@ class TokenService {
 	record TokenInfo(long id, Instant createdAt, @Nullable Instant lastUsedAt, Instant expiresAt, boolean current) {
 	}
 
-	/** Returns the new token; this is the only place it ever exists in clear. */
-	String issue(long userId) {
+	/**
+	 * Returns the new token; this is the only place it ever exists in clear. The audit event (by the given
+	 * actor) names the token's id, never the token.
+	 */
+	@Transactional
+	String issue(long userId, AuditLog.Actor actor) {
 		byte[] bytes = new byte[20];
 		this.random.nextBytes(bytes);
 		String token = HexFormat.of().formatHex(bytes);
-		this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
-				+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second')")
+		long id = this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
+				+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second') RETURNING id")
 			.param("user", userId)
 			.param("hash", hash(token))
 			.param("ttl", this.ttlSeconds)
-			.update();
+			.query(Long.class)
+			.single();
+		this.audit.record(actor, "access.token.issued", "token", id, Changes.of().created("user_id", userId));
 		return token;
 	}
 
@@ -124,18 +136,28 @@ class TokenService {
 		}
 	}
 
+	@Transactional
 	void revoke(String token) {
 		String hash = hash(token.toLowerCase(Locale.ROOT));
-		this.jdbc.sql("DELETE FROM access_token WHERE key_hash = :hash").param("hash", hash).update();
+		this.jdbc.sql("DELETE FROM access_token WHERE key_hash = :hash RETURNING id, user_id")
+			.param("hash", hash)
+			.query((rs, n) -> new long[] { rs.getLong("id"), rs.getLong("user_id") })
+			.optional()
+			.ifPresent(revoked -> this.audit.record("access.token.revoked", "token", revoked[0],
+					Changes.of().put("user_id", revoked[1], revoked[1])));
 		this.remembered.invalidate(hash);
 	}
 
 	/** Revokes one of the user's own tokens; false when the user has no token with that id. */
+	@Transactional
 	boolean revokeOwn(long userId, long tokenId) {
 		int deleted = this.jdbc.sql("DELETE FROM access_token WHERE id = :id AND user_id = :user")
 			.param("id", tokenId)
 			.param("user", userId)
 			.update();
+		if (deleted > 0) {
+			this.audit.record("access.token.revoked", "token", tokenId, Changes.of().put("user_id", userId, userId));
+		}
 		forget(caller -> caller.tokenId() == tokenId);
 		return deleted > 0;
 	}
@@ -145,7 +167,10 @@ class TokenService {
 	 * deactivation, blocking and role changes call it.
 	 */
 	void revokeAllOf(long userId) {
-		this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
+		int revoked = this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
+		if (revoked > 0) {
+			this.audit.record("access.tokens.revoked", "user", userId, Changes.of().put("tokens", revoked, 0));
+		}
 		forget(caller -> caller.user().id() == userId);
 	}
 

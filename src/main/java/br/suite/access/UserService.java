@@ -21,6 +21,8 @@ import br.suite.access.AccessProblems.NotGrantable;
 import br.suite.access.AccessProblems.OwnPasswordReset;
 import br.suite.access.AccessProblems.UserNotFound;
 import br.suite.access.AccessProblems.UsernameTaken;
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.OptimisticRetry;
@@ -49,9 +51,16 @@ class UserService {
 
 	private final AccessSettings settings;
 
+	private final AuditLog audit;
+
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
-			ObjectProvider<EmployeePhotos> photos, AccessSettings settings) {
+			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
+		this.audit = audit;
+		this.events = events;
 		this.photos = photos;
 		this.settings = settings;
 		this.users = users;
@@ -129,6 +138,11 @@ class UserService {
 				request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(), ClosedSet.wire(status), "");
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
+		this.audit.record("access.user.created", "user", user.id(), Changes.of().created("username", user.username)
+			.created("email", user.email).created("full_name", user.fullName).created("department", user.department)
+			.created("job_title", user.jobTitle).created("is_employee", user.isEmployee).created("role_id", role.id())
+			.created("permissions", role.permissions).created("status", user.status).created("temporary_password", true));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
@@ -157,6 +171,17 @@ class UserService {
 				// A new role, or leaving active status, ends every session of the user.
 				this.tokens.revokeAllOf(user.id());
 			}
+			Changes audited = Changes.of().diff("username", user.username, request.username())
+				.diff("email", user.email, request.email())
+				.diff("full_name", user.fullName, request.fullName())
+				.diff("department", user.department, request.department())
+				.diff("job_title", user.jobTitle, request.jobTitle())
+				.diff("is_employee", user.isEmployee, Boolean.TRUE.equals(request.isEmployee()))
+				.diff("role_id", user.roleId, role.id())
+				.diff("status", user.status, ClosedSet.wire(status));
+			if (role.id() != user.roleId) {
+				audited.put("permissions", this.roleService.get(user.roleId).permissions, role.permissions);
+			}
 			user.username = request.username();
 			user.email = request.email();
 			user.fullName = request.fullName();
@@ -167,6 +192,11 @@ class UserService {
 			user.status = ClosedSet.wire(status);
 			user.touch();
 			User saved = this.users.save(user);
+			if (!audited.isEmpty()) {
+				this.audit.record("access.user.updated", "user", saved.id(), audited);
+				this.events.publishEvent(new UserChanged(saved.id(), saved.username, "updated",
+						List.copyOf(audited.fieldNames())));
+			}
 			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
 		});
 		if (callerChanged.get()) {
@@ -181,10 +211,13 @@ class UserService {
 		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 		requireAuthorityOver(user, caller);
 		guardLastAdministrator(user);
+		String before = user.status;
 		user.status = ClosedSet.wire(UserStatus.INACTIVE);
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
+		this.audit.record("access.user.deactivated", "user", user.id(), Changes.of().diff("status", before, user.status));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "deactivated", List.of("status")));
 	}
 
 	@Transactional
@@ -198,6 +231,8 @@ class UserService {
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		Versioned<UserResponse> response = describe(this.users.save(user), temporaryPassword);
 		this.tokens.revokeAllOf(user.id());
+		this.audit.record("access.password.reset", "user", user.id(), Changes.of().put("temporary_password", null, true));
+		this.events.publishEvent(new UserChanged(user.id(), user.username, "password_reset", List.of("password")));
 		return response;
 	}
 

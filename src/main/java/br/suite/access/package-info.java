@@ -3,7 +3,7 @@
  * chain that checks them on every request. Other modules read users through {@link
  * br.suite.access.AccessDirectory}.
  */
-@ApplicationModule(allowedDependencies = "shared")
+@ApplicationModule(allowedDependencies = { "shared", "audit" })
 @NullMarked
 package br.suite.access;
 

@@ -14,6 +14,8 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.finance.FinanceProblems.ConnectionExists;
 import br.suite.finance.FinanceProblems.ConnectionHasTransactions;
 import br.suite.finance.FinanceProblems.ConnectionNotFound;
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.OptimisticRetry;
@@ -30,7 +32,10 @@ class ConnectionService {
 
 	private final OptimisticRetry retry;
 
-	ConnectionService(FinanceConnectionRepository connections, JdbcClient jdbc, OptimisticRetry retry) {
+	private final AuditLog audit;
+
+	ConnectionService(FinanceConnectionRepository connections, JdbcClient jdbc, OptimisticRetry retry, AuditLog audit) {
+		this.audit = audit;
 		this.connections = connections;
 		this.jdbc = jdbc;
 		this.retry = retry;
@@ -92,7 +97,9 @@ class ConnectionService {
 		apply(connection, request.settings(), errors);
 		errors.throwIfAny();
 		checkAccountFree(connection, null);
-		return versioned(this.connections.save(connection));
+		FinanceConnection saved = this.connections.save(connection);
+		this.audit.record("finance.connection.created", "connection", saved.id(), Changes.created(saved.audited()));
+		return versioned(saved);
 	}
 
 	Versioned<ConnectionResponse> update(long id, Function<FinanceConnection, ConnectionRequest> changes,
@@ -102,6 +109,7 @@ class ConnectionService {
 				.orElseThrow(() -> new ConnectionNotFound(id));
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(connection.version));
 			ConnectionRequest request = changes.apply(connection);
+			Map<String, @Nullable Object> before = connection.audited();
 			String previousAccount = connection.accountId;
 			InvalidRequest.Builder errors = InvalidRequest.builder();
 			apply(connection, request, errors);
@@ -114,7 +122,12 @@ class ConnectionService {
 				checkAccountFree(connection, id);
 			}
 			connection.touch();
-			return versioned(this.connections.save(connection));
+			FinanceConnection saved = this.connections.save(connection);
+			Changes audited = Changes.between(before, saved.audited());
+			if (!audited.isEmpty()) {
+				this.audit.record("finance.connection.updated", "connection", id, audited);
+			}
+			return versioned(saved);
 		});
 	}
 
@@ -126,6 +139,7 @@ class ConnectionService {
 			throw new ConnectionHasTransactions(id, transactions, "deleting it");
 		}
 		this.connections.delete(connection);
+		this.audit.record("finance.connection.deleted", "connection", id, Changes.removed(connection.audited()));
 	}
 
 	private void apply(FinanceConnection connection, ConnectionRequest request, InvalidRequest.Builder errors) {

@@ -56,6 +56,19 @@ class FinanceConnection {
 		return Objects.requireNonNull(this.id);
 	}
 
+	/** The fields an audit event compares (no secrets are kept on a connection). */
+	java.util.Map<String, @Nullable Object> audited() {
+		java.util.Map<String, @Nullable Object> fields = new java.util.LinkedHashMap<>();
+		fields.put("provider", this.provider);
+		fields.put("account_id", this.accountId);
+		fields.put("enabled", this.enabled);
+		fields.put("status", this.status);
+		fields.put("endpoint", this.endpoint);
+		fields.put("webhook_configured", this.webhookConfigured);
+		fields.put("notes", this.notes);
+		return fields;
+	}
+
 	void touch() {
 		this.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
 	}

@@ -74,6 +74,24 @@ class FiscalDocument {
 		return Objects.requireNonNull(this.id);
 	}
 
+	/** The fields an audit event compares, with the linked transactions (kept elsewhere). */
+	java.util.Map<String, @Nullable Object> audited(List<Long> relatedTransactionIds) {
+		java.util.Map<String, @Nullable Object> fields = new java.util.LinkedHashMap<>();
+		fields.put("provider", this.provider);
+		fields.put("type", this.type);
+		fields.put("number", this.number);
+		fields.put("series", this.series);
+		fields.put("amount", this.amount.toPlainString());
+		fields.put("customer_name", this.customerName);
+		fields.put("customer_document", this.customerDocument);
+		fields.put("access_key", this.accessKey);
+		fields.put("issue_date", this.issueDate == null ? null : this.issueDate.toString());
+		fields.put("related_charge_ids", List.copyOf(this.relatedChargeIds));
+		fields.put("related_transaction_ids", relatedTransactionIds.stream().sorted().toList());
+		fields.put("file_url", this.fileUrl);
+		return fields;
+	}
+
 	void touch() {
 		this.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
 	}

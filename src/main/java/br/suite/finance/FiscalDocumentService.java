@@ -27,6 +27,8 @@ import br.suite.finance.FinanceProblems.ForbiddenTransition;
 import br.suite.finance.FinanceProblems.IssuedDocumentKept;
 import br.suite.finance.FinanceProblems.IssuedDocumentLocked;
 import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
@@ -56,12 +58,18 @@ class FiscalDocumentService {
 
 	private final AllocationService allocations;
 
+	private final AuditLog audit;
+
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry,
-			AllocationService allocations) {
+			AllocationService allocations, AuditLog audit, org.springframework.context.ApplicationEventPublisher events) {
+		this.allocations = allocations;
+		this.audit = audit;
+		this.events = events;
 		this.documents = documents;
 		this.jdbc = jdbc;
 		this.retry = retry;
-		this.allocations = allocations;
 	}
 
 	record Filter(@Nullable String type, @Nullable String status, @Nullable String provider,
@@ -162,6 +170,9 @@ class FiscalDocumentService {
 		apply(document, content);
 		document = this.documents.save(document);
 		link(document.id(), content.relatedTransactionIds());
+		Map<String, @Nullable Object> created = document.audited(content.relatedTransactionIds());
+		created.put("status", document.status);
+		this.audit.record("finance.fiscal_document.created", "fiscal_document", document.id(), Changes.created(created));
 		return describe(document);
 	}
 
@@ -192,6 +203,8 @@ class FiscalDocumentService {
 			}
 			checkAccessKeyFree(content.accessKey(), id);
 			checkMatchedElsewhere(transactions, id);
+			Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+			String statusBefore = document.status;
 			apply(document, content);
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
@@ -199,6 +212,16 @@ class FiscalDocumentService {
 			BigDecimal open = this.allocations.lockDocuments(java.util.Set.of(id)).get(id);
 			if (open != null && open.signum() < 0) {
 				throw new FinanceProblems.DocumentOverAllocated(id, content.amount(), content.amount().subtract(open));
+			}
+			Changes audited = Changes.between(before, saved.audited(content.relatedTransactionIds()));
+			if (!audited.isEmpty()) {
+				this.audit.record("finance.fiscal_document.updated", "fiscal_document", id, audited);
+			}
+			if (!statusBefore.equals(saved.status)) {
+				this.audit.record("finance.fiscal_document.status_changed", "fiscal_document", id,
+						Changes.of().put("status", statusBefore, saved.status));
+				this.events.publishEvent(new FiscalDocumentStatusChanged(id, saved.type, saved.number, saved.series,
+						statusBefore, saved.status));
 			}
 			return describe(saved);
 		});
@@ -210,8 +233,11 @@ class FiscalDocumentService {
 		if (!ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status).isEditable()) {
 			throw new IssuedDocumentKept(id, document.status);
 		}
+		Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+		before.put("status", document.status);
 		link(id, List.of());
 		this.documents.delete(document);
+		this.audit.record("finance.fiscal_document.deleted", "fiscal_document", id, Changes.removed(before));
 	}
 
 	private Content check(FiscalDocumentRequest request, InvalidRequest.Builder errors) {

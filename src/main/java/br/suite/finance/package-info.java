@@ -5,7 +5,7 @@
  * {@link br.suite.finance.TransactionImports}, the module's typed import port, which the CSV import
  * calls inside its own database transaction.
  */
-@ApplicationModule(allowedDependencies = "shared")
+@ApplicationModule(allowedDependencies = { "shared", "audit" })
 @NullMarked
 package br.suite.finance;
 

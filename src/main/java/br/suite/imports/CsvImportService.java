@@ -29,10 +29,12 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.audit.AuditLog;
 import br.suite.finance.TransactionImports;
 import br.suite.finance.TransactionImports.Account;
 import br.suite.finance.TransactionImports.Applied;
@@ -86,9 +88,15 @@ class CsvImportService {
 
 	private final TransactionTemplate transaction;
 
+	private final AuditLog audit;
+
+	private final ApplicationEventPublisher events;
+
 	CsvImportService(TransactionImports finance, ImportConfirmationRepository confirmations, JsonMapper json,
-			PlatformTransactionManager transactionManager) {
+			PlatformTransactionManager transactionManager, AuditLog audit, ApplicationEventPublisher events) {
 		this.finance = finance;
+		this.audit = audit;
+		this.events = events;
 		this.confirmations = confirmations;
 		this.json = json;
 		this.transaction = new TransactionTemplate(transactionManager);
@@ -222,6 +230,19 @@ class CsvImportService {
 		CsvImportResult result = new CsvImportResult(true, applied.inserted(), applied.updated(), applied.skipped(),
 				applied.deleted(), logs, applied.notes());
 		CsvImportMetadata metadata = checked.metadata();
+		this.audit.record("imports.csv.confirmed", "csv_import", importId, AuditLog.Changes.of()
+			.created("provider", account.provider())
+			.created("account_id", account.accountId())
+			.created("file_name", text(metadata.fileName()))
+			.created("file_sha256", checked.fileSha256())
+			.created("rows", metadata.rowCount())
+			.created("inserted", applied.inserted())
+			.created("updated", applied.updated())
+			.created("unchanged", applied.skipped())
+			.created("deleted", applied.deleted())
+			.created("delete_month", checked.deleteMonth() == null ? null : checked.deleteMonth().toString()));
+		this.events.publishEvent(new TransactionsImported(importId, account.provider(), account.accountId(),
+				applied.inserted(), applied.updated(), applied.skipped(), applied.deleted()));
 		this.confirmations.insert(new NewConfirmation(importId, caller.id(), idempotencyKey, checked.sha256(),
 				account.provider(), account.accountId(), text(metadata.fileName()), checked.fileSha256(),
 				metadata.rowCount(), checked.deleteMonth() == null ? null : checked.deleteMonth().atDay(1),

@@ -4,7 +4,7 @@
  * module writes them only through {@link br.suite.finance.TransactionImports} and keeps its own record of each
  * confirmation for idempotent retries. It publishes nothing.
  */
-@ApplicationModule(allowedDependencies = { "shared", "finance" })
+@ApplicationModule(allowedDependencies = { "shared", "finance", "audit" })
 @NullMarked
 package br.suite.imports;
 

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
 import br.suite.access.AccessDirectory;
 import br.suite.processdocs.DocumentHistory.Action;
 import br.suite.processdocs.ProcessDocumentProblems.ApprovalNotGranted;
@@ -61,8 +62,15 @@ class ProcessDocumentService {
 
 	private final AccessDirectory users;
 
+	private final AuditLog audit;
+
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
-			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users) {
+			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users, AuditLog audit,
+			org.springframework.context.ApplicationEventPublisher events) {
+		this.audit = audit;
+		this.events = events;
 		this.documents = documents;
 		this.history = history;
 		this.jdbc = jdbc;
@@ -164,6 +172,7 @@ class ProcessDocumentService {
 		moveTo(document, DocumentStatus.DRAFT, target, caller);
 		ProcessDocument saved = this.documents.save(document);
 		this.history.record(saved.id(), Action.CREATED, this.history.diff(null, this.history.snapshot(saved)), caller);
+		auditStatusMove(saved, DocumentStatus.DRAFT, target);
 		return saved;
 	}
 
@@ -201,6 +210,7 @@ class ProcessDocumentService {
 			document.touch();
 			ProcessDocument saved = this.documents.save(document);
 			this.history.record(saved.id(), Action.UPDATED, changed, caller);
+			auditStatusMove(saved, current, target);
 			return saved;
 		});
 	}
@@ -212,6 +222,22 @@ class ProcessDocumentService {
 			throw new NotADraft(document.status());
 		}
 		this.documents.delete(document);
+	}
+
+	/** Approvals and other status moves go to the audit log too (the document history keeps every edit). */
+	private void auditStatusMove(ProcessDocument document, DocumentStatus current, DocumentStatus target) {
+		if (target == current) {
+			return;
+		}
+		this.audit.record(target == DocumentStatus.APPROVED ? "processdocs.document.approved"
+				: "processdocs.document.status_changed", "process_document", document.id(), AuditLog.Changes.of()
+					.put("code", document.code, document.code)
+					.put("status", ClosedSet.wire(current), ClosedSet.wire(target)));
+		if (target == DocumentStatus.APPROVED) {
+			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title, document.version,
+					java.util.Objects.requireNonNull(document.approvedById), java.util.Objects.requireNonNull(document.approvedBy),
+					java.util.Objects.requireNonNull(document.approvedAt)));
+		}
 	}
 
 	/** The next code number; the counter row stays locked until this transaction ends. */

@@ -4,7 +4,7 @@
  * document kept in PostgreSQL, and the history of every change. It reads users through
  * {@link br.suite.access.AccessDirectory} only to keep approvers apart from owners. It publishes nothing yet.
  */
-@ApplicationModule(allowedDependencies = { "shared", "access" })
+@ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
 @NullMarked
 package br.suite.processdocs;
 

@@ -10,7 +10,9 @@ import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.audit.AuditLog;
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeePhotos;
 import br.suite.shared.ApiProblem;
@@ -36,7 +38,14 @@ class FaceEnrolments implements EmployeePhotos {
 
 	private final FaceSettings settings;
 
-	FaceEnrolments(JdbcClient jdbc, FaceRecognition faces, AccessDirectory users, FaceSettings settings) {
+	private final AuditLog audit;
+
+	private final TransactionTemplate transactions;
+
+	FaceEnrolments(JdbcClient jdbc, FaceRecognition faces, AccessDirectory users, FaceSettings settings,
+			AuditLog audit, TransactionTemplate transactions) {
+		this.audit = audit;
+		this.transactions = transactions;
 		this.jdbc = jdbc;
 		this.faces = faces;
 		this.users = users;
@@ -64,7 +73,14 @@ class FaceEnrolments implements EmployeePhotos {
 		for (float value : analysis.descriptor()) {
 			descriptor.append(descriptor.length() > 1 ? "," : "").append(Float.toString(value));
 		}
-		store(userId, image, descriptor.append('}').toString(), face, author);
+		String values = descriptor.append('}').toString();
+		// The photo and its audit event (which names the photo's SHA-256, never its bytes) commit together.
+		this.transactions.executeWithoutResult(status -> {
+			String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
+			store(userId, image, values, face, author);
+			this.audit.record("timeclock.face.enrolled", "user", userId,
+					AuditLog.Changes.of().put("photo_sha256", before, Punch.sha256(image.bytes())));
+		});
 		return find(userId).orElseThrow();
 	}
 
@@ -116,7 +132,11 @@ class FaceEnrolments implements EmployeePhotos {
 	@Transactional
 	boolean remove(long userId) {
 		requireUser(userId);
+		String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
 		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id").param("id", userId).update();
+		if (removed > 0) {
+			this.audit.record("timeclock.face.removed", "user", userId, AuditLog.Changes.of().put("photo_sha256", before, null));
+		}
 		return removed > 0;
 	}
 

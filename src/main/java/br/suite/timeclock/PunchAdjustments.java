@@ -19,6 +19,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
@@ -58,7 +59,10 @@ class PunchAdjustments {
 
 	private final SeparationOfDuties duties;
 
-	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger, SeparationOfDuties duties) {
+	private final AuditLog audit;
+
+	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger, SeparationOfDuties duties, AuditLog audit) {
+		this.audit = audit;
 		this.jdbc = jdbc;
 		this.ledger = ledger;
 		this.duties = duties;
@@ -124,6 +128,10 @@ class PunchAdjustments {
 			.param("createdBy", author.id())
 			.query(Long.class)
 			.single();
+		this.audit.record("timeclock.punch_adjustment.created", "punch_adjustment", id, AuditLog.Changes.of()
+			.created("kind", ClosedSet.wire(kind)).created("employee_id", employeeId).created("punch_id", punchId)
+			.created("event_type", eventType).created("occurred_at", occurredAt == null ? null : occurredAt.toString())
+			.created("reason", request.reason().strip()));
 		return get(id).orElseThrow();
 	}
 

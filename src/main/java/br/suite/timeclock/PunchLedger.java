@@ -46,7 +46,11 @@ class PunchLedger {
 
 	private final FaceRecognition faces;
 
-	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces) {
+	private final org.springframework.context.ApplicationEventPublisher events;
+
+	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces,
+			org.springframework.context.ApplicationEventPublisher events) {
+		this.events = events;
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.users = users;
@@ -140,7 +144,10 @@ class PunchLedger {
 				.param("hash", hash)
 				.param("id", ESTABLISHMENT)
 				.update();
-			return new Registration(get(id).orElseThrow(), false);
+			Punch punch = get(id).orElseThrow();
+			this.events.publishEvent(new PunchRegistered(punch.id(), punch.nsr(), punch.employeeId(), punch.eventType(),
+					punch.occurredAt(), punch.source(), punch.recognitionOk(), !recognition.ok()));
+			return new Registration(punch, false);
 		});
 	}
 

@@ -5,7 +5,7 @@
  * It reads users through {@link br.suite.access.AccessDirectory} and tells access which users have a
  * photo through the {@link br.suite.access.EmployeePhotos} port.
  */
-@ApplicationModule(allowedDependencies = { "shared", "access" })
+@ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
 @NullMarked
 package br.suite.timeclock;
 

@@ -1,0 +1,13 @@
+package br.suite.audit;
+
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
+
+import tools.jackson.databind.JsonNode;
+
+/** One audit event as the API shows it. */
+record AuditEventResponse(long id, Instant at, @Nullable Long actorId, String actorName, @Nullable Long tokenId,
+		@Nullable String clientAddress, @Nullable String requestId, String action, String resourceType,
+		@Nullable String resourceId, JsonNode changes, String previousHash, String hash) {
+}

@@ -1,0 +1,115 @@
+package br.suite.webhooks;
+
+import java.net.URI;
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.Paging;
+import br.suite.shared.PathIds;
+
+@RestController
+@RequestMapping("/api/webhooks")
+@Tag(name = "Webhooks")
+class WebhookController {
+
+	private final Subscriptions subscriptions;
+
+	private final Deliveries deliveries;
+
+	WebhookController(Subscriptions subscriptions, Deliveries deliveries) {
+		this.subscriptions = subscriptions;
+		this.deliveries = deliveries;
+	}
+
+	@GetMapping("/event-types")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Operation(summary = "The event types a subscription may name")
+	List<EventTypes.EventType> eventTypes() {
+		return EventTypes.CATALOGUE.entrySet().stream().map(e -> new EventTypes.EventType(e.getKey(), e.getValue())).toList();
+	}
+
+	@PostMapping("/subscriptions")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Operation(summary = "Subscribe a URL to event types", description = "The response holds the signing secret "
+			+ "(whsec_…), shown this once. The URL must be https to a public address.")
+	ResponseEntity<SubscriptionResponse> create(@RequestBody SubscriptionRequest request) {
+		SubscriptionResponse created = this.subscriptions.create(request);
+		return ResponseEntity.status(HttpStatus.CREATED)
+			.location(URI.create("/api/webhooks/subscriptions/" + created.id() + "/"))
+			.body(created);
+	}
+
+	@GetMapping("/subscriptions")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Operation(summary = "List subscriptions (never their secrets)")
+	List<SubscriptionResponse> list() {
+		return this.subscriptions.list();
+	}
+
+	@GetMapping("/subscriptions" + PathIds.ID)
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Operation(summary = "Read a subscription (never its secret)")
+	SubscriptionResponse get(@PathVariable long id) {
+		return this.subscriptions.get(id);
+	}
+
+	@PatchMapping("/subscriptions" + PathIds.ID)
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Operation(summary = "Change a subscription", description = "Sent fields only. Enabling a disabled subscription "
+			+ "clears its failure count and disabled_reason.")
+	SubscriptionResponse update(@PathVariable long id, @RequestBody SubscriptionRequest request) {
+		return this.subscriptions.update(id, request);
+	}
+
+	@DeleteMapping("/subscriptions" + PathIds.ID)
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Operation(summary = "Delete a subscription and its deliveries")
+	ResponseEntity<Void> delete(@PathVariable long id) {
+		this.subscriptions.delete(id);
+		return ResponseEntity.noContent().build();
+	}
+
+	@PostMapping("/subscriptions" + PathIds.ID + "/rotate-secret")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Operation(summary = "Replace the signing secret", description = "The new secret is in this response only and "
+			+ "signs every delivery from now on.")
+	SubscriptionResponse rotateSecret(@PathVariable long id) {
+		return this.subscriptions.rotateSecret(id);
+	}
+
+	@GetMapping("/subscriptions" + PathIds.ID + "/deliveries")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Operation(summary = "A subscription's deliveries, newest first")
+	ResponseEntity<List<DeliveryResponse>> deliveries(@PathVariable long id,
+			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable Integer offset) {
+		Paging paging = new Paging(limit, offset);
+		this.subscriptions.get(id);
+		List<DeliveryResponse> page = this.deliveries.listOf(id, paging);
+		return paging.respond(page, paging.requested() ? this.deliveries.countOf(id) : page.size());
+	}
+
+	@PostMapping("/deliveries" + PathIds.ID + "/redeliver")
+	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Operation(summary = "Send a delivery again", description = "Pending again with a fresh retry schedule; 409 "
+			+ "when its subscription is disabled.")
+	DeliveryResponse redeliver(@PathVariable long id) {
+		return this.deliveries.redeliver(id);
+	}
+
+}

@@ -1,0 +1,139 @@
+package br.suite.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import br.suite.Api;
+import br.suite.Api.Response;
+import br.suite.ApiTest;
+import tools.jackson.databind.JsonNode;
+
+/** Each module's audited changes leave an event naming the field values before and after. */
+class AuditCoverageApiTests extends ApiTest {
+
+	List<JsonNode> events(String query) {
+		Response listed = this.api.get("/api/audit/events/?" + query);
+		assertThat(listed.status()).as(listed.toString()).isEqualTo(200);
+		List<JsonNode> events = new ArrayList<>();
+		listed.json().forEach(events::add);
+		return events;
+	}
+
+	JsonNode only(String query) {
+		List<JsonNode> events = events(query);
+		assertThat(events).as(query).hasSize(1);
+		return events.get(0);
+	}
+
+	@Test
+	void connectionChanges() {
+		String provider = "p" + Long.toString(System.nanoTime(), 36);
+		Response created = this.api.post("/api/finance/connections/", json("provider", provider, "account_id", "123-4"));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		assertThat(only("action=finance.connection.created&resource_id=" + id).get("changes").get("account_id")
+			.get("after").asString()).isEqualTo("123-4");
+		assertThat(this.api.patch("/api/finance/connections/" + id + "/", json("notes", "conta principal")).status())
+			.isEqualTo(200);
+		JsonNode updated = only("action=finance.connection.updated&resource_id=" + id);
+		assertThat(updated.get("changes").properties()).hasSize(1);
+		assertThat(updated.get("changes").get("notes").get("before").asString()).isEmpty();
+		assertThat(updated.get("changes").get("notes").get("after").asString()).isEqualTo("conta principal");
+		assertThat(this.api.delete("/api/finance/connections/" + id + "/").status()).isEqualTo(204);
+		assertThat(only("action=finance.connection.deleted&resource_id=" + id).get("changes").get("provider")
+			.get("before").asString()).isEqualTo(provider);
+	}
+
+	@Test
+	void fiscalDocumentChangesAndStatusMoves() {
+		String number = Long.toString(System.nanoTime() % 1_000_000_000L);
+		Response created = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"" + number
+				+ "\",\"amount\":\"100.00\",\"customer_name\":\"Cliente\"}");
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		JsonNode creation = only("action=finance.fiscal_document.created&resource_id=" + id);
+		assertThat(creation.get("changes").get("amount").get("after").asString()).isEqualTo("100.00");
+		assertThat(creation.get("changes").get("status").get("after").asString()).isEqualTo("draft");
+
+		Response moved = this.api.patch("/api/finance/fiscal-documents/" + id + "/",
+				"{\"status\":\"processing\",\"amount\":\"120.00\"}");
+		assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+		JsonNode status = only("action=finance.fiscal_document.status_changed&resource_id=" + id);
+		assertThat(status.get("changes").get("status").get("before").asString()).isEqualTo("draft");
+		assertThat(status.get("changes").get("status").get("after").asString()).isEqualTo("processing");
+		JsonNode edit = only("action=finance.fiscal_document.updated&resource_id=" + id);
+		assertThat(edit.get("changes").get("amount").get("before").asString()).isEqualTo("100.00");
+		assertThat(edit.get("changes").get("amount").get("after").asString()).isEqualTo("120.00");
+		assertThat(edit.get("changes").has("status")).isFalse();
+	}
+
+	@Test
+	void csvConfirmations() {
+		String provider = "csv" + Long.toString(System.nanoTime(), 36);
+		byte[] file = String.join("\r\n", "Data;Histórico;Descrição;Documento;Valor (R$);Saldo (R$)",
+				"02/03/2026;Pix recebido;Padaria Pão Quente Ltda;123456;1.234,56;11.234,56",
+				"03/03/2026;Pagamento de boleto;Energia Elétrica S/A;654321;-389,90;10.844,66", "")
+			.getBytes(StandardCharsets.UTF_8);
+		Response prepared = this.api.sendBytes("POST", "/api/prepare-csv-import?provider=" + provider + "&account_id=a1",
+				file, "text/csv");
+		assertThat(prepared.status()).as(prepared.toString()).isEqualTo(200);
+		Response confirmed = this.api.post("/api/confirm-csv-import", prepared.json().toString());
+		assertThat(confirmed.status()).as(confirmed.toString()).isEqualTo(200);
+		List<JsonNode> imports = events("action=imports.csv.confirmed&resource_type=csv_import").stream()
+			.filter(e -> e.get("changes").get("provider").get("after").asString().equals(provider))
+			.toList();
+		assertThat(imports).hasSize(1);
+		assertThat(imports.get(0).get("changes").get("inserted").get("after").asInt()).isEqualTo(2);
+		assertThat(imports.get(0).get("actor_name").asString()).isEqualTo("admin");
+	}
+
+	@Test
+	void punchAdjustments() {
+		Response employee = this.api.post("/api/access/users/", json("username", unique("func"), "full_name", "Marcos",
+				"is_employee", true, "role_id", 1));
+		Response included = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":"
+				+ employee.id() + ",\"event_type\":\"saida\",\"occurred_at\":\"2026-11-02T18:05:00-03:00\","
+				+ "\"reason\":\"Esqueceu de bater\"}");
+		assertThat(included.status()).as(included.toString()).isEqualTo(201);
+		JsonNode event = only("action=timeclock.punch_adjustment.created&resource_id=" + included.id());
+		assertThat(event.get("changes").get("employee_id").get("after").asLong()).isEqualTo(employee.id());
+		assertThat(event.get("changes").get("reason").get("after").asString()).isEqualTo("Esqueceu de bater");
+		assertThat(event.get("changes").get("occurred_at").get("after").asString()).isEqualTo("2026-11-02T21:05:00Z");
+	}
+
+	@Test
+	void documentApprovals() {
+		Response created = this.api.post("/api/process-documents/", "{\"title\":\"" + unique("Doc")
+				+ "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\",\"owner\":\"Ana Souza\","
+				+ "\"status\":\"in_review\"}");
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		assertThat(only("action=processdocs.document.status_changed&resource_id=" + id).get("changes").get("status")
+			.get("after").asString()).isEqualTo("in_review");
+		Api approver = signedInWith("processdocs.documents.view", "processdocs.documents.change",
+				"processdocs.documents.approve");
+		Response approved = approver.patch("/api/process-documents/" + id + "/", "{\"status\":\"approved\"}");
+		assertThat(approved.status()).as(approved.toString()).isEqualTo(200);
+		JsonNode approval = only("action=processdocs.document.approved&resource_id=" + id);
+		assertThat(approval.get("actor_name").asString()).startsWith("user-");
+		assertThat(approval.get("changes").get("status").get("before").asString()).isEqualTo("in_review");
+		assertThat(approval.get("changes").get("code").get("after").asString())
+			.isEqualTo(created.json().get("code").asString());
+	}
+
+	@Test
+	void aRefusedChangeLeavesNoEvent() {
+		Api viewer = signedInWith("finance.connections.view");
+		String provider = "p" + Long.toString(System.nanoTime(), 36);
+		long before = this.api.get("/api/audit/events/?limit=1").json().get(0).get("id").asLong();
+		assertThat(viewer.post("/api/finance/connections/", json("provider", provider, "account_id", "9")).status())
+			.isEqualTo(403);
+		assertThat(this.api.get("/api/audit/events/?limit=1").json().get(0).get("id").asLong()).isEqualTo(before);
+	}
+
+}

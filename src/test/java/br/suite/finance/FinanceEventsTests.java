@@ -1,0 +1,51 @@
+package br.suite.finance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.modulith.test.ApplicationModuleTest;
+import org.springframework.modulith.test.Scenario;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+
+import br.suite.TestDatabase;
+import br.suite.audit.AuditLog;
+
+/** The finance module on its own: a status move publishes FiscalDocumentStatusChanged; other edits do not. */
+@ApplicationModuleTest
+class FinanceEventsTests {
+
+	@MockitoBean
+	AuditLog audit;
+
+	@Autowired
+	FiscalDocumentService documents;
+
+	@DynamicPropertySource
+	static void database(DynamicPropertyRegistry registry) {
+		TestDatabase.register(registry);
+	}
+
+	@Test
+	void aStatusMovePublishesFiscalDocumentStatusChanged(Scenario scenario) {
+		String number = Long.toString(System.nanoTime() % 1_000_000_000L);
+		long id = this.documents.create(new FiscalDocumentRequest("nfse", number, new BigDecimal("10.00"), "Cliente",
+				null, null, null, null, null, null, null, null)).body().id();
+		scenario.stimulate(() -> this.documents.update(id, request -> new FiscalDocumentRequest(request.type(),
+				request.number(), request.amount(), request.customerName(), request.series(), request.accessKey(),
+				request.issueDate(), request.customerDocument(), request.relatedChargeIds(),
+				request.relatedTransactionIds(), "authorized", request.fileUrl()), null))
+			.andWaitForEventOfType(FiscalDocumentStatusChanged.class)
+			.matching(event -> event.documentId() == id)
+			.toArriveAndVerify(event -> {
+				assertThat(event.statusBefore()).isEqualTo("draft");
+				assertThat(event.statusAfter()).isEqualTo("authorized");
+				assertThat(event.number()).isEqualTo(number);
+			});
+	}
+
+}
