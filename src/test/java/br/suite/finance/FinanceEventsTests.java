@@ -1,19 +1,26 @@
 package br.suite.finance;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.Set;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.Scenario;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
 import br.suite.audit.AuditLog;
+import br.suite.shared.CurrentUser;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The finance module on its own: a status move publishes FiscalDocumentStatusChanged; other edits do not. */
 @ApplicationModuleTest
@@ -28,6 +35,18 @@ class FinanceEventsTests {
 	@DynamicPropertySource
 	static void database(DynamicPropertyRegistry registry) {
 		TestDatabase.register(registry);
+	}
+
+	@BeforeEach
+	void signedIn() {
+		// Services record who links and allocates: the module's callers are always signed in.
+		SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken
+			.authenticated(new CurrentUser(1, "admin", Set.of("*")), null, List.of()));
+	}
+
+	@AfterEach
+	void signedOut() {
+		SecurityContextHolder.clearContext();
 	}
 
 	@Test
