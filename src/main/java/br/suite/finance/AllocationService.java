@@ -17,10 +17,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
 import br.suite.finance.FinanceProblems.AllocationExceedsOpenAmount;
 import br.suite.finance.FinanceProblems.AllocationExists;
 import br.suite.finance.FinanceProblems.AllocationNotFound;
@@ -47,9 +49,15 @@ class AllocationService {
 
 	private final ReconciliationState state;
 
-	AllocationService(JdbcClient jdbc, ReconciliationState state) {
+	private final AuditLog audit;
+
+	private final ApplicationEventPublisher events;
+
+	AllocationService(JdbcClient jdbc, ReconciliationState state, AuditLog audit, ApplicationEventPublisher events) {
 		this.jdbc = jdbc;
 		this.state = state;
+		this.audit = audit;
+		this.events = events;
 	}
 
 	/** One allocation to make: the target is a charge or a fiscal document; a null amount means "what is open". */
@@ -162,6 +170,7 @@ class AllocationService {
 		errors.throwIfAny();
 		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
 		List<Long> ids = new ArrayList<>();
+		List<AllocationsCreated.Allocation> created = new ArrayList<>();
 		for (int i = 0; i < items.size(); i++) {
 			Item item = items.get(i);
 			Side transaction = Objects.requireNonNull(transactions.get(item.transactionId()));
@@ -198,6 +207,15 @@ class AllocationService {
 						scores.get(i), userId, now)
 				.query(Long.class)
 				.single());
+			long id = ids.get(ids.size() - 1);
+			created.add(new AllocationsCreated.Allocation(id, item.transactionId(), item.chargeId(),
+					item.fiscalDocumentId(), amount, ClosedSet.wire(rule)));
+			this.audit.record("finance.allocation.created", "allocation", id, AuditLog.Changes.of()
+				.created("transaction_id", item.transactionId())
+				.created("charge_id", item.chargeId())
+				.created("fiscal_document_id", item.fiscalDocumentId())
+				.created("amount", Money.format(amount))
+				.created("rule", ClosedSet.wire(rule)));
 			// Later items of the same request see what this one took.
 			transactions.put(item.transactionId(), transaction.taking(amount));
 			if (item.chargeId() != null) {
@@ -208,6 +226,7 @@ class AllocationService {
 			}
 		}
 		this.state.refresh(transactionIds, chargeIds);
+		this.events.publishEvent(new AllocationsCreated(created));
 		return ids;
 	}
 
@@ -225,6 +244,12 @@ class AllocationService {
 		if (deleted == 0) {
 			throw new AllocationNotFound(id);
 		}
+		this.audit.record("finance.allocation.deleted", "allocation", id, AuditLog.Changes.of()
+			.put("transaction_id", allocation.transactionId(), null)
+			.put("charge_id", allocation.chargeId(), null)
+			.put("fiscal_document_id", allocation.fiscalDocumentId(), null)
+			.put("amount", Money.format(allocation.amount()), null)
+			.put("rule", allocation.rule(), null));
 		this.state.refresh(List.of(allocation.transactionId()),
 				allocation.chargeId() == null ? List.of() : List.of(allocation.chargeId()));
 	}

@@ -6,11 +6,13 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -45,7 +47,10 @@ class ReconciliationService {
 
 	private final ReconciliationState state;
 
-	ReconciliationService(JdbcClient jdbc, ReconciliationState state) {
+	private final ApplicationEventPublisher events;
+
+	ReconciliationService(JdbcClient jdbc, ReconciliationState state, ApplicationEventPublisher events) {
+		this.events = events;
 		this.jdbc = jdbc;
 		this.state = state;
 	}
@@ -112,7 +117,7 @@ class ReconciliationService {
 			int[] count = { 0 };
 			Set<Long> passTransactions = new TreeSet<>();
 			Set<Long> passCharges = new TreeSet<>();
-			this.jdbc.sql("WITH tx AS (SELECT t.id, t." + key.transactionColumn() + " AS key, "
+			List<AllocationsCreated.Allocation> created = this.jdbc.sql("WITH tx AS (SELECT t.id, t." + key.transactionColumn() + " AS key, "
 					+ "t.amount - t.allocated_amount AS open, t.transaction_date FROM finance_transaction t WHERE "
 					+ where + " AND t." + key.transactionColumn() + " <> ''), "
 					+ "ch AS (SELECT c." + key.chargeColumn() + " AS key, min(c.id) AS id, count(*) AS n "
@@ -134,14 +139,19 @@ class ReconciliationService {
 							SELECT transaction_id, charge_id, least(t_open, c_open - prior), :rule, 1, NULL, :now
 							FROM turns WHERE least(t_open, c_open - prior) > 0
 							ORDER BY transaction_id
-							RETURNING transaction_id, charge_id""")
+							RETURNING id, transaction_id, charge_id, amount""")
 				.params(pass)
 				.query((rs, n) -> {
-					passTransactions.add(rs.getLong(1));
-					passCharges.add(rs.getLong(2));
-					return count[0]++;
+					passTransactions.add(rs.getLong(2));
+					passCharges.add(rs.getLong(3));
+					count[0]++;
+					return new AllocationsCreated.Allocation(rs.getLong(1), rs.getLong(2), rs.getLong(3), null,
+							rs.getBigDecimal(4), ClosedSet.wire(key.rule()));
 				})
 				.list();
+			if (!created.isEmpty()) {
+				this.events.publishEvent(new AllocationsCreated(created));
+			}
 			byRule.put(ClosedSet.wire(key.rule()), count[0]);
 			allocations += count[0];
 			// The next key sees what this one took.

@@ -4,7 +4,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.List;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -13,15 +15,19 @@ import org.springframework.stereotype.Component;
  * transaction's {@code allocated_amount}, {@code matched_charge_id} and {@code matched_document_id} (the
  * target when it has exactly one allocation of that kind), and a charge's {@code paid_amount},
  * {@code paid_on} and {@code status}. Set-based: two statements per refresh, whatever the number of rows.
- * Rows whose values do not change are not written (their version and ETag stay).
+ * Rows whose values do not change are not written (their version and ETag stay). Charges that become
+ * fully paid are published as {@link ChargesPaid}.
  */
 @Component
 class ReconciliationState {
 
 	private final JdbcClient jdbc;
 
-	ReconciliationState(JdbcClient jdbc) {
+	private final ApplicationEventPublisher events;
+
+	ReconciliationState(JdbcClient jdbc, ApplicationEventPublisher events) {
 		this.jdbc = jdbc;
+		this.events = events;
 	}
 
 	/** Recomputes the given charges (status, paid amount and date). */
@@ -62,7 +68,7 @@ class ReconciliationState {
 		if (transactions.length == 0 && charges.length == 0) {
 			return;
 		}
-		this.jdbc.sql("""
+		List<ChargesPaid.PaidCharge> paid = this.jdbc.sql("""
 				WITH touched AS (SELECT DISTINCT unnest(:transactions::bigint[]) AS id),
 				target AS (SELECT unnest(:charges::bigint[]) AS id
 				           UNION
@@ -73,7 +79,7 @@ class ReconciliationState {
 				         FROM finance_allocation a JOIN target ON target.id = a.charge_id
 				         JOIN finance_transaction t ON t.id = a.transaction_id
 				         GROUP BY a.charge_id),
-				s AS (SELECT c.id, COALESCE(sums.paid, 0) AS paid, sums.paid_on,
+				s AS (SELECT c.id, c.status AS before, COALESCE(sums.paid, 0) AS paid, sums.paid_on,
 				             CASE WHEN c.status = 'cancelled' THEN 'cancelled'
 				                  WHEN COALESCE(sums.paid, 0) = 0 THEN 'open'
 				                  WHEN sums.paid < c.amount THEN 'partially_paid'
@@ -83,11 +89,20 @@ class ReconciliationState {
 				UPDATE finance_charge c SET paid_amount = s.paid, paid_on = s.paid_on, status = s.status,
 				    version = c.version + 1, updated_at = :now
 				FROM s
-				WHERE c.id = s.id AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)""")
+				WHERE c.id = s.id AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)
+				RETURNING c.id, c.amount, s.paid, s.before, s.status""")
 			.param("charges", charges)
 			.param("transactions", transactions)
 			.param("now", now)
-			.update();
+			.query((rs, n) -> "paid".equals(rs.getString(5)) && !"paid".equals(rs.getString(4))
+					? new ChargesPaid.PaidCharge(rs.getLong(1), rs.getBigDecimal(2), rs.getBigDecimal(3)) : null)
+			.list()
+			.stream()
+			.filter(java.util.Objects::nonNull)
+			.toList();
+		if (!paid.isEmpty()) {
+			this.events.publishEvent(new ChargesPaid(paid));
+		}
 	}
 
 }

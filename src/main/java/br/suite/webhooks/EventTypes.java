@@ -18,6 +18,8 @@ final class EventTypes {
 		c.put("access.user.changed", "A user was created, changed, deactivated or had the password reset");
 		c.put("finance.fiscal_document.status_changed", "A fiscal document moved to another status");
 		c.put("finance.transactions.imported", "A CSV import of bank transactions was confirmed");
+		c.put("finance.allocation.created", "Money of a credit transaction was allocated to a charge or a fiscal document (by hand, an accepted suggestion or the automatic matching)");
+		c.put("finance.charge.paid", "A charge became fully paid");
 		CATALOGUE = java.util.Collections.unmodifiableMap(c);
 	}
 

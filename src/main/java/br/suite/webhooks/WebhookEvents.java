@@ -4,6 +4,8 @@ import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.stereotype.Component;
 
 import br.suite.access.UserChanged;
+import br.suite.finance.AllocationsCreated;
+import br.suite.finance.ChargesPaid;
 import br.suite.finance.FiscalDocumentStatusChanged;
 import br.suite.imports.TransactionsImported;
 import br.suite.fins.FinsRecordOverdue;
@@ -52,6 +54,16 @@ class WebhookEvents {
 	@ApplicationModuleListener
 	void on(UserChanged event) {
 		this.deliveries.enqueue("access.user.changed", event);
+	}
+
+	@ApplicationModuleListener
+	void on(AllocationsCreated event) {
+		event.allocations().forEach(allocation -> this.deliveries.enqueue("finance.allocation.created", allocation));
+	}
+
+	@ApplicationModuleListener
+	void on(ChargesPaid event) {
+		event.charges().forEach(charge -> this.deliveries.enqueue("finance.charge.paid", charge));
 	}
 
 	@ApplicationModuleListener

@@ -104,6 +104,34 @@ class WebhookApiTests extends ApiTest {
 	}
 
 	@Test
+	void aPixMatchedOnImportIsDeliveredAsAnAllocationAndAPaidCharge() throws Exception {
+		try (Receiver receiver = new Receiver()) {
+			subscribe(receiver.url(), "finance.allocation.created", "finance.charge.paid");
+			String txid = "wh" + Long.toString(System.nanoTime(), 36) + "0000000000000000000000000";
+			Response charge = this.api.post("/api/finance/charges/",
+					json("kind", "pix", "amount", "150.00", "txid", txid.substring(0, 30)));
+			assertThat(charge.status()).as(charge.toString()).isEqualTo(201);
+			String csv = "Data;Descrição;Valor;TxId\n10/12/2026;PIX RECEBIDO;150,00;" + txid.substring(0, 30) + "\n";
+			Response prepared = this.api.send("POST", "/api/prepare-csv-import?provider=" + unique("wh") + "&account_id=a1",
+					csv, "text/csv");
+			assertThat(prepared.status()).as(prepared.toString()).isEqualTo(200);
+			Response confirmed = this.api.post("/api/confirm-csv-import", prepared.body());
+			assertThat(confirmed.json().get("success").asBoolean()).as(confirmed.toString()).isTrue();
+
+			java.util.Map<String, JsonNode> byType = new java.util.HashMap<>();
+			for (int i = 0; i < 2; i++) {
+				JsonNode body = Api.JSON.readTree(receiver.next().body());
+				byType.put(body.get("type").asString(), body.get("data"));
+			}
+			assertThat(byType.get("finance.allocation.created").get("charge_id").asLong()).isEqualTo(charge.id());
+			assertThat(byType.get("finance.allocation.created").get("rule").asString()).isEqualTo("txid");
+			assertThat(byType.get("finance.charge.paid").get("charge_id").asLong()).isEqualTo(charge.id());
+			assertThat(new java.math.BigDecimal(byType.get("finance.charge.paid").get("paid_amount").asString()))
+				.isEqualByComparingTo("150");
+		}
+	}
+
+	@Test
 	void aReceiverThatIsDownGetsTheDeliveryWhenItRecovers() throws Exception {
 		try (Receiver receiver = new Receiver()) {
 			receiver.statuses.add(500);
