@@ -32,6 +32,8 @@ public final class Permissions {
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
 		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");
 		c.put("timeclock.adjustments.change", "Record punch adjustments");
+		c.put("timeclock.establishments.view", "List and read establishments (employers of the REP-P records)");
+		c.put("timeclock.establishments.change", "Create and update establishments");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
 		c.put("fins.records.view", "List and read fins records");

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
@@ -19,7 +21,7 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,
 		String recognitionReason, double recognitionThreshold, boolean needsReview, String snapshotType,
 		String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,
-		boolean disregarded) {
+		boolean disregarded, ZoneId timeZone) {
 
 	static final DateTimeFormatter CANONICAL_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
 		.withZone(ZoneOffset.UTC);
@@ -33,6 +35,11 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 		return nsr + "|" + establishmentId + "|" + eventType + "|" + employeeId + "|" + CANONICAL_TIME.format(occurredAt)
 				+ "|" + source + "|" + recognitionOk + "|" + (distance == null ? "" : distance.toString()) + "|"
 				+ snapshotSha256 + "|" + previousHash;
+	}
+
+	/** The instant in the zone of the punch's establishment when it was recorded. */
+	OffsetDateTime occurredAtLocal() {
+		return this.occurredAt.atZone(this.timeZone).toOffsetDateTime();
 	}
 
 	String expectedHash() {

@@ -37,8 +37,11 @@ class PunchController {
 
 	private final PunchLedger ledger;
 
-	PunchController(PunchLedger ledger) {
+	private final Establishments establishments;
+
+	PunchController(PunchLedger ledger, Establishments establishments) {
 		this.ledger = ledger;
+		this.establishments = establishments;
 	}
 
 	@PostMapping("/punch/register")
@@ -105,9 +108,12 @@ class PunchController {
 	@GetMapping("/punches/verify-chain")
 	@PreAuthorize("hasAuthority('timeclock.punches.view')")
 	@Operation(summary = "Check the punch ledger",
-			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain is intact.")
-	ChainReport verifyChain() {
-		return this.ledger.verifyChain();
+			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain of "
+					+ "establishment_id (default 1) is intact.")
+	ChainReport verifyChain(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId) {
+		long id = establishmentId == null ? Establishments.DEFAULT : establishmentId;
+		this.establishments.get(id);
+		return this.ledger.verifyChain(id);
 	}
 
 }

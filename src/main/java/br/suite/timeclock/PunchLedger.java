@@ -33,8 +33,6 @@ import br.suite.shared.Paging;
 @Service
 class PunchLedger {
 
-	static final long ESTABLISHMENT = 1;
-
 	private static final String SELECT = "SELECT p.*, EXISTS (SELECT 1 FROM timeclock_punch_adjustment a "
 			+ "WHERE a.punch_id = p.id AND a.kind = 'disregard') AS disregarded FROM timeclock_punch p";
 
@@ -46,8 +44,12 @@ class PunchLedger {
 
 	private final FaceRecognition faces;
 
-	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces) {
+	private final Establishments establishments;
+
+	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces,
+			Establishments establishments) {
 		this.jdbc = jdbc;
+		this.establishments = establishments;
 		this.transactions = transactions;
 		this.users = users;
 		this.faces = faces;
@@ -74,7 +76,10 @@ class PunchLedger {
 		catch (InvalidRequest invalid) {
 			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
 		}
+		Establishments.Establishment establishment = establishment(request, employee, errors);
 		errors.throwIfAny();
+		long establishmentId = establishment.id();
+		String timeZone = establishment.timeZone().getId();
 		String key = idempotencyKey == null || idempotencyKey.isBlank() ? null : idempotencyKey.trim();
 		if (key != null && key.length() > 200) {
 			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
@@ -92,7 +97,7 @@ class PunchLedger {
 		return this.transactions.execute(status -> {
 			Ledger ledger = this.jdbc
 				.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
-				.param("id", ESTABLISHMENT)
+				.param("id", establishmentId)
 				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
 				.single();
 			if (key != null) {
@@ -102,19 +107,20 @@ class PunchLedger {
 				}
 			}
 			long nsr = ledger.lastNsr() + 1;
-			String hash = Punch.sha256(Punch.canonical(nsr, ESTABLISHMENT, ClosedSet.wire(eventType), employee.id(),
+			String hash = Punch.sha256(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
 					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
 					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
 			long id = this.jdbc.sql("""
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
 					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
-					    idempotency_user_id, previous_hash, hash, created_at)
+					    idempotency_user_id, previous_hash, hash, created_at, time_zone)
 					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
 					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
-					    :keyUser, :previousHash, :hash, now())
+					    :keyUser, :previousHash, :hash, now(), :timeZone)
 					RETURNING id""")
-				.param("establishment", ESTABLISHMENT)
+				.param("establishment", establishmentId)
+				.param("timeZone", timeZone)
 				.param("nsr", nsr)
 				.param("eventType", ClosedSet.wire(eventType))
 				.param("employeeId", employee.id())
@@ -138,7 +144,7 @@ class PunchLedger {
 			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash WHERE id = :id")
 				.param("nsr", nsr)
 				.param("hash", hash)
-				.param("id", ESTABLISHMENT)
+				.param("id", establishmentId)
 				.update();
 			return new Registration(get(id).orElseThrow(), false);
 		});
@@ -205,11 +211,11 @@ class PunchLedger {
 	 * ledger's head, or a punch committed in between would look like a broken chain.
 	 */
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
-	ChainReport verifyChain() {
+	ChainReport verifyChain(long establishmentId) {
 		List<ChainReport.Problem> problems = new ArrayList<>();
 		long[] state = { 0, 0 };
 		String[] previous = { Punch.GENESIS };
-		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", ESTABLISHMENT)
+		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", establishmentId)
 			.query(PunchLedger::punch)
 			.stream()
 			.forEach(punch -> {
@@ -230,14 +236,14 @@ class PunchLedger {
 				previous[0] = punch.hash();
 			});
 		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id")
-			.param("id", ESTABLISHMENT)
+			.param("id", establishmentId)
 			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
 			.single();
 		if (head.lastNsr() != state[1] || !head.lastHash().equals(previous[0])) {
 			problems.add(new ChainReport.Problem(head.lastNsr(), null,
 					"the ledger's head (NSR " + head.lastNsr() + ") is not the last punch found (NSR " + state[1] + ")"));
 		}
-		return new ChainReport(problems.isEmpty(), ESTABLISHMENT, state[0], state[1], previous[0], problems);
+		return new ChainReport(problems.isEmpty(), establishmentId, state[0], state[1], previous[0], problems);
 	}
 
 	private Optional<Punch> findByKey(long callerId, String key) {
@@ -278,6 +284,23 @@ class PunchLedger {
 		return user.orElse(null);
 	}
 
+	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
+	private Establishments.Establishment establishment(PunchRequest request,
+			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
+		Long id = request.establishmentId();
+		if (id == null) {
+			id = Establishments.DEFAULT;
+		}
+		Optional<Establishments.Establishment> found = this.establishments.find(id);
+		if (found.isEmpty()) {
+			errors.add("establishment_id", "establishment " + id + " does not exist");
+		}
+		else if (!found.get().active()) {
+			errors.add("establishment_id", "establishment " + id + " is not active");
+		}
+		return found.orElse(null);
+	}
+
 	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value, InvalidRequest.Builder errors) {
 		try {
 			return ClosedSet.parse(type, field, value);
@@ -296,7 +319,8 @@ class PunchLedger {
 				rs.getString("source"), rs.getBoolean("recognition_ok"), distance,
 				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
 				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
-				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"));
+				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
+				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)));
 	}
 
 	private record Ledger(long lastNsr, String lastHash) {

@@ -12,7 +12,8 @@ record PunchRequest(
 		@Schema(allowableValues = { "entrada", "saida", "inicio_intervalo", "fim_intervalo" }) @NotBlank String eventType,
 		@NotNull @Positive Long employeeId,
 		@Schema(description = "Plain base64 or a data:image/…;base64, URL of a JPEG or PNG, up to 8 MiB decoded") @NotBlank String snapshotBase64,
-		@Schema(allowableValues = { "mobile_app", "browser", "desktop_app", "device", "other" }) @Nullable String source) {
+		@Schema(allowableValues = { "mobile_app", "browser", "desktop_app", "device", "other" }) @Nullable String source,
+		@Schema(description = "The establishment (REP-P) recording the punch; default the employee's, else 1") @Nullable @Positive Long establishmentId) {
 
 	PunchRequest {
 		source = source == null ? "other" : source;

@@ -198,7 +198,7 @@ class TimeclockApiTests extends ApiTest {
 			assertThat(nsrs).hasSize(20);
 			long min = nsrs.stream().min(Long::compare).orElseThrow();
 			long max = nsrs.stream().max(Long::compare).orElseThrow();
-			List<Long> between = this.jdbc.sql("SELECT nsr FROM timeclock_punch WHERE nsr BETWEEN :a AND :b ORDER BY nsr")
+			List<Long> between = this.jdbc.sql("SELECT nsr FROM timeclock_punch WHERE establishment_id = 1 AND nsr BETWEEN :a AND :b ORDER BY nsr")
 				.param("a", min).param("b", max).query(Long.class).list();
 			for (int i = 1; i < between.size(); i++) {
 				assertThat(between.get(i)).isEqualTo(between.get(i - 1) + 1);
@@ -394,8 +394,7 @@ class TimeclockApiTests extends ApiTest {
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "full_name", "Sara Supervisora", "is_employee", true, "role_id", role));
 		long self = user.id();
-		Api supervisor = this.api.as(this.api.as(null).post("/api/auth/token/", json("username", username, "password",
-				user.json().get("temporary_password").asString())).json().get("token").asString());
+		Api supervisor = this.api.as(this.api.signIn(username, user.json().get("temporary_password").asString()));
 		long own = punch(self, "entrada", FacePhotos.noFace()).id();
 		long before = adjustmentCount();
 
