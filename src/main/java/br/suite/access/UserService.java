@@ -23,6 +23,9 @@ import br.suite.access.AccessProblems.UserNotFound;
 import br.suite.access.AccessProblems.UsernameTaken;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.InvalidTaxId;
+import br.suite.shared.TaxId;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
@@ -49,9 +52,13 @@ class UserService {
 
 	private final AccessSettings settings;
 
+	private final ObjectProvider<EstablishmentReferences> establishments;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
-			ObjectProvider<EmployeePhotos> photos, AccessSettings settings) {
+			ObjectProvider<EmployeePhotos> photos, AccessSettings settings,
+			ObjectProvider<EstablishmentReferences> establishments) {
+		this.establishments = establishments;
 		this.photos = photos;
 		this.settings = settings;
 		this.users = users;
@@ -123,10 +130,13 @@ class UserService {
 		UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
 		Role role = roleFor(request.roleId());
 		checkAssignable(role, caller);
-		checkUnique(request, null);
+		String cpf = employeeData(request);
+		checkUnique(request, cpf, null);
 		String temporaryPassword = Passwords.temporary();
 		User user = new User(request.username(), request.email(), request.fullName(), request.department(),
 				request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(), ClosedSet.wire(status), "");
+		user.cpf = cpf;
+		user.establishmentId = request.establishmentId();
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
@@ -146,7 +156,8 @@ class UserService {
 			if (role.id() != user.roleId) {
 				checkAssignable(role, caller);
 			}
-			checkUnique(request, user.id());
+			String cpf = employeeData(request);
+			checkUnique(request, cpf, user.id());
 			boolean staysAdministrator = status == UserStatus.ACTIVE && role.grantsAll();
 			if (!staysAdministrator) {
 				guardLastAdministrator(user);
@@ -165,6 +176,8 @@ class UserService {
 			user.isEmployee = Boolean.TRUE.equals(request.isEmployee());
 			user.roleId = role.id();
 			user.status = ClosedSet.wire(status);
+			user.cpf = cpf;
+			user.establishmentId = request.establishmentId();
 			user.touch();
 			User saved = this.users.save(user);
 			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
@@ -254,7 +267,49 @@ class UserService {
 		}
 	}
 
-	private void checkUnique(UserRequest request, @Nullable Long exceptId) {
+	/**
+	 * Checks the employee fields (400 naming cpf or establishment_id) and returns the CPF normalised to 11
+	 * digits, or null.
+	 */
+	private @Nullable String employeeData(UserRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String cpf = null;
+		if (request.cpf() != null) {
+			try {
+				TaxId id = TaxId.parse(request.cpf());
+				if (id.kind() != TaxId.Kind.CPF) {
+					errors.add("cpf", "must be a CPF (11 digits), not a CNPJ");
+				}
+				else {
+					cpf = id.value();
+				}
+			}
+			catch (InvalidTaxId invalid) {
+				errors.add("cpf", invalid.getMessage());
+			}
+		}
+		Long establishmentId = request.establishmentId();
+		if (establishmentId != null) {
+			EstablishmentReferences port = this.establishments.getIfAvailable();
+			if (port == null || !port.exists(establishmentId)) {
+				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
+			}
+		}
+		errors.throwIfAny();
+		return cpf;
+	}
+
+	private void checkUnique(UserRequest request, @Nullable String cpf, @Nullable Long exceptId) {
+		if (cpf != null) {
+			this.jdbc.sql("SELECT id FROM access_user WHERE cpf = :cpf")
+				.param("cpf", cpf)
+				.query(Long.class)
+				.optional()
+				.filter(existing -> !Objects.equals(existing, exceptId))
+				.ifPresent(existing -> {
+					throw new AccessProblems.CpfTaken(existing);
+				});
+		}
 		this.users.findByUsernameIgnoreCase(request.username())
 			.filter(existing -> !Objects.equals(existing.id, exceptId))
 			.ifPresent(existing -> {

@@ -289,7 +289,8 @@ class PunchLedger {
 			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
 		Long id = request.establishmentId();
 		if (id == null) {
-			id = Establishments.DEFAULT;
+			id = employee != null && employee.establishmentId() != null ? employee.establishmentId()
+					: Establishments.DEFAULT;
 		}
 		Optional<Establishments.Establishment> found = this.establishments.find(id);
 		if (found.isEmpty()) {

@@ -185,4 +185,67 @@ class RepApiTests extends ApiTest {
 		assertThat(this.jdbc.sql("SELECT count(*) FROM timeclock_punch").query(Long.class).single()).isEqualTo(before);
 	}
 
+	long userCount() {
+		return this.jdbc.sql("SELECT count(*) FROM access_user").query(Long.class).single();
+	}
+
+	@Test
+	void employeesCarryAUniqueCpfAndTheirEstablishment() {
+		long store = establishment("Loja Cuiaba", "11222333000181", "America/Cuiaba");
+		String cpf = cpf();
+		Response created = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", "Clara Dias",
+				"is_employee", true, "role_id", 1, "cpf", masked(cpf), "establishment_id", store));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		assertThat(created.json().get("cpf").asString()).isEqualTo(cpf);
+		assertThat(created.json().get("establishment_id").asLong()).isEqualTo(store);
+		assertThat(this.api.get("/api/access/users/" + created.id() + "/").json().get("cpf").asString()).isEqualTo(cpf);
+
+		// A punch without establishment_id is recorded at the employee's establishment, in its zone.
+		Response punched = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
+				created.id(), "snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		assertThat(punched.json().get("establishment_id").asLong()).isEqualTo(store);
+		assertThat(punched.json().get("occurred_at_local").asString()).endsWith("-04:00");
+
+		long before = userCount();
+		Response duplicate = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1, "cpf", cpf));
+		assertThat(duplicate.status()).as(duplicate.toString()).isEqualTo(409);
+		assertThat(duplicate.json().get("field").asString()).isEqualTo("cpf");
+		assertThat(duplicate.json().get("existing_id").asLong()).isEqualTo(created.id());
+		assertThat(userCount()).isEqualTo(before);
+
+		long other = employee("Davi Reis");
+		Response taken = this.api.patch("/api/access/users/" + other + "/", json("cpf", masked(cpf)));
+		assertThat(taken.status()).isEqualTo(409);
+		assertThat(this.api.get("/api/access/users/" + other + "/").json().get("cpf").isNull()).isTrue();
+		// Sending one's own CPF again is no conflict.
+		assertThat(this.api.patch("/api/access/users/" + created.id() + "/", json("full_name", "Clara Dias Lopes", "cpf", cpf))
+			.status()).isEqualTo(200);
+		assertThat(this.api.patch("/api/access/users/" + created.id() + "/", json("cpf", null)).json().get("cpf").isNull())
+			.isTrue();
+	}
+
+	@Test
+	void invalidEmployeeDataIsRefusedNamingTheFieldAndNothingIsStored() {
+		long before = userCount();
+		Response badCpf = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
+				"cpf", "123.456.789-00"));
+		assertThat(badCpf.status()).isEqualTo(400);
+		assertThat(badCpf.json().get("errors").has("cpf")).isTrue();
+		Response cnpj = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
+				"cpf", "11222333000181"));
+		assertThat(cnpj.status()).isEqualTo(400);
+		assertThat(cnpj.json().get("errors").get("cpf").get(0).asString()).contains("CPF");
+		Response unknown = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
+				"establishment_id", 999_999));
+		assertThat(unknown.status()).isEqualTo(400);
+		assertThat(unknown.json().get("errors").has("establishment_id")).isTrue();
+		assertThat(userCount()).isEqualTo(before);
+
+		long id = employee("Eva Nunes");
+		Response badPatch = this.api.patch("/api/access/users/" + id + "/", json("establishment_id", 999_999));
+		assertThat(badPatch.status()).isEqualTo(400);
+		assertThat(this.api.get("/api/access/users/" + id + "/").json().get("establishment_id").isNull()).isTrue();
+	}
+
 }
