@@ -64,14 +64,16 @@ class PunchLedger {
 	 * punch gets the first one back; with another punch, a 409. Another caller's keys are never looked at.
 	 */
 	Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
-		Instant occurredAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		Instant recordedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Instant occurredAt = occurredAt(request, recordedAt, errors);
 		EventType eventType = parseOrCollect(EventType.class, "event_type", request.eventType(), errors);
 		PunchSource source = parseOrCollect(PunchSource.class, "source", request.source(), errors);
 		AccessDirectory.UserSummary employee = employee("employee_id", request.employeeId(), errors);
 		Images.Image snapshot = null;
 		try {
-			snapshot = Images.decodeBase64("snapshot_base64", request.snapshotBase64());
+			String text = request.snapshotBase64();
+			snapshot = text == null ? null : Images.decodeBase64("snapshot_base64", text);
 		}
 		catch (InvalidRequest invalid) {
 			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
@@ -84,7 +86,7 @@ class PunchLedger {
 		if (key != null && key.length() > 200) {
 			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
 		}
-		String snapshotSha256 = Punch.sha256(snapshot.bytes());
+		String snapshotSha256 = snapshot == null ? null : Punch.sha256(snapshot.bytes());
 		Replay replay = new Replay(ClosedSet.wire(eventType), employee.id(), ClosedSet.wire(source), snapshotSha256);
 		if (key != null) {
 			Optional<Punch> earlier = findByKey(caller.id(), key);
@@ -92,7 +94,7 @@ class PunchLedger {
 				return replay.of(earlier.get(), key);
 			}
 		}
-		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot.bytes());
+		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot == null ? null : snapshot.bytes());
 		Images.Image image = snapshot;
 		return this.transactions.execute(status -> {
 			Ledger ledger = this.jdbc
@@ -114,13 +116,15 @@ class PunchLedger {
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
 					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
-					    idempotency_user_id, previous_hash, hash, created_at, time_zone)
+					    idempotency_user_id, previous_hash, hash, created_at, time_zone, offline, recorded_at)
 					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
 					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
-					    :keyUser, :previousHash, :hash, now(), :timeZone)
+					    :keyUser, :previousHash, :hash, now(), :timeZone, :offline, :recordedAt)
 					RETURNING id""")
 				.param("establishment", establishmentId)
 				.param("timeZone", timeZone)
+				.param("offline", Boolean.TRUE.equals(request.offline()))
+				.param("recordedAt", Timestamp.from(recordedAt))
 				.param("nsr", nsr)
 				.param("eventType", ClosedSet.wire(eventType))
 				.param("employeeId", employee.id())
@@ -132,8 +136,8 @@ class PunchLedger {
 				.param("reason", ClosedSet.wire(recognition.reason()))
 				.param("threshold", recognition.threshold())
 				.param("needsReview", !recognition.ok())
-				.param("snapshot", image.bytes())
-				.param("snapshotType", image.contentType())
+				.param("snapshot", image == null ? null : image.bytes())
+				.param("snapshotType", image == null ? null : image.contentType())
 				.param("snapshotSha256", snapshotSha256)
 				.param("key", key)
 				.param("keyUser", key == null ? null : caller.id())
@@ -255,11 +259,11 @@ class PunchLedger {
 	}
 
 	/** What a retry must repeat to be answered with the punch its key first recorded. */
-	private record Replay(String eventType, long employeeId, String source, String snapshotSha256) {
+	private record Replay(String eventType, long employeeId, String source, @Nullable String snapshotSha256) {
 
 		Registration of(Punch earlier, String key) {
 			if (!earlier.eventType().equals(this.eventType) || earlier.employeeId() != this.employeeId
-					|| !earlier.source().equals(this.source) || !earlier.snapshotSha256().equals(this.snapshotSha256)) {
+					|| !earlier.source().equals(this.source) || !java.util.Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
 				throw new TimeclockProblems.IdempotencyKeyReused(key);
 			}
 			return new Registration(earlier, true);
@@ -282,6 +286,33 @@ class PunchLedger {
 			errors.add(field, "user " + id + " is not an employee (is_employee is false)");
 		}
 		return user.orElse(null);
+	}
+
+	static final java.time.Duration OFFLINE_WINDOW = java.time.Duration.ofDays(7);
+
+	/**
+	 * The server's clock for an on-line punch; for an off-line one the collector's time, which must not be in the
+	 * future nor more than 7 days before the server received it.
+	 */
+	private static Instant occurredAt(PunchRequest request, Instant recordedAt, InvalidRequest.Builder errors) {
+		if (!Boolean.TRUE.equals(request.offline())) {
+			if (request.occurredAt() != null) {
+				errors.add("occurred_at", "is only accepted with offline: true (on-line punches take the server's clock)");
+			}
+			return recordedAt;
+		}
+		if (request.occurredAt() == null) {
+			errors.add("occurred_at", "is required for an offline punch: the collector's time of the punch");
+			return recordedAt;
+		}
+		Instant at = request.occurredAt().toInstant().truncatedTo(ChronoUnit.MILLIS);
+		if (at.isAfter(recordedAt)) {
+			errors.add("occurred_at", "must not be in the future");
+		}
+		else if (at.isBefore(recordedAt.minus(OFFLINE_WINDOW))) {
+			errors.add("occurred_at", "must be at most 7 days back");
+		}
+		return at;
 	}
 
 	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
@@ -315,13 +346,15 @@ class PunchLedger {
 	private static Punch punch(ResultSet rs, int n) throws SQLException {
 		Double distance = rs.getObject("recognition_distance", Double.class);
 		Timestamp purged = rs.getTimestamp("snapshot_purged_at");
+		Timestamp recorded = rs.getTimestamp("recorded_at");
 		return new Punch(rs.getLong("id"), rs.getLong("establishment_id"), rs.getLong("nsr"), rs.getString("event_type"),
 				rs.getLong("employee_id"), rs.getString("employee_name"), rs.getTimestamp("occurred_at").toInstant(),
 				rs.getString("source"), rs.getBoolean("recognition_ok"), distance,
 				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
 				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
 				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
-				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)));
+				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)),
+				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant());
 	}
 
 	private record Ledger(long lastNsr, String lastHash) {

@@ -248,4 +248,62 @@ class RepApiTests extends ApiTest {
 		assertThat(this.api.get("/api/access/users/" + id + "/").json().get("establishment_id").isNull()).isTrue();
 	}
 
+	long punchCount() {
+		return this.jdbc.sql("SELECT count(*) FROM timeclock_punch").query(Long.class).single();
+	}
+
+	@Test
+	void aPunchWithoutSnapshotIsRecordedForReview() {
+		long employee = employee("Fabio Melo");
+		for (String body : java.util.List.of(json("event_type", "entrada", "employee_id", employee),
+				json("event_type", "saida", "employee_id", employee, "snapshot_base64", null),
+				json("event_type", "entrada", "employee_id", employee, "snapshot_base64", " "))) {
+			Response punched = this.api.post("/api/timeclock/punch/register/", body);
+			assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+			JsonNode punch = punched.json();
+			assertThat(punch.get("recognition_ok").asBoolean()).isFalse();
+			assertThat(punch.get("recognition_reason").asString()).isEqualTo("no_snapshot");
+			assertThat(punch.get("needs_review").asBoolean()).isTrue();
+			assertThat(punch.get("snapshot_sha256").isNull()).isTrue();
+			assertThat(punch.get("snapshot_url").isNull()).isTrue();
+			assertThat(this.api.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").status()).isEqualTo(404);
+		}
+		assertThat(this.api.get("/api/timeclock/punches/verify-chain/").json().get("intact").asBoolean()).isTrue();
+	}
+
+	@Test
+	void anOfflinePunchKeepsTheCollectorsTimeAndTheServersReceiptTime() {
+		long employee = employee("Gilda Rocha");
+		OffsetDateTime twoDaysAgo = OffsetDateTime.now(java.time.ZoneOffset.ofHours(-3)).minusDays(2).withNano(0);
+		Response punched = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
+				employee, "offline", true, "occurred_at", twoDaysAgo.toString(), "source", "mobile_app"));
+		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
+		JsonNode punch = punched.json();
+		assertThat(punch.get("offline").asBoolean()).isTrue();
+		assertThat(java.time.Instant.parse(punch.get("occurred_at").asString())).isEqualTo(twoDaysAgo.toInstant());
+		assertThat(java.time.Instant.parse(punch.get("recorded_at").asString()))
+			.isBetween(java.time.Instant.now().minusSeconds(60), java.time.Instant.now().plusSeconds(1));
+		Response online = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id", employee));
+		assertThat(online.json().get("offline").asBoolean()).isFalse();
+		assertThat(online.json().get("recorded_at").asString()).isEqualTo(online.json().get("occurred_at").asString());
+	}
+
+	@Test
+	void offlinePunchTimesOutsideTheWindowAreRefusedNamingTheField() {
+		long employee = employee("Hugo Alves");
+		long before = punchCount();
+		OffsetDateTime now = OffsetDateTime.now();
+		for (String body : java.util.List.of(json("event_type", "entrada", "employee_id", employee, "offline", true),
+				json("event_type", "entrada", "employee_id", employee, "offline", true, "occurred_at",
+						now.plusMinutes(5).toString()),
+				json("event_type", "entrada", "employee_id", employee, "offline", true, "occurred_at",
+						now.minusDays(7).minusMinutes(1).toString()),
+				json("event_type", "entrada", "employee_id", employee, "occurred_at", now.minusMinutes(5).toString()))) {
+			Response refused = this.api.post("/api/timeclock/punch/register/", body);
+			assertThat(refused.status()).as(body).isEqualTo(400);
+			assertThat(refused.json().get("errors").has("occurred_at")).as(refused.toString()).isTrue();
+		}
+		assertThat(punchCount()).isEqualTo(before);
+	}
+
 }
