@@ -21,7 +21,8 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,
 		String recognitionReason, double recognitionThreshold, boolean needsReview, @Nullable String snapshotType,
 		@Nullable String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,
-		boolean disregarded, ZoneId timeZone, boolean offline, Instant recordedAt) {
+		boolean disregarded, ZoneId timeZone, boolean offline, Instant recordedAt, @Nullable String employeeCpf,
+		@Nullable String afdLine, @Nullable String afdHash) {
 
 	static final DateTimeFormatter CANONICAL_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
 		.withZone(ZoneOffset.UTC);

@@ -98,9 +98,13 @@ class PunchLedger {
 		Images.Image image = snapshot;
 		return this.transactions.execute(status -> {
 			Ledger ledger = this.jdbc
-				.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
+				.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 				.param("id", establishmentId)
 				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
+				.single();
+			String lastAfdHash = this.jdbc.sql("SELECT last_afd_hash FROM timeclock_establishment WHERE id = :id")
+				.param("id", establishmentId)
+				.query(String.class)
 				.single();
 			if (key != null) {
 				Optional<Punch> raced = findByKey(caller.id(), key);
@@ -112,18 +116,26 @@ class PunchLedger {
 			String hash = Punch.sha256(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
 					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
 					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			String afdLine = Afd.punchFields(nsr, occurredAt, employee.cpf(), recordedAt, establishment.timeZone(),
+					ClosedSet.wire(source), Boolean.TRUE.equals(request.offline()));
+			String afdHash = Afd.punchHash(afdLine, lastAfdHash);
 			long id = this.jdbc.sql("""
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
 					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
-					    idempotency_user_id, previous_hash, hash, created_at, time_zone, offline, recorded_at)
+					    idempotency_user_id, previous_hash, hash, created_at, time_zone, offline, recorded_at,
+					    employee_cpf, afd_line, afd_hash)
 					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
 					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
-					    :keyUser, :previousHash, :hash, now(), :timeZone, :offline, :recordedAt)
+					    :keyUser, :previousHash, :hash, now(), :timeZone, :offline, :recordedAt, :cpf, :afdLine,
+					    :afdHash)
 					RETURNING id""")
 				.param("establishment", establishmentId)
 				.param("timeZone", timeZone)
 				.param("offline", Boolean.TRUE.equals(request.offline()))
+				.param("cpf", employee.cpf())
+				.param("afdLine", afdLine)
+				.param("afdHash", afdHash)
 				.param("recordedAt", Timestamp.from(recordedAt))
 				.param("nsr", nsr)
 				.param("eventType", ClosedSet.wire(eventType))
@@ -145,9 +157,11 @@ class PunchLedger {
 				.param("hash", hash)
 				.query(Long.class)
 				.single();
-			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash WHERE id = :id")
+			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash, last_afd_hash = :afdHash "
+					+ "WHERE id = :id")
 				.param("nsr", nsr)
 				.param("hash", hash)
+				.param("afdHash", afdHash)
 				.param("id", establishmentId)
 				.update();
 			return new Registration(get(id).orElseThrow(), false);
@@ -354,7 +368,8 @@ class PunchLedger {
 				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
 				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
 				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)),
-				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant());
+				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant(),
+				rs.getString("employee_cpf"), rs.getString("afd_line"), rs.getString("afd_hash"));
 	}
 
 	private record Ledger(long lastNsr, String lastHash) {
