@@ -27,8 +27,11 @@ class AfdController {
 
 	private final AfdExport export;
 
-	AfdController(AfdExport export) {
+	private final AfdSigner signer;
+
+	AfdController(AfdExport export, AfdSigner signer) {
 		this.export = export;
+		this.signer = signer;
 	}
 
 	@GetMapping
@@ -52,6 +55,28 @@ class AfdController {
 			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file.name()).build().toString())
 			.header(GENERATED_AT, file.generatedAt().toString())
 			.body(file.bytes());
+	}
+
+	@GetMapping("/signature")
+	@PreAuthorize("hasAuthority('timeclock.afd.export')")
+	@Operation(summary = "Detached CAdES signature (.p7s) of the AFD",
+			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
+					+ "signature covers exactly the bytes downloaded. 503 (rule afd_signature_not_configured) without "
+					+ "a configured PKCS#12 key store.")
+	ResponseEntity<byte[]> signature(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
+			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
+		AfdExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt == null ? null : generatedAt.toInstant());
+		byte[] signature = this.signer.sign(file.bytes());
+		return ResponseEntity.ok()
+			.contentType(MediaType.parseMediaType("application/pkcs7-signature"))
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename(file.name() + ".p7s").build().toString())
+			.header(GENERATED_AT, file.generatedAt().toString())
+			.body(signature);
 	}
 
 }

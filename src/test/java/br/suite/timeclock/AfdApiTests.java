@@ -166,6 +166,10 @@ class AfdApiTests extends ApiTest {
 			assertThat(conflict.status()).isEqualTo(409);
 			assertThat(conflict.json().get("rule").asString()).isEqualTo("employer_document_required");
 		}
+		Response unsigned = this.api.get("/api/timeclock/afd/signature/?establishment_id=" + store);
+		assertThat(unsigned.status()).isEqualTo(503);
+		assertThat(unsigned.json().get("rule").asString()).isEqualTo("afd_signature_not_configured");
+		assertThat(unsigned.json().get("detail").asString()).contains("not configured");
 		Api without = signedInWith("timeclock.punches.view", "timeclock.establishments.view");
 		assertThat(without.get("/api/timeclock/afd/?establishment_id=" + store).status()).isEqualTo(403);
 		assertThat(signedInWith("timeclock.afd.export").get("/api/timeclock/afd/?establishment_id=" + store).status())
