@@ -39,9 +39,12 @@ class PunchController {
 
 	private final Establishments establishments;
 
-	PunchController(PunchLedger ledger, Establishments establishments) {
+	private final Comprovantes comprovantes;
+
+	PunchController(PunchLedger ledger, Establishments establishments, Comprovantes comprovantes) {
 		this.ledger = ledger;
 		this.establishments = establishments;
+		this.comprovantes = comprovantes;
 	}
 
 	@PostMapping("/punch/register")
@@ -103,6 +106,32 @@ class PunchController {
 			.contentType(MediaType.parseMediaType(image.contentType()))
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
 			.body(image.bytes());
+	}
+
+	@GetMapping("/punches" + PathIds.ID + "/comprovante")
+	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Operation(summary = "A punch's comprovante (Portaria 671 art. 79)",
+			description = "PDF by default; JSON with Accept: application/json. Title, NSR, employer name, CNPJ/CPF and "
+					+ "CEI/CAEPF/CNO, establishment address, employee name and CPF, date and time with offset, INPI "
+					+ "registration of the REP-P, and the punch's SHA-256 hash.")
+	ResponseEntity<?> comprovante(@PathVariable long id,
+			@RequestHeader(name = HttpHeaders.ACCEPT, required = false) @Nullable String accept) {
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
+		return respond(this.comprovantes, this.comprovantes.of(punch), accept);
+	}
+
+	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovantes.Comprovante comprovante,
+			@Nullable String accept) {
+		if (accept != null && accept.contains(MediaType.APPLICATION_JSON_VALUE)) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(comprovante);
+		}
+		return ResponseEntity.ok()
+			.contentType(MediaType.APPLICATION_PDF)
+			.header(HttpHeaders.CONTENT_DISPOSITION, org.springframework.http.ContentDisposition.inline()
+				.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
+				.build()
+				.toString())
+			.body(comprovantes.pdf(comprovante));
 	}
 
 	@GetMapping("/punches/verify-chain")

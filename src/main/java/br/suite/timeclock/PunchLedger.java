@@ -210,6 +210,17 @@ class PunchLedger {
 		return new Listing(page, total);
 	}
 
+	/** The employee's punches that occurred since the instant, newest first. */
+	@Transactional(readOnly = true)
+	List<Punch> recentOf(long employeeId, Instant since) {
+		return this.jdbc.sql(SELECT + " WHERE p.employee_id = :employeeId AND p.occurred_at >= :since "
+				+ "ORDER BY p.occurred_at DESC, p.id DESC")
+			.param("employeeId", employeeId)
+			.param("since", Timestamp.from(since))
+			.query(PunchLedger::punch)
+			.list();
+	}
+
 	@Transactional(readOnly = true)
 	Optional<Punch> get(long id) {
 		return this.jdbc.sql(SELECT + " WHERE p.id = :id").param("id", id).query(PunchLedger::punch).optional();
