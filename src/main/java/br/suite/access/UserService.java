@@ -54,11 +54,15 @@ class UserService {
 
 	private final ObjectProvider<EstablishmentReferences> establishments;
 
+	private final org.springframework.context.ApplicationEventPublisher events;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
 			ObjectProvider<EmployeePhotos> photos, AccessSettings settings,
-			ObjectProvider<EstablishmentReferences> establishments) {
+			ObjectProvider<EstablishmentReferences> establishments,
+			org.springframework.context.ApplicationEventPublisher events) {
 		this.establishments = establishments;
+		this.events = events;
 		this.photos = photos;
 		this.settings = settings;
 		this.users = users;
@@ -168,6 +172,9 @@ class UserService {
 				// A new role, or leaving active status, ends every session of the user.
 				this.tokens.revokeAllOf(user.id());
 			}
+			if (user.isActive() && status != UserStatus.ACTIVE) {
+				this.events.publishEvent(new UserDeactivated(user.id()));
+			}
 			user.username = request.username();
 			user.email = request.email();
 			user.fullName = request.fullName();
@@ -194,10 +201,14 @@ class UserService {
 		User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 		requireAuthorityOver(user, caller);
 		guardLastAdministrator(user);
+		boolean wasActive = user.isActive();
 		user.status = ClosedSet.wire(UserStatus.INACTIVE);
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
+		if (wasActive) {
+			this.events.publishEvent(new UserDeactivated(user.id()));
+		}
 	}
 
 	@Transactional

@@ -41,7 +41,11 @@ class PunchController {
 
 	private final Comprovantes comprovantes;
 
-	PunchController(PunchLedger ledger, Establishments establishments, Comprovantes comprovantes) {
+	private final FaceEnrolments enrolments;
+
+	PunchController(PunchLedger ledger, Establishments establishments, Comprovantes comprovantes,
+			FaceEnrolments enrolments) {
+		this.enrolments = enrolments;
 		this.ledger = ledger;
 		this.establishments = establishments;
 		this.comprovantes = comprovantes;
@@ -94,14 +98,16 @@ class PunchController {
 	@GetMapping("/punches" + PathIds.ID + "/snapshot")
 	@PreAuthorize("hasAuthority('timeclock.snapshots.view')")
 	@Operation(summary = "Download a punch's snapshot",
-			description = "The image as received. After the retention period it is purged (404); its SHA-256 stays on the punch.")
+			description = "The image as received; every read is logged (GET /api/timeclock/biometric-access-log/). After "
+					+ "the retention period (7 days when matched, 90 when needing review) it is purged (404); its SHA-256 "
+					+ "stays on the punch.")
 	ResponseEntity<byte[]> snapshot(@PathVariable long id) {
-		if (this.ledger.get(id).isEmpty()) {
-			throw new ApiProblem.NotFound("Punch", id);
-		}
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
 		Images.Image image = this.ledger.snapshot(id)
-			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND,
-					"The snapshot of punch " + id + " was purged after the retention period."));
+			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, punch.snapshotSha256() == null
+					? "Punch " + id + " was recorded without a snapshot."
+					: "The snapshot of punch " + id + " was purged after the retention period."));
+		this.enrolments.logAccess(CurrentUser.get().id(), punch.employeeId(), "punch_snapshot", id);
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(image.contentType()))
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
@@ -143,6 +149,16 @@ class PunchController {
 		long id = establishmentId == null ? Establishments.DEFAULT : establishmentId;
 		this.establishments.get(id);
 		return this.ledger.verifyChain(id);
+	}
+
+	@GetMapping("/biometric-access-log")
+	@PreAuthorize("hasAuthority('timeclock.biometric_log.view')")
+	@Operation(summary = "Reads of biometric data",
+			description = "Who read whose enrolled photo or punch snapshot, and when; newest first, at most 1000; "
+					+ "filter subject_user_id. A bare array.")
+	List<FaceEnrolments.AccessEntry> biometricAccessLog(
+			@RequestParam(name = "subject_user_id", required = false) @Nullable Long subjectUserId) {
+		return this.enrolments.accessLog(subjectUserId);
 	}
 
 }

@@ -11,8 +11,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * LGPD: punch snapshots are biometric data, kept only for the retention period (default 90 days) and
- * then purged every night. The punch keeps the snapshot's SHA-256, so the chain stays verifiable.
+ * LGPD: punch snapshots are biometric data, kept only for the retention period and then purged every
+ * night: 7 days for matched punches ({@code SUITE_FACE_MATCHED_SNAPSHOT_RETENTION_DAYS}), 90 for punches needing
+ * review ({@code SUITE_FACE_SNAPSHOT_RETENTION_DAYS}). The punch keeps the snapshot's SHA-256, so the chain stays verifiable.
  */
 @Component
 class SnapshotRetention {
@@ -30,7 +31,22 @@ class SnapshotRetention {
 
 	@Scheduled(cron = "0 15 3 * * *", zone = "America/Sao_Paulo")
 	void purgeNightly() {
-		purgeTakenBefore(Instant.now().minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS));
+		purge(Instant.now());
+	}
+
+	/** Matched punches' snapshots after 7 days, the others' (needing review) after 90 (settings). */
+	@Transactional
+	int purge(Instant now) {
+		int matched = this.jdbc
+			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() "
+					+ "WHERE snapshot IS NOT NULL AND recognition_ok AND occurred_at < :cutoff")
+			.param("cutoff", java.sql.Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
+			.update();
+		int purged = matched + purgeTakenBefore(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS));
+		if (matched > 0) {
+			log.info("Purged {} snapshot(s) of matched punches", matched);
+		}
+		return purged;
 	}
 
 	@Transactional
