@@ -43,8 +43,7 @@ class SelfApprovalAllowedApiTests extends ApiTest {
 		String username = unique("dono");
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "is_employee", true, "role_id", role));
-		Api owner = this.api.as(this.api.as(null).post("/api/auth/token/", json("username", username, "password",
-				user.json().get("temporary_password").asString())).json().get("token").asString());
+		Api owner = this.api.as(this.api.signIn(username, user.json().get("temporary_password").asString()));
 		ByteArrayOutputStream png = new ByteArrayOutputStream();
 		ImageIO.write(new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB), "png", png);
 		Response punch = owner.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
