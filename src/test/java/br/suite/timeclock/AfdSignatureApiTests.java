@@ -32,6 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -76,6 +77,8 @@ class AfdSignatureApiTests extends ApiTest {
 	static void signature(DynamicPropertyRegistry registry) {
 		registry.add("suite.timeclock.rep.signature-keystore", KEYSTORE::toString);
 		registry.add("suite.timeclock.rep.signature-keystore-password", () -> PASSWORD);
+		registry.add("suite.timeclock.rep.inpi-registration", () -> "BR512026000123-4");
+		registry.add("suite.timeclock.rep.developer-document", () -> "98.765.432/0001-98");
 	}
 
 	@Test
@@ -84,15 +87,27 @@ class AfdSignatureApiTests extends ApiTest {
 				"employer_document", "11222333000181")).id();
 		long employee = this.api.post("/api/access/users/", json("username", unique("sig"), "is_employee", true,
 				"role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
-		assertThat(this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace()))).status()).isEqualTo(201);
+		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
+				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		assertThat(punch.status()).isEqualTo(201);
 
 		Response afd = this.api.get("/api/timeclock/afd/?establishment_id=" + store);
 		String generatedAt = afd.header(AfdController.GENERATED_AT).orElseThrow();
 		Response p7s = this.api.get("/api/timeclock/afd/signature/?establishment_id=" + store + "&generated_at=" + generatedAt);
 		assertThat(p7s.status()).as(p7s.toString()).isEqualTo(200);
 		assertThat(p7s.contentType()).startsWith("application/pkcs7-signature");
-		assertThat(p7s.header("Content-Disposition").orElseThrow()).contains("AFD11222333000181REP_P.txt.p7s");
+		assertThat(p7s.header("Content-Disposition").orElseThrow())
+			.contains("AFD512026000123411222333000181REP_P.txt.p7s");
+		AfdReader.Content content = AfdReader.read(afd.bytes(), "");
+		assertThat(content.inpi()).isEqualTo("5120260001234");
+		String header = new String(afd.bytes(), java.nio.charset.StandardCharsets.ISO_8859_1).substring(0, 302);
+		assertThat(header.substring(253, 268)).isEqualTo("198765432000198");
+		// The comprovante prints the configured INPI registration.
+		JsonNode comprovante = this.api.send("GET", "/api/timeclock/punches/" + punch.id() + "/comprovante/", null, null,
+				"Accept", "application/json").json();
+		assertThat(comprovante.get("inpi_registration").asString()).isEqualTo("BR512026000123-4");
+		assertThat(ComprovanteApiTests.text(this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/").bytes()))
+			.contains("Registro no INPI do REP-P: BR512026000123-4");
 
 		CMSSignedData signed = new CMSSignedData(new CMSProcessableByteArray(afd.bytes()), p7s.bytes());
 		assertThat(signed.getSignedContent().getContent()).isEqualTo(afd.bytes());
