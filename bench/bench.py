@@ -1,11 +1,13 @@
 """Suite benchmark driver (called by bench/run).
 
-Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync on), seeds data through the
+Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync, synchronous_commit and
+full_page_writes on, as the service always runs it; the settings are read back and recorded), seeds data through the
 public API, runs each scenario with wrk (16 connections, warm-up, 3 measured runs, median), and writes
 bench/results/<date>-<commit>.json and .md. Loopback only; every run is bounded in time.
 """
 
 import base64
+import concurrent.futures
 import datetime
 import json
 import os
@@ -45,6 +47,8 @@ TARGETS = {
     "g": ("POST /api/timeclock/punch/register/ with face verification", None, None, None, None),
     "h": ("GET /api/finance/transactions/?date_from…&limit=100 (100 000 rows)", None, None, None, None),
 }
+
+RECONCILE_COUNT = 2000 if QUICK else 50000
 
 
 def log(message):
@@ -213,6 +217,8 @@ def main():
             time.sleep(0.1)
         results["startup_s"] = round(time.time() - started, 2)
         log(f"healthy after {results['startup_s']} s")
+        results["postgres"] = postgres_settings()
+        log(f"PostgreSQL settings: {results['postgres']}")
         with open(os.path.join(WORK, "admin-token")) as token_file:
             api = Api(token_file.read().strip())
         token_env = {"SUITE_TOKEN": api.token}
@@ -229,6 +235,41 @@ def main():
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
     write(results, commit)
+
+
+def postgres_settings():
+    """What the embedded PostgreSQL runs with, read back from the server itself (psql, with the password the
+    service generated); without psql, the postmaster's command line, which carries the durability settings."""
+    data = os.path.join(WORK, "postgres")
+    with open(os.path.join(data, "postmaster.pid")) as pid_file:
+        lines = pid_file.read().splitlines()
+    pid, port = lines[0].strip(), lines[3].strip()
+    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+        settings = {"postmaster_command": [a.decode() for a in cmdline.read().split(b"\0") if a]}
+    if shutil.which("psql"):
+        with open(os.path.join(WORK, "postgres-password")) as password_file:
+            password = password_file.read().strip()
+        names = ["fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "server_version"]
+        command = ["psql", "-h", "127.0.0.1", "-p", port, "-U", "postgres", "-d", "postgres", "-X", "-A", "-t"]
+        for name in names:
+            command += ["-c", f"SHOW {name}"]
+        shown = subprocess.run(command, env={**os.environ, "PGPASSWORD": password}, capture_output=True, text=True,
+                               timeout=30)
+        if shown.returncode == 0:
+            settings.update(zip(names, shown.stdout.split()))
+        else:
+            settings["psql_error"] = shown.stderr.strip()
+    return settings
+
+
+def describe_postgres(settings):
+    if "fsync" in settings:
+        return (f"PostgreSQL {settings.get('server_version', '')} with fsync={settings['fsync']}, "
+                f"synchronous_commit={settings['synchronous_commit']}, full_page_writes={settings['full_page_writes']}, "
+                f"shared_buffers={settings['shared_buffers']}")
+    durable = [a for a in settings.get("postmaster_command", []) if a.split("=")[0] in
+               ("fsync", "synchronous_commit", "full_page_writes") or a == "-F"]
+    return "PostgreSQL started with " + (" ".join(durable) or "unknown settings") + " (psql not found to read them back)"
 
 
 def seed(api):
@@ -294,6 +335,48 @@ def run_all(api, seeded, token_env, results, pid):
     log(f"  confirm of 50 000 rows (prepare included): {seconds:.2f} s")
     scenarios.append(scenario("h", "/api/finance/transactions/?date_from=2026-09-10&date_to=2026-09-20&limit=100",
                               "token.lua", token_env))
+    results["reconcile_50k"] = reconcile_scale(api, RECONCILE_COUNT)
+
+
+def reconcile_keys(i):
+    """The exact key of payment i, by thirds: a Pix end-to-end id, a Pix txid, a boleto nosso número."""
+    if i % 3 == 0:
+        return {"end_to_end_id": f"E{i:031d}"}
+    if i % 3 == 1:
+        return {"txid": f"txbench{i:024d}"}
+    return {"nosso_numero": f"NN{i:010d}"}
+
+
+def reconcile_scale(api, count):
+    """(k) count credits imported by CSV, count charges through the API, one timed reconciliation run."""
+    log(f"reconciliation: importing {count} credits, creating {count} charges, timing one run")
+    lines = ["Data;Descrição;Valor;Identificador;EndToEndId;TxId;Documento"]
+    for i in range(count):
+        cents = 1000 + (i * 7919) % 900000
+        keys = reconcile_keys(i)
+        lines.append(f"{2 + i % 27:02d}/07/2026;PIX RECEBIDO {i};{cents // 100},{cents % 100:02d};R{i:07d};"
+                     f"{keys.get('end_to_end_id', '')};{keys.get('txid', '')};{keys.get('nosso_numero', '')}")
+    import_csv(api, ("\n".join(lines) + "\n").encode("utf-8"), "bench-reconcile")
+
+    def create(i):
+        cents = 1000 + (i * 7919) % 900000
+        kind = "boleto" if i % 3 == 2 else "pix"
+        Api(api.token).ok("POST", "/api/finance/charges/", {
+            "kind": kind, "amount": f"{cents // 100}.{cents % 100:02d}", "due_date": f"2026-07-{1 + i % 28:02d}",
+            "description": f"Cobrança {i}", **reconcile_keys(i)})
+
+    started = time.time()
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        list(pool.map(create, range(count), chunksize=200))
+    log(f"  {count} charges created in {time.time() - started:.1f} s")
+    started = time.time()
+    outcome = api.ok("POST", "/api/finance/reconciliation/run/",
+                     {"date_from": "2026-07-01", "date_to": "2026-07-31", "account_id": "bench-reconcile"})
+    seconds = time.time() - started
+    log(f"  reconciliation of {count} x {count}: {seconds:.2f} s, {outcome['allocations_created']} allocations")
+    return {"wall_s": round(seconds, 2), "transactions": count, "charges": count,
+            "allocations": outcome["allocations_created"], "target_wall_s": 10,
+            "met": seconds < 10 and outcome["allocations_created"] == count}
 
 
 def punch_body(api):
@@ -329,7 +412,8 @@ def write(results, commit):
         json.dump(results, out, indent=2)
     lines = [f"# Suite benchmark {stem}", "",
              f"wrk, {CONNECTIONS} connections, {DURATION} s per run, {RUNS} run(s) after a {WARMUP} s warm-up, "
-             f"median shown; {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; durable PostgreSQL (fsync on).", "",
+             f"median shown; {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; "
+             f"{describe_postgres(results.get('postgres', {}))}.", "",
              "| id | request | req/s | p50 ms | p99 ms | errors | target req/s | target p99 ms | met | load avg / CPU busy before each run |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for s in results["scenarios"]:
@@ -344,6 +428,11 @@ def write(results, commit):
         c = results["csv_import_50k"]
         lines.append(f"- (i) CSV import of 50 000 rows (prepare + confirm): {c['wall_s']} s (target < 10 s: "
                      f"{'met' if c['met'] else 'not met'}), service peak RSS {c['peak_rss_mib']} MiB.")
+    if "reconcile_50k" in results:
+        r = results["reconcile_50k"]
+        lines.append(f"- (k) automatic reconciliation of {r['transactions']} credits against {r['charges']} charges "
+                     f"(POST /api/finance/reconciliation/run/): {r['wall_s']} s, {r['allocations']} allocations "
+                     f"(target < 10 s, every one matched: {'met' if r['met'] else 'not met'}).")
     lines.append(f"- (j) start-up to healthy: {results.get('startup_s')} s; RSS after the run: "
                  f"{results.get('rss_after_mib')} MiB (peak {results.get('peak_rss_mib')} MiB).")
     for note in results["notes"]:

@@ -43,12 +43,22 @@ class AuthService {
 	 * connection is held while bcrypt runs.
 	 */
 	String login(AuthController.TokenRequest request, String clientAddress) {
-		PasswordPolicy.checkLength("password", request.password());
+		return this.tokens.issue(verify(request.username(), request.password(), clientAddress).id());
+	}
+
+	/**
+	 * The user these credentials sign in, under every sign-in rule (length, throttling per address and per
+	 * username, at most N bcrypt checks at once, active users only, unexpired temporary passwords): the token
+	 * endpoint and the pages' form login share it. Refusals are {@link ApiProblem}s: 401 alike for an unknown
+	 * user, a wrong password, an inactive user and an expired temporary password; 429 or 503 when throttled.
+	 */
+	User verify(String rawUsername, String password, String clientAddress) {
+		PasswordPolicy.checkLength("password", password);
 		this.throttle.checkAddress(clientAddress);
-		String username = request.username().trim();
+		String username = rawUsername.trim();
 		this.throttle.checkUsername(username);
 		User user = this.users.findByUsernameIgnoreCase(username).orElse(null);
-		boolean matches = this.throttle.check(() -> this.passwordEncoder.matches(request.password(),
+		boolean matches = this.throttle.check(() -> this.passwordEncoder.matches(password,
 				user == null ? this.decoyHash : user.passwordHash));
 		boolean temporaryExpired = user != null && user.temporaryPasswordExpiresAt != null
 				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
@@ -57,7 +67,7 @@ class AuthService {
 			throw new ApiProblem(HttpStatus.UNAUTHORIZED, "Wrong username or password, or the user is not active.");
 		}
 		this.throttle.recordSuccess(username);
-		return this.tokens.issue(user.id());
+		return user;
 	}
 
 	void revoke(String token) {

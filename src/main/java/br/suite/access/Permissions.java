@@ -28,6 +28,11 @@ public final class Permissions {
 		c.put("finance.sync_logs.view", "List and read synchronisation logs");
 		c.put("finance.fiscal_documents.view", "List and read fiscal documents");
 		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");
+		c.put("finance.charges.view", "List and read charges (cobranças)");
+		c.put("finance.charges.change", "Create, update and cancel charges");
+		c.put("finance.reconciliation.view", "List allocations and reconciliation suggestions");
+		c.put("finance.reconciliation.change", "Allocate transactions to charges and fiscal documents, run "
+				+ "reconciliation, accept suggestions");
 		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
 		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -163,10 +164,12 @@ class TokenService {
 	}
 
 	/**
-	 * Deletes expired tokens and forgotten sign-in failures. Plain DELETEs of rows that no request can use
-	 * any more: harmless when several instances run it at the same time.
+	 * Deletes expired tokens and forgotten sign-in failures; with several instances on one database, only
+	 * one of them runs it per interval (ShedLock).
 	 */
 	@Scheduled(fixedDelayString = "${suite.access.prune-interval:PT1H}", initialDelayString = "${suite.access.prune-interval:PT1H}")
+	@SchedulerLock(name = "access.token-pruning", lockAtMostFor = "PT30M",
+			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void pruneExpired() {
 		this.jdbc.sql("DELETE FROM access_token WHERE expires_at <= now()").update();
 		this.jdbc.sql("DELETE FROM access_login_throttle WHERE last_failure_at < now() - interval '1 day' "

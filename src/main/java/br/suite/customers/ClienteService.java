@@ -20,6 +20,7 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
+import br.suite.shared.PhoneNumber;
 import br.suite.shared.TaxId;
 import br.suite.shared.Versions;
 
@@ -100,7 +101,7 @@ class ClienteService {
 		String documento = canonical(request.documento());
 		checkDocumentoFree(documento, null);
 		return this.clientes.save(new Cliente(request.nome(), Objects.requireNonNull(request.email()),
-				Objects.requireNonNull(request.telefone()), documento, Boolean.TRUE.equals(request.ativo())));
+				telefone(request.telefone(), null), documento, Boolean.TRUE.equals(request.ativo())));
 	}
 
 	Cliente update(long id, Function<Cliente, ClienteRequest> changes, @Nullable String ifMatch) {
@@ -113,7 +114,7 @@ class ClienteService {
 				checkDocumentoFree(documento, cliente.id());
 			}
 			cliente.change(request.nome(), Objects.requireNonNull(request.email()),
-					Objects.requireNonNull(request.telefone()), documento, Boolean.TRUE.equals(request.ativo()));
+					telefone(request.telefone(), cliente.telefone), documento, Boolean.TRUE.equals(request.ativo()));
 			return this.clientes.save(cliente);
 		});
 	}
@@ -132,6 +133,25 @@ class ClienteService {
 			throw new ClienteInUse(id, referring);
 		}
 		this.clientes.delete(cliente);
+	}
+
+	/**
+	 * The E.164 form of a phone number ({@link PhoneNumber}); empty stays empty. A number stored before the
+	 * E.164 form that could not be converted is kept while the request leaves it unchanged.
+	 */
+	private static String telefone(@Nullable String telefone, @Nullable String stored) {
+		if (telefone == null || telefone.isEmpty()) {
+			return "";
+		}
+		if (telefone.equals(stored)) {
+			return stored;
+		}
+		try {
+			return PhoneNumber.canonical(telefone);
+		}
+		catch (PhoneNumber.Invalid ex) {
+			throw InvalidRequest.of("telefone", ex.getMessage());
+		}
 	}
 
 	private static String canonical(@Nullable String documento) {

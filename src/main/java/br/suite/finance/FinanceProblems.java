@@ -42,6 +42,107 @@ final class FinanceProblems {
 
 	}
 
+	static final class ChargeNotFound extends ApiProblem.NotFound {
+
+		ChargeNotFound(long id) {
+			super("Charge", id);
+		}
+
+	}
+
+	static final class ChargeExternalIdTaken extends ApiProblem.Conflict {
+
+		ChargeExternalIdTaken(String provider, String externalId, long existingId) {
+			super("The charge " + externalId + (provider.isEmpty() ? "" : " of " + provider)
+					+ " already exists (id " + existingId + "); external_id is unique per provider.");
+			with("field", "external_id").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class ChargeCancelled extends ApiProblem.Conflict {
+
+		ChargeCancelled(long id) {
+			super("Charge " + id + " is cancelled: it no longer changes nor takes payments.");
+			with("field", "status");
+		}
+
+	}
+
+	static final class ChargeHasPayments extends ApiProblem.Conflict {
+
+		ChargeHasPayments(long id, java.math.BigDecimal paid, String attempted) {
+			super("Charge " + id + " has " + br.suite.shared.Money.format(paid) + " allocated; cannot " + attempted
+					+ ". Remove its allocations first.");
+			with("paid_amount", br.suite.shared.Money.format(paid));
+		}
+
+	}
+
+	static final class AllocationNotFound extends ApiProblem.NotFound {
+
+		AllocationNotFound(long id) {
+			super("Allocation", id);
+		}
+
+	}
+
+	static final class AllocationExists extends ApiProblem.Conflict {
+
+		AllocationExists(long transactionId, String target) {
+			super("Transaction " + transactionId + " is already allocated to " + target + "; delete that allocation "
+					+ "to change its amount.");
+			with("field", "transaction_id");
+		}
+
+	}
+
+	/** 409: the amount is more than the transaction or the target still has open (both are named). */
+	static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
+
+		AllocationExceedsOpenAmount(long transactionId, java.math.BigDecimal transactionOpen, String target,
+				java.math.BigDecimal targetOpen, java.math.BigDecimal amount) {
+			super("Cannot allocate " + br.suite.shared.Money.format(amount) + ": transaction " + transactionId
+					+ " has " + br.suite.shared.Money.format(transactionOpen) + " unallocated and " + target + " has "
+					+ br.suite.shared.Money.format(targetOpen) + " open.");
+			with("field", "amount").with("transaction_open_amount", br.suite.shared.Money.format(transactionOpen))
+				.with("target_open_amount", br.suite.shared.Money.format(targetOpen));
+		}
+
+	}
+
+	static final class DocumentOverAllocated extends ApiProblem.Conflict {
+
+		DocumentOverAllocated(long id, java.math.BigDecimal amount, java.math.BigDecimal allocated) {
+			super("Fiscal document " + id + " has " + br.suite.shared.Money.format(allocated) + " allocated; its amount "
+					+ "cannot become " + br.suite.shared.Money.format(amount) + ". Remove transactions from "
+					+ "related_transaction_ids first.");
+			with("field", "amount").with("allocated_amount", br.suite.shared.Money.format(allocated));
+		}
+
+	}
+
+	static final class NotASuggestion extends ApiProblem.Conflict {
+
+		NotASuggestion(int index, @org.jspecify.annotations.Nullable Long transactionId, String target) {
+			super("items[" + index + "]: transaction " + transactionId + " and " + target + " are not a current "
+					+ "suggestion (amounts, payer or dates differ, or either side is already allocated); nothing was "
+					+ "accepted. Allocate it by hand with POST /api/finance/allocations/ if it is right.");
+			with("field", "items[" + index + "]");
+		}
+
+	}
+
+	static final class TransactionNotAllocatable extends ApiProblem.Conflict {
+
+		TransactionNotAllocatable(long transactionId, String state) {
+			super("Transaction " + transactionId + " is " + state + "; only credits that are settled or pending pay "
+					+ "charges and fiscal documents.");
+			with("field", "transaction_id");
+		}
+
+	}
+
 	static final class ConnectionExists extends ApiProblem.Conflict {
 
 		ConnectionExists(String provider, String accountId, long existingId) {
@@ -74,9 +175,8 @@ final class FinanceProblems {
 	static final class TransactionsMatchedElsewhere extends ApiProblem.Conflict {
 
 		TransactionsMatchedElsewhere(List<Long> transactionIds, List<Long> documentIds) {
-			super("Transaction(s) " + join(transactionIds) + " already belong to fiscal document(s) "
-					+ join(documentIds) + "; a transaction is matched to one document at a time. Remove them "
-					+ "from that document first.");
+			super("Transaction(s) " + join(transactionIds) + " have no money left to allocate: they are allocated "
+					+ "to fiscal document(s) " + join(documentIds) + " or to charges. Remove those allocations first.");
 			with("field", "related_transaction_ids").with("transaction_ids", transactionIds)
 				.with("existing_ids", documentIds);
 		}

@@ -38,8 +38,9 @@ import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 
 /**
- * Fiscal documents and their link to transactions. The link lives in one place, each transaction's
- * {@code matched_document_id}, and is written in the same database transaction as the document.
+ * Fiscal documents and their link to transactions. The link is an allocation (rule manual): a document's
+ * {@code related_transaction_ids} are the transactions allocated to it, written in the same database
+ * transaction as the document.
  */
 @Service
 class FiscalDocumentService {
@@ -53,10 +54,14 @@ class FiscalDocumentService {
 
 	private final OptimisticRetry retry;
 
-	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry) {
+	private final AllocationService allocations;
+
+	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry,
+			AllocationService allocations) {
 		this.documents = documents;
 		this.jdbc = jdbc;
 		this.retry = retry;
+		this.allocations = allocations;
 	}
 
 	record Filter(@Nullable String type, @Nullable String status, @Nullable String provider,
@@ -149,7 +154,7 @@ class FiscalDocumentService {
 	Versioned<FiscalDocumentResponse> create(FiscalDocumentRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Content content = check(request, errors);
-		Map<Long, @Nullable Long> transactions = lockTransactions(content.relatedTransactionIds(), errors);
+		Map<Long, BigDecimal> transactions = lockTransactions(content.relatedTransactionIds(), errors);
 		errors.throwIfAny();
 		checkAccessKeyFree(content.accessKey(), null);
 		checkMatchedElsewhere(transactions, null);
@@ -170,7 +175,7 @@ class FiscalDocumentService {
 				.apply(FiscalDocumentRequest.of(document, linkedTransactions(List.of(id)).getOrDefault(id, List.of())));
 			InvalidRequest.Builder errors = InvalidRequest.builder();
 			Content content = check(request, errors);
-			Map<Long, @Nullable Long> transactions = lockTransactions(content.relatedTransactionIds(), errors);
+			Map<Long, BigDecimal> transactions = lockTransactions(content.relatedTransactionIds(), errors);
 			errors.throwIfAny();
 			FiscalDocumentStatus current = ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status);
 			if (!current.mayBecome(content.status())) {
@@ -191,6 +196,10 @@ class FiscalDocumentService {
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
+			BigDecimal open = this.allocations.lockDocuments(java.util.Set.of(id)).get(id);
+			if (open != null && open.signum() < 0) {
+				throw new FinanceProblems.DocumentOverAllocated(id, content.amount(), content.amount().subtract(open));
+			}
 			return describe(saved);
 		});
 	}
@@ -326,21 +335,18 @@ class FiscalDocumentService {
 	}
 
 	/**
-	 * Locks the listed transactions for the rest of the request, so two documents cannot claim the same
-	 * one at once; ids that do not exist are named in {@code related_transaction_ids}.
+	 * Locks the listed transactions for the rest of the request (after the document: the allocation lock
+	 * order); ids that do not exist are named in {@code related_transaction_ids}.
 	 *
-	 * @return transaction id → the document it is matched to now (null when none)
+	 * @return transaction id → what it has left to allocate
 	 */
-	private Map<Long, @Nullable Long> lockTransactions(List<Long> ids, InvalidRequest.Builder errors) {
-		Map<Long, @Nullable Long> found = new LinkedHashMap<>();
+	private Map<Long, BigDecimal> lockTransactions(List<Long> ids, InvalidRequest.Builder errors) {
+		Map<Long, BigDecimal> found = new LinkedHashMap<>();
 		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
 			return found;
 		}
-		this.jdbc.sql("SELECT id, matched_document_id FROM finance_transaction WHERE id = ANY (?) ORDER BY id "
-				+ "FOR UPDATE")
-			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> found.put(rs.getLong(1), rs.getObject(2, Long.class)))
-			.list();
+		this.allocations.lockTransactions(new java.util.TreeSet<>(ids))
+			.forEach((id, side) -> found.put(id, side.open()));
 		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
 		if (!missing.isEmpty()) {
 			errors.add("related_transaction_ids", (missing.size() == 1 ? "transaction " : "transactions ")
@@ -350,46 +356,33 @@ class FiscalDocumentService {
 		return found;
 	}
 
-	private static void checkMatchedElsewhere(Map<Long, @Nullable Long> transactions, @Nullable Long documentId) {
-		Map<Long, Long> elsewhere = new LinkedHashMap<>();
-		transactions.forEach((transaction, document) -> {
-			if (document != null && !document.equals(documentId)) {
-				elsewhere.put(transaction, document);
-			}
-		});
-		if (!elsewhere.isEmpty()) {
-			throw new TransactionsMatchedElsewhere(List.copyOf(elsewhere.keySet()),
-					elsewhere.values().stream().distinct().toList());
+	/** Newly listed transactions must have money left: one already fully allocated elsewhere is a 409. */
+	private void checkMatchedElsewhere(Map<Long, BigDecimal> transactions, @Nullable Long documentId) {
+		List<Long> already = documentId == null ? List.of()
+				: linkedTransactions(List.of(documentId)).getOrDefault(documentId, List.of());
+		List<Long> spent = transactions.entrySet()
+			.stream()
+			.filter(e -> !already.contains(e.getKey()) && e.getValue().signum() <= 0)
+			.map(Map.Entry::getKey)
+			.sorted()
+			.toList();
+		if (!spent.isEmpty()) {
+			List<Long> holders = this.jdbc.sql("SELECT DISTINCT fiscal_document_id FROM finance_allocation "
+					+ "WHERE transaction_id = ANY (?) AND fiscal_document_id IS NOT NULL ORDER BY 1")
+				.param(spent.toArray(new Long[0]))
+				.query(Long.class)
+				.list();
+			throw new TransactionsMatchedElsewhere(spent, holders);
 		}
 	}
 
-	/** Makes exactly {@code transactionIds} point at the document, and nothing else. */
+	/** Makes exactly {@code transactionIds} allocated to the document, and nothing else. */
 	private void link(long documentId, List<Long> transactionIds) {
-		Long[] ids = transactionIds.toArray(new Long[0]);
-		var now = Instant.now().truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
-		this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = NULL, version = version + 1, "
-				+ "updated_at = ? WHERE matched_document_id = ? AND NOT (id = ANY (?))")
-			.params(now, documentId, ids)
-			.update();
-		if (ids.length > 0) {
-			this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = ?, version = version + 1, "
-					+ "updated_at = ? WHERE id = ANY (?) AND matched_document_id IS DISTINCT FROM ?")
-				.params(documentId, now, ids, documentId)
-				.update();
-		}
+		this.allocations.linkDocument(documentId, transactionIds, br.suite.shared.CurrentUser.get().id());
 	}
 
 	private Map<Long, List<Long>> linkedTransactions(List<Long> documentIds) {
-		Map<Long, List<Long>> links = new HashMap<>();
-		if (documentIds.isEmpty()) {
-			return links;
-		}
-		this.jdbc.sql("SELECT matched_document_id, id FROM finance_transaction WHERE matched_document_id = ANY (?) "
-				+ "ORDER BY id")
-			.param(documentIds.toArray(new Long[0]))
-			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
-			.list();
-		return links;
+		return this.allocations.documentTransactions(documentIds);
 	}
 
 	private Versioned<FiscalDocumentResponse> describe(FiscalDocument document) {

@@ -5,7 +5,7 @@ import java.time.Instant;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
-/** One synchronisation run as clients read it; written by the system through {@link FinanceLedger}. */
+/** One synchronisation run as clients read it; written by the system through {@link TransactionImports}. */
 record SyncLogResponse(long id, String provider,
 		@Schema(allowableValues = { "csv_import", "provider_sync", "webhook" }) String flow,
 		@Schema(allowableValues = { "running", "success", "partial", "failed" }) String status, Instant startedAt,

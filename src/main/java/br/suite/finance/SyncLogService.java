@@ -15,7 +15,7 @@ import br.suite.finance.FinanceProblems.SyncLogNotFound;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.Paging;
 
-/** Reads sync logs; {@link FinanceLedger} writes them. */
+/** Reads sync logs; {@link TransactionImports} writes them. */
 @Service
 class SyncLogService {
 

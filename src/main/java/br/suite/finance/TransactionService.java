@@ -21,14 +21,14 @@ import br.suite.shared.Paging;
 import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 
-/** Reads transactions; {@link FinanceLedger} writes them. */
+/** Reads transactions; {@link TransactionImports} writes them. */
 @Service
 class TransactionService {
 
 	private static final String COLUMNS = "id, external_id, provider, account_id, transaction_date, posted_at, amount, "
 			+ "direction, status, description, payer_name, payer_document, correlation_id, bank_reference_id, "
-			+ "end_to_end_id, charge_external_id, matched_charge_id, matched_document_id, version, created_at, "
-			+ "updated_at";
+			+ "end_to_end_id, charge_external_id, matched_charge_id, matched_document_id, allocated_amount, version, "
+			+ "created_at, updated_at";
 
 	/** Must stay identical to the expression of the trigram index finance_transaction_search_idx. */
 	static final String SEARCHED = "(description || E'\\x1f' || payer_name || E'\\x1f' || payer_document "
@@ -81,8 +81,7 @@ class TransactionService {
 			params.put("accountId", FinanceFields.parameter(filter.accountId(), "account_id"));
 		}
 		if (filter.matched() != null) {
-			where.append(filter.matched() ? " AND (matched_document_id IS NOT NULL OR matched_charge_id IS NOT NULL)"
-					: " AND matched_document_id IS NULL AND matched_charge_id IS NULL");
+			where.append(filter.matched() ? " AND allocated_amount > 0" : " AND allocated_amount = 0");
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
 		if (!q.isEmpty()) {
@@ -124,7 +123,8 @@ class TransactionService {
 				rs.getString("description"), rs.getString("payer_name"), rs.getString("payer_document"),
 				rs.getString("correlation_id"), rs.getString("bank_reference_id"), rs.getString("end_to_end_id"),
 				rs.getString("charge_external_id"), rs.getObject("matched_charge_id", Long.class),
-				rs.getObject("matched_document_id", Long.class), instant(rs, "created_at"),
+				rs.getObject("matched_document_id", Long.class), rs.getBigDecimal("allocated_amount"),
+				rs.getBigDecimal("amount").subtract(rs.getBigDecimal("allocated_amount")), instant(rs, "created_at"),
 				instant(rs, "updated_at"));
 	}
 

@@ -4,8 +4,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What confirming a month's rows would do right now, computed by running the same writes in a database
- * transaction that is rolled back.
+ * What confirming a month's rows would do right now, computed with SELECTs only (nothing written, no lock).
  */
 @Schema(description = "Preview of one month of a prepared import")
 record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
@@ -14,7 +13,8 @@ record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
 		@Schema(description = "Rows that would change a stored transaction") int wouldUpdate,
 		@Schema(description = "Rows identical to a stored transaction") int wouldSkip,
 		@Schema(nullable = true, description = "Transactions of this account and month that delete_period would "
-				+ "delete; null when deleting the month is refused (see delete_refused)") @Nullable Integer wouldDelete,
-		@Schema(description = "Why delete_period cannot replace this month (transactions linked to fiscal "
-				+ "documents), or empty") String deleteRefused) {
+				+ "delete: those whose external_id is not among the import's rows (the others are updated in place, "
+				+ "keeping their allocations)") @Nullable Integer wouldDelete,
+		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)")
+		String deleteRefused) {
 }

@@ -17,7 +17,7 @@ record CsvImportResult(@Schema(description = "true: everything was written; fals
 		@Schema(description = "Transactions deleted by delete_period") int deletedCount,
 		@Schema(description = "Sync logs written (1 with generate_logs, else 0)") int logsGenerated,
 		@Schema(description = "One message per problem, e.g. \"group 2026-03, row 5 (line 7), amount: …\"; "
-				+ "empty on success") List<String> errors) {
+				+ "on success, information only (allocations removed by the import)") List<String> errors) {
 
 	static CsvImportResult refused(List<String> errors) {
 		return new CsvImportResult(false, 0, 0, 0, 0, 0, List.copyOf(errors));

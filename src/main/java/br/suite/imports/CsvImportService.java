@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,16 +31,14 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import br.suite.finance.FinanceLedger;
-import br.suite.finance.FinanceLedger.PeriodHasMatchedTransactions;
-import br.suite.finance.FinanceLedger.SyncLogEntry;
-import br.suite.finance.FinanceLedger.TransactionRow;
-import br.suite.finance.FinanceLedger.UpsertResult;
-import br.suite.finance.SyncFlow;
-import br.suite.finance.SyncStatus;
+import br.suite.finance.TransactionImports;
+import br.suite.finance.TransactionImports.Account;
+import br.suite.finance.TransactionImports.Applied;
+import br.suite.finance.TransactionImports.ImportRow;
+import br.suite.finance.TransactionImports.MonthPreview;
+import br.suite.finance.TransactionImports.RawTransaction;
 import br.suite.imports.ImportConfirmationRepository.NewConfirmation;
 import br.suite.imports.ImportConfirmationRepository.Stored;
 import br.suite.imports.ImportProblems.FileTooLarge;
@@ -57,8 +56,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Prepare reads a statement file into normalised rows grouped by month and previews what confirming would
  * do; confirm validates every row again and, only when all are valid, deletes the chosen month, upserts the
- * rows and writes the sync log in one database transaction. Both go through {@link FinanceLedger}, so the
- * rules that decide what is valid and what counts as new, changed or unchanged live in one place.
+ * rows and writes the sync log in one database transaction. Both go through finance's typed port
+ * {@link TransactionImports}, so the rules that decide what is valid and what counts as new, changed or
+ * unchanged live in one place; a preview only reads.
  */
 @Service
 class CsvImportService {
@@ -78,7 +78,7 @@ class CsvImportService {
 	private static final DateTimeFormatter UTC_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
 		.withZone(ZoneOffset.UTC);
 
-	private final FinanceLedger ledger;
+	private final TransactionImports finance;
 
 	private final ImportConfirmationRepository confirmations;
 
@@ -86,19 +86,12 @@ class CsvImportService {
 
 	private final TransactionTemplate transaction;
 
-	private final TransactionTemplate dryRun;
-
-	private final TransactionTemplate savepoint;
-
-	CsvImportService(FinanceLedger ledger, ImportConfirmationRepository confirmations, JsonMapper json,
+	CsvImportService(TransactionImports finance, ImportConfirmationRepository confirmations, JsonMapper json,
 			PlatformTransactionManager transactionManager) {
-		this.ledger = ledger;
+		this.finance = finance;
 		this.confirmations = confirmations;
 		this.json = json;
 		this.transaction = new TransactionTemplate(transactionManager);
-		this.dryRun = new TransactionTemplate(transactionManager);
-		this.savepoint = new TransactionTemplate(transactionManager);
-		this.savepoint.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
 	}
 
 	/** A file as received, with the name its client gave it (may be empty). */
@@ -121,27 +114,26 @@ class CsvImportService {
 		if (upload.content().length > MAX_FILE_SIZE) {
 			throw new FileTooLarge(MAX_FILE_SIZE);
 		}
-		Account account = account(options.provider(), options.accountId(), "");
+		Account account = this.finance.account(options.provider(), options.accountId());
 		Statement statement = StatementReader.read(upload.content(), new StatementReader.Options(options.encoding(),
 				options.delimiter(), options.decimal(), options.columns()));
 		List<CsvImportRowError> errors = new ArrayList<>();
 		statement.problems().forEach(p -> errors.add(new CsvImportRowError(p.line(), p.column(), p.message())));
 		Map<YearMonth, List<CsvImportRow>> groups = new TreeMap<>();
-		Map<YearMonth, List<TransactionRow>> rows = new TreeMap<>();
+		Map<YearMonth, List<ImportRow>> rows = new TreeMap<>();
 		for (Line line : statement.lines()) {
-			TransactionRow row = new TransactionRow(account.provider(), account.accountId(), line.externalId(),
+			TransactionImports.Checked checked = this.finance.check(account, new RawTransaction(line.externalId(),
 					line.date(), line.postedAt(), line.amount(), line.direction(), line.status(), line.description(),
 					line.payerName(), line.payerDocument(), line.correlationId(), line.bankReferenceId(),
-					line.endToEndId(), line.chargeExternalId(), null);
-			Map<String, List<String>> refused = this.ledger.validate(row);
-			if (!refused.isEmpty()) {
-				refused.forEach((field, messages) -> messages.forEach(message -> errors
+					line.endToEndId(), line.chargeExternalId()));
+			if (checked.row() == null) {
+				checked.errors().forEach((field, messages) -> messages.forEach(message -> errors
 					.add(new CsvImportRowError(line.number(), statement.columnOf(field), message))));
 				continue;
 			}
 			YearMonth month = YearMonth.from(line.date());
 			groups.computeIfAbsent(month, m -> new ArrayList<>()).add(row(line));
-			rows.computeIfAbsent(month, m -> new ArrayList<>()).add(row);
+			rows.computeIfAbsent(month, m -> new ArrayList<>()).add(checked.row());
 		}
 		errors.sort(Comparator.comparingInt(CsvImportRowError::row));
 		Set<Integer> transactionLines = new TreeSet<>();
@@ -174,48 +166,27 @@ class CsvImportService {
 				line.number());
 	}
 
-	/**
-	 * Runs, per month, the deletion delete_period would make and the upsert, in a transaction that is rolled
-	 * back: the counts are exactly what a confirmation would get now, and nothing is kept.
-	 */
-	private List<CsvImportPreviewMonth> preview(Account account, Map<YearMonth, List<TransactionRow>> months) {
+	/** What confirming each month would do now, read without writing anything. */
+	private List<CsvImportPreviewMonth> preview(Account account, Map<YearMonth, List<ImportRow>> months) {
 		if (months.isEmpty()) {
 			return List.of();
 		}
-		List<CsvImportPreviewMonth> preview = this.dryRun.execute(status -> {
-			status.setRollbackOnly();
-			Map<YearMonth, Integer> deletes = new HashMap<>();
-			Map<YearMonth, String> refusals = new HashMap<>();
-			for (YearMonth month : months.keySet()) {
-				try {
-					deletes.put(month, this.savepoint.execute(inner -> {
-						inner.setRollbackOnly();
-						return this.ledger.deleteMonth(account.provider(), account.accountId(), month);
-					}));
-				}
-				catch (PeriodHasMatchedTransactions ex) {
-					refusals.put(month, ex.getMessage());
-				}
-			}
-			List<CsvImportPreviewMonth> result = new ArrayList<>();
-			months.forEach((month, rows) -> {
-				UpsertResult counts = this.ledger.upsert(null, rows);
-				result.add(new CsvImportPreviewMonth(month.toString(), rows.size(), counts.inserted(), counts.updated(),
-						counts.skipped(), deletes.get(month), refusals.getOrDefault(month, "")));
-			});
-			return result;
-		});
-		return preview == null ? List.of() : preview;
+		List<CsvImportPreviewMonth> preview = new ArrayList<>();
+		for (MonthPreview month : this.finance.preview(account, months)) {
+			preview.add(new CsvImportPreviewMonth(month.month().toString(), month.rows(), month.wouldInsert(),
+					month.wouldUpdate(), month.wouldSkip(), month.wouldDelete(), month.deleteRefused()));
+		}
+		return preview;
 	}
 
 	/**
-	 * Op 7. A malformed request (structure, metadata, delete_period) is an {@link InvalidRequest}; invalid rows
-	 * give {@code success: false} and write nothing; otherwise everything is written in one transaction, which
+	 * Op 7. Any problem of content (metadata, delete_period, groups, rows) gives {@code success: false}, one
+	 * {@code errors} string each, and writes nothing; otherwise everything is written in one transaction, which
 	 * also records the confirmation so a retry with the same Idempotency-Key gets the same answer.
 	 */
 	Confirmation confirm(CsvImportConfirmRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant startedAt = Instant.now();
-		Checked checked = check(request);
+		Reading checked = check(request);
 		Confirmation confirmation = this.transaction.execute(status -> {
 			if (idempotencyKey != null) {
 				this.confirmations.lockKey(caller.id(), idempotencyKey);
@@ -238,22 +209,18 @@ class CsvImportService {
 		return confirmation;
 	}
 
-	private CsvImportResult write(Checked checked, @Nullable String idempotencyKey, CurrentUser caller,
+	private CsvImportResult write(Reading checked, @Nullable String idempotencyKey, CurrentUser caller,
 			Instant startedAt) {
 		UUID importId = UUID.randomUUID();
-		Account account = checked.account();
-		int deleted = checked.deleteMonth() == null ? 0
-				: this.ledger.deleteMonth(account.provider(), account.accountId(), checked.deleteMonth());
-		UpsertResult written = this.ledger.upsert(importId, checked.rows());
+		Account account = Objects.requireNonNull(checked.account());
+		Applied applied = this.finance.apply(account, checked.deleteMonth(), checked.rows(), importId);
 		int logs = 0;
 		if (checked.generateLogs()) {
-			this.ledger.recordSync(new SyncLogEntry(account.provider(), account.accountId(), SyncFlow.CSV_IMPORT,
-					SyncStatus.SUCCESS, startedAt, Instant.now(), written.inserted(), written.updated(),
-					logMessage(checked, written, deleted, importId), importId));
+			this.finance.logImport(account, startedAt, applied, logMessage(checked, applied, importId), importId);
 			logs = 1;
 		}
-		CsvImportResult result = new CsvImportResult(true, written.inserted(), written.updated(), written.skipped(),
-				deleted, logs, List.of());
+		CsvImportResult result = new CsvImportResult(true, applied.inserted(), applied.updated(), applied.skipped(),
+				applied.deleted(), logs, applied.notes());
 		CsvImportMetadata metadata = checked.metadata();
 		this.confirmations.insert(new NewConfirmation(importId, caller.id(), idempotencyKey, checked.sha256(),
 				account.provider(), account.accountId(), text(metadata.fileName()), checked.fileSha256(),
@@ -262,11 +229,13 @@ class CsvImportService {
 		return result;
 	}
 
-	private static String logMessage(Checked checked, UpsertResult written, int deleted, UUID importId) {
+	private static String logMessage(Reading checked, Applied written, UUID importId) {
+		int deleted = written.deleted();
 		String fileName = text(checked.metadata().fileName());
 		StringBuilder message = new StringBuilder("CSV import");
 		message.append(fileName.isEmpty() ? "" : " of " + fileName);
-		message.append(checked.account().accountId().isEmpty() ? "" : " into account " + checked.account().accountId());
+		String accountId = Objects.requireNonNull(checked.account()).accountId();
+		message.append(accountId.isEmpty() ? "" : " into account " + accountId);
 		if (!checked.fileSha256().isEmpty()) {
 			message.append(" (SHA-256 ").append(checked.fileSha256(), 0, 12).append('…').append(')');
 		}
@@ -276,104 +245,99 @@ class CsvImportService {
 		if (checked.deleteMonth() != null) {
 			message.append("; ").append(checked.deleteMonth()).append(" replaced: ").append(deleted).append(" deleted");
 		}
+		if (written.allocationsRemoved() > 0) {
+			message.append("; ").append(written.allocationsRemoved()).append(" allocation(s) removed");
+		}
+		if (written.allocated() > 0) {
+			message.append("; ").append(written.allocated()).append(" allocation(s) made by automatic reconciliation");
+		}
 		return message.append(". Import ").append(importId).append('.').toString();
 	}
 
-	/** The import's provider code and account, checked by the ledger's own rules. */
-	record Account(String provider, String accountId) {
-	}
-
-	private Account account(@Nullable String provider, @Nullable String accountId, String prefix) {
-		InvalidRequest.Builder errors = InvalidRequest.builder();
-		if (provider == null || provider.isBlank()) {
-			errors.add(prefix + "provider", "is required: a provider code such as csv, itau or bb");
-		}
-		if (accountId == null) {
-			errors.add(prefix + "account_id", "is required (\"\" for the provider's only account)");
-		}
-		errors.throwIfAny();
-		// The ledger owns the rules for provider codes and account ids: ask it with an otherwise valid row.
-		TransactionRow probe = new TransactionRow(provider, accountId, "probe", LocalDate.of(2000, 1, 1), null,
-				BigDecimal.ONE, StatementValues.CREDIT, null, null, null, null, null, null, null, null, null);
-		this.ledger.validate(probe).forEach((field, messages) -> messages.forEach(message -> errors
-			.add(prefix + field, message)));
-		errors.throwIfAny();
-		return new Account(lowerAscii(provider.strip()), accountId.strip());
-	}
-
-	/** A request whose structure is sound: its rows as the ledger takes them, and any row errors. */
-	private record Checked(Account account, CsvImportMetadata metadata, String fileSha256,
-			@Nullable YearMonth deleteMonth, boolean generateLogs, List<TransactionRow> rows, List<String> errors,
+	/** A confirmation as read: its account (null when invalid), its valid rows, and every problem found. */
+	private record Reading(@Nullable Account account, CsvImportMetadata metadata, String fileSha256,
+			@Nullable YearMonth deleteMonth, boolean generateLogs, List<ImportRow> rows, List<String> errors,
 			String sha256) {
 	}
 
-	private Checked check(CsvImportConfirmRequest request) {
-		InvalidRequest.Builder invalid = InvalidRequest.builder();
+	/**
+	 * Reads a confirmation. Its JSON shape was checked by Jackson (a wrong type is a 400 before this); every
+	 * problem of content (missing parts, a bad month or account, invalid rows) becomes one string of
+	 * {@code errors}, so that op 7 answers it in its result object, as the spec's rule 7 says.
+	 */
+	private Reading check(CsvImportConfirmRequest request) {
+		List<String> errors = new ArrayList<>();
 		if (request.groups() == null) {
-			invalid.add("groups", "is required: an object from month (YYYY-MM) to its rows ({} for none)");
+			errors.add("groups: is required: an object from month (YYYY-MM) to its rows ({} for none)");
 		}
 		CsvImportMetadata metadata = request.importMetadata();
 		if (metadata == null) {
-			invalid.add("import_metadata", "is required, with provider and account_id at least");
+			errors.add("import_metadata: is required, with provider and account_id at least");
+			metadata = new CsvImportMetadata(null, null, null, null, null);
 		}
-		YearMonth deleteMonth = deleteMonth(request.deletePeriod(), invalid);
+		YearMonth deleteMonth = deleteMonth(request.deletePeriod(), errors);
 		Map<String, YearMonth> months = new LinkedHashMap<>();
 		if (request.groups() != null) {
 			request.groups().forEach((key, rows) -> {
 				YearMonth month = month(key);
 				if (month == null) {
-					invalid.add("groups." + key, "is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
+					errors.add("groups." + key + ": is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
 							+ MAX_YEAR + "-12 (e.g. 2026-03)");
 				}
 				else if (rows == null) {
-					invalid.add("groups." + key, "must be an array of rows ([] for none)");
+					errors.add("groups." + key + ": must be an array of rows ([] for none)");
 				}
 				else {
 					months.put(key, month);
-					for (int i = 0; i < rows.size(); i++) {
-						if (rows.get(i) == null) {
-							invalid.add("groups." + key + "[" + i + "]", "must be a row object");
-						}
-					}
 				}
 			});
 		}
-		String fileSha256 = "";
-		if (metadata != null) {
-			String fileName = text(metadata.fileName());
-			if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
-				invalid.add("import_metadata.file_name",
-						"must be at most " + FILE_NAME_MAX + " characters on one line without control characters");
-			}
-			fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
-			if (!fileSha256.isEmpty() && !SHA_256.matcher(fileSha256).matches()) {
-				invalid.add("import_metadata.file_sha256", "must be empty or 64 hexadecimal digits (SHA-256)");
-			}
-			if (metadata.rowCount() != null && metadata.rowCount() < 0) {
-				invalid.add("import_metadata.row_count", "must be zero or more");
-			}
+		String fileName = text(metadata.fileName());
+		if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
+			errors.add("import_metadata.file_name: must be at most " + FILE_NAME_MAX
+					+ " characters on one line without control characters");
 		}
-		invalid.throwIfAny();
-		Account account = account(metadata.provider(), metadata.accountId(), "import_metadata.");
+		String fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
+		if (!fileSha256.isEmpty() && !SHA_256.matcher(fileSha256).matches()) {
+			errors.add("import_metadata.file_sha256: must be empty or 64 hexadecimal digits (SHA-256)");
+		}
+		if (metadata.rowCount() != null && metadata.rowCount() < 0) {
+			errors.add("import_metadata.row_count: must be zero or more");
+		}
+		Account account = null;
+		try {
+			account = this.finance.account(metadata.provider(), metadata.accountId());
+		}
+		catch (InvalidRequest ex) {
+			ex.errors()
+				.forEach((field, messages) -> messages
+					.forEach(message -> errors.add("import_metadata." + field + ": " + message)));
+		}
 		boolean generateLogs = Boolean.TRUE.equals(request.generateLogs());
 
 		Fingerprint fingerprint = new Fingerprint();
-		fingerprint.add(account.provider(), account.accountId(), text(metadata.fileName()), fileSha256,
+		fingerprint.add(account == null ? null : account.provider(), account == null ? null : account.accountId(),
+				fileName, fileSha256,
 				String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth), String.valueOf(generateLogs));
-		List<TransactionRow> rows = new ArrayList<>();
-		List<String> errors = new ArrayList<>();
+		List<ImportRow> rows = new ArrayList<>();
 		Map<String, String> seen = new HashMap<>();
+		// Rows are checked by the same rules whatever the account, so an invalid account hides no row problem.
+		Account rowsAccount = account != null ? account : this.finance.account("csv", "");
 		months.forEach((key, month) -> {
 			fingerprint.add("group", key);
 			List<CsvImportRow> groupRows = request.groups().get(key);
 			for (int i = 0; i < groupRows.size(); i++) {
 				CsvImportRow row = groupRows.get(i);
+				if (row == null) {
+					errors.add("group " + key + ", row " + (i + 1) + ": must be a row object");
+					continue;
+				}
 				String where = "group " + key + ", row " + (i + 1)
 						+ (row.line() == null ? "" : " (line " + row.line() + ")");
 				fingerprint.add(row.externalId(), row.transactionDate(), row.postedAt(), row.amount(), row.direction(),
 						row.status(), row.description(), row.payerName(), row.payerDocument(), row.endToEndId(),
 						row.bankReferenceId(), row.correlationId(), row.chargeExternalId());
-				TransactionRow transaction = transaction(account, month, row, where, errors);
+				ImportRow transaction = transaction(rowsAccount, month, row, where, errors);
 				if (transaction == null) {
 					continue;
 				}
@@ -385,11 +349,11 @@ class CsvImportService {
 				rows.add(transaction);
 			}
 		});
-		return new Checked(account, metadata, fileSha256, deleteMonth, generateLogs, rows, errors, fingerprint.hex());
+		return new Reading(account, metadata, fileSha256, deleteMonth, generateLogs, rows, errors, fingerprint.hex());
 	}
 
-	/** The row as the ledger takes it, or null after adding its errors. */
-	private @Nullable TransactionRow transaction(Account account, YearMonth month, CsvImportRow row, String where,
+	/** The row as finance takes it, or null after adding its errors. */
+	private @Nullable ImportRow transaction(Account account, YearMonth month, CsvImportRow row, String where,
 			List<String> errors) {
 		int before = errors.size();
 		LocalDate date = null;
@@ -433,40 +397,40 @@ class CsvImportService {
 						+ "2026-03-05T14:30:00Z (got \"" + postedText + "\")");
 			}
 		}
-		TransactionRow transaction = new TransactionRow(account.provider(), account.accountId(), row.externalId(), date,
+		TransactionImports.Checked checked = this.finance.check(account, new RawTransaction(row.externalId(), date,
 				postedAt, amount, row.direction(), row.status(), row.description(), row.payerName(),
 				row.payerDocument(), row.correlationId(), row.bankReferenceId(), row.endToEndId(),
-				row.chargeExternalId(), null);
+				row.chargeExternalId()));
 		boolean dateReported = date == null;
 		boolean amountReported = amount == null;
-		this.ledger.validate(transaction).forEach((field, messages) -> {
+		checked.errors().forEach((field, messages) -> {
 			if ((field.equals("transaction_date") && dateReported) || (field.equals("amount") && amountReported)) {
 				return;
 			}
 			messages.forEach(message -> errors.add(where + ", " + field + ": " + message));
 		});
-		return errors.size() > before ? null : transaction;
+		return errors.size() > before ? null : checked.row();
 	}
 
-	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period,
-			InvalidRequest.Builder invalid) {
+	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period, List<String> errors) {
 		if (period == null) {
 			return null;
 		}
 		boolean enabled = Boolean.TRUE.equals(period.enabled());
+		int before = errors.size();
 		if (period.year() != null && (period.year() < MIN_YEAR || period.year() > MAX_YEAR)) {
-			invalid.add("delete_period.year", "must be between " + MIN_YEAR + " and " + MAX_YEAR);
+			errors.add("delete_period.year: must be between " + MIN_YEAR + " and " + MAX_YEAR);
 		}
 		else if (enabled && period.year() == null) {
-			invalid.add("delete_period.year", "is required when delete_period is enabled");
+			errors.add("delete_period.year: is required when delete_period is enabled");
 		}
 		if (period.month() != null && (period.month() < 1 || period.month() > 12)) {
-			invalid.add("delete_period.month", "must be between 1 and 12");
+			errors.add("delete_period.month: must be between 1 and 12");
 		}
 		else if (enabled && period.month() == null) {
-			invalid.add("delete_period.month", "is required when delete_period is enabled");
+			errors.add("delete_period.month: is required when delete_period is enabled");
 		}
-		if (!enabled || invalid.has("delete_period.year") || invalid.has("delete_period.month")) {
+		if (!enabled || errors.size() > before) {
 			return null;
 		}
 		return YearMonth.of(period.year(), period.month());
@@ -484,15 +448,6 @@ class CsvImportService {
 
 	private static String text(@Nullable String value) {
 		return value == null ? "" : value;
-	}
-
-	private static String lowerAscii(String text) {
-		StringBuilder out = new StringBuilder(text.length());
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			out.append(c >= 'A' && c <= 'Z' ? (char) (c - 'A' + 'a') : c);
-		}
-		return out.toString();
 	}
 
 	/**

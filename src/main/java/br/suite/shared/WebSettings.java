@@ -3,15 +3,36 @@ package br.suite.shared;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.filter.UrlHandlerFilter;
 
-/** Servlet filters that run before security: trailing-slash tolerance, query text and body size limits. */
+/**
+ * Servlet filters that run before security: database unavailability as 503, trailing-slash tolerance,
+ * query text and body size limits.
+ */
 @Configuration(proxyBeanMethods = false)
 class WebSettings {
+
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorPages() {
+		// Errors Tomcat answers itself (before any filter) are problem details too, never its HTML page.
+		return factory -> factory.addContextCustomizers(context -> ((StandardHost) context.getParent())
+			.setErrorReportValveClass(ProblemErrorReportValve.class.getName()));
+	}
+
+	@Bean
+	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable() {
+		FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
+				new DatabaseUnavailableFilter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
+		return registration;
+	}
 
 	@Bean
 	FilterRegistrationBean<UrlHandlerFilter> trailingSlashTolerance() {

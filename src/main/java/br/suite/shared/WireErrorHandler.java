@@ -1,14 +1,24 @@
 package br.suite.shared;
 
+import java.sql.SQLTransientConnectionException;
+
+import jakarta.servlet.http.HttpServletRequest;
+
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.validation.FieldError;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -36,6 +46,8 @@ import tools.jackson.databind.exc.MismatchedInputException;
 @RestControllerAdvice
 class WireErrorHandler extends ResponseEntityExceptionHandler {
 
+	private static final Logger log = LoggerFactory.getLogger(WireErrorHandler.class);
+
 	@ExceptionHandler(ApiProblem.class)
 	ResponseEntity<ProblemDetail> onApiProblem(ApiProblem problem) {
 		ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
@@ -49,6 +61,15 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 	ResponseEntity<ProblemDetail> onDuplicateKey(DuplicateKeyException ex) {
 		// Last line of defence: services check uniqueness first and name the field; a race ends here.
 		return onApiProblem(new ApiProblem.Conflict("The record conflicts with an existing one."));
+	}
+
+	@ExceptionHandler({ TransientDataAccessException.class, DataAccessResourceFailureException.class,
+			CannotCreateTransactionException.class, TransactionSystemException.class,
+			SQLTransientConnectionException.class })
+	ResponseEntity<ProblemDetail> onDatabaseUnavailable(Exception ex, HttpServletRequest request) {
+		log.warn("{} {} answered 503: the database is unavailable ({})", request.getMethod(), request.getRequestURI(),
+				ex.getMessage());
+		return DatabaseUnavailable.response();
 	}
 
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)

@@ -56,8 +56,10 @@ class EmployeePhotoController {
 	@Operation(summary = "Enrol a face photo (JSON)", description = "Body {\"photo_base64\": \"…\"}: plain base64 or a "
 			+ "data URL of a JPEG or PNG up to 8 MiB and 8192 x 8192 px / 16 MP with exactly one face of at least 100 px; "
 			+ "otherwise 400 saying why. 503 with Retry-After when the face engine stays busy for 5 s. "
-			+ "Replaces an earlier photo.")
+			+ "Replaces an earlier photo. Needs every permission of the user's role (403 naming the missing ones): "
+			+ "whoever sets a face decides who can punch as that person.")
 	FaceEnrolments.PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
+		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		Object photo = body.get("photo_base64");
 		if (!(photo instanceof String text)) {
 			throw InvalidRequest.of("photo_base64", photo == null ? "is required" : "must be a string");
@@ -74,6 +76,7 @@ class EmployeePhotoController {
 			@RequestParam(name = "legal_basis", required = false) @Nullable String legalBasis,
 			@RequestParam(name = "consent_at", required = false) java.time.@Nullable OffsetDateTime consentAt,
 			@RequestParam(name = "notice_version", required = false) @Nullable String noticeVersion) throws IOException {
+		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		FaceEnrolments.Consent consent = this.enrolments.consent(legalBasis, consentAt, noticeVersion);
 		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), consent, CurrentUser.get());
 	}

@@ -113,7 +113,6 @@ class FaceEnrolments implements EmployeePhotos {
 			descriptor.append(descriptor.length() > 1 ? "," : "").append(Float.toString(value));
 		}
 		store(userId, image, descriptor.append('}').toString(), face, consent, author);
-		this.faces.forget(userId);
 		return find(userId).orElseThrow();
 	}
 
@@ -201,7 +200,6 @@ class FaceEnrolments implements EmployeePhotos {
 	boolean remove(long userId, @Nullable Long actorId, String reason) {
 		requireUser(userId);
 		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id").param("id", userId).update();
-		this.faces.forget(userId);
 		if (removed > 0) {
 			this.jdbc.sql("INSERT INTO timeclock_face_enrolment_history (user_id, action, reason, actor_id) "
 					+ "VALUES (:user, 'removed', :reason, :actor)")

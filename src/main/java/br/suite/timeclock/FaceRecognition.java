@@ -1,8 +1,6 @@
 package br.suite.timeclock;
 
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,8 +10,9 @@ import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.FaceEngine;
 
 /**
- * Compares a punch snapshot with the employee's enrolled face. The enrolled descriptor is read once
- * and kept in memory (it changes only on enrolment); the snapshot is analysed on every punch.
+ * Compares a punch snapshot with the employee's enrolled face. The enrolled descriptor is read on every
+ * punch (one indexed row, next to the analysis of the snapshot): an enrolment made or removed through
+ * another instance sharing the database counts at once, with no cache to invalidate.
  */
 @Service
 class FaceRecognition {
@@ -23,8 +22,6 @@ class FaceRecognition {
 	private final FaceSettings settings;
 
 	private final JdbcClient jdbc;
-
-	private final Map<Long, Optional<float[]>> enrolled = new ConcurrentHashMap<>();
 
 	FaceRecognition(FaceEngine engine, FaceSettings settings, JdbcClient jdbc) {
 		this.engine = engine;
@@ -41,7 +38,7 @@ class FaceRecognition {
 		if (snapshot == null) {
 			return new Result(false, null, RecognitionReason.NO_SNAPSHOT, threshold);
 		}
-		Optional<float[]> reference = this.enrolled.computeIfAbsent(employeeId, this::loadDescriptor);
+		Optional<float[]> reference = loadDescriptor(employeeId);
 		Analysis analysis;
 		try {
 			analysis = this.engine.analyze(snapshot);
@@ -64,10 +61,6 @@ class FaceRecognition {
 	/** The analysis of an enrolment photo; throws {@link FaceEngine.Busy} when no slot frees in time. */
 	Analysis analyze(byte[] image) {
 		return this.engine.analyze(image);
-	}
-
-	void forget(long userId) {
-		this.enrolled.remove(userId);
 	}
 
 	private Optional<float[]> loadDescriptor(long userId) {

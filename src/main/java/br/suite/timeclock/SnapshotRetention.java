@@ -3,6 +3,7 @@ package br.suite.timeclock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -29,22 +30,26 @@ class SnapshotRetention {
 		this.settings = settings;
 	}
 
-	@Scheduled(cron = "0 15 3 * * *", zone = "America/Sao_Paulo")
+	/** Nightly; with several instances on one database, only one of them purges (ShedLock). */
+	@Scheduled(cron = "${suite.timeclock.snapshot-purge-cron:0 15 3 * * *}", zone = "America/Sao_Paulo")
+	@SchedulerLock(name = "timeclock.snapshot-purge", lockAtMostFor = "PT1H",
+			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void purgeNightly() {
 		purge(Instant.now());
 	}
 
-	/** Matched punches' snapshots after 7 days, the others' (needing review) after 90 (settings). */
+	/** Matched punches' snapshots after 7 days, the others' (needing review) after 90 (settings); one statement. */
 	@Transactional
 	int purge(Instant now) {
-		int matched = this.jdbc
-			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() "
-					+ "WHERE snapshot IS NOT NULL AND recognition_ok AND occurred_at < :cutoff")
-			.param("cutoff", java.sql.Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
+		int purged = this.jdbc
+			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() WHERE snapshot IS NOT NULL "
+					+ "AND ((recognition_ok AND occurred_at < :matchedCutoff) OR occurred_at < :cutoff)")
+			.param("matchedCutoff",
+					java.sql.Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
+			.param("cutoff", java.sql.Timestamp.from(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS)))
 			.update();
-		int purged = matched + purgeTakenBefore(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS));
-		if (matched > 0) {
-			log.info("Purged {} snapshot(s) of matched punches", matched);
+		if (purged > 0) {
+			log.info("Purged {} punch snapshot(s) past retention", purged);
 		}
 		return purged;
 	}

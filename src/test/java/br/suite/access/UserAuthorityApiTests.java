@@ -132,4 +132,19 @@ class UserAuthorityApiTests extends ApiTest {
 		assertThat(photographer.delete("/api/access/users/" + covered.id() + "/photo/").status()).isEqualTo(404);
 	}
 
+	@Test
+	void enrollingAFaceNeedsAuthorityOverItsOwner() {
+		// Whoever sets the administrator's face could punch, and be recognised, as the administrator.
+		Api photographer = signedInWith("access.photos.change", "access.photos.view");
+		Response refused = photographer.put("/api/access/users/1/photo/", json("photo_base64", "aGVsbG8="));
+		assertThat(refused.status()).isEqualTo(403);
+		assertThat(missing(refused)).containsExactly("*");
+		assertThat(this.api.get("/api/access/users/1/").json().get("employee_photo_url").isNull()).isTrue();
+
+		Person covered = person(role("access.photos.view"));
+		// Authority passes; the body is then checked (not an image).
+		assertThat(photographer.put("/api/access/users/" + covered.id() + "/photo/", json("photo_base64", "aGVsbG8="))
+			.status()).isEqualTo(400);
+	}
+
 }

@@ -61,7 +61,7 @@ class CustomerApiTests extends ApiTest {
 	void createsACustomerWithAnAlphanumericCnpjTypedInLowerCaseWithItsMask() {
 		String cnpj = Documents.cnpj();
 		Response response = create("nome", "  Padaria Pão de Mel Ltda  ", "email", " compras@paodemel.com.br ",
-				"telefone", " +5511987654321 ", "documento", Documents.typed(cnpj));
+				"telefone", " (11) 98765-4321 ", "documento", Documents.typed(cnpj));
 		assertThat(response.status()).as(response.toString()).isEqualTo(201);
 		assertThat(response.contentType()).startsWith("application/json");
 		JsonNode cliente = response.json();
@@ -131,11 +131,11 @@ class CustomerApiTests extends ApiTest {
 		invalid.put("email", new String[] { json("nome", marker, "email", "not-an-email"),
 				json("nome", marker, "email", "a@b@c"), json("nome", marker, "email", "x".repeat(250) + "@x.com"),
 				json("nome", marker, "email", 7) });
-		invalid.put("telefone", new String[] { json("nome", marker, "telefone", "(11) 98765-4321"),
-				json("nome", marker, "telefone", "abc"), json("nome", marker, "telefone", "+1 5551234567"),
-				json("nome", marker, "telefone", "+15551234567"), json("nome", marker, "telefone", "1234567"),
+		invalid.put("telefone", new String[] { json("nome", marker, "telefone", "(11) 88765-4321"),
+				json("nome", marker, "telefone", "abc"), json("nome", marker, "telefone", "(20) 3333-4444"),
+				json("nome", marker, "telefone", "+1 555"), json("nome", marker, "telefone", "1234567"),
 				json("nome", marker, "telefone", "12345678901234"), json("nome", marker, "telefone", "55+11987654321"),
-				json("nome", marker, "telefone", 11987654321L) });
+				json("nome", marker, "telefone", "98765432"), json("nome", marker, "telefone", 11987654321L) });
 		invalid.put("documento", new String[] { json("nome", marker, "documento", Documents.mistyped(Documents.cnpj())),
 				json("nome", marker, "documento", Documents.mistyped(Documents.cpf())),
 				json("nome", marker, "documento", "123"), json("nome", marker, "documento", "111.111.111-11"),
@@ -159,13 +159,26 @@ class CustomerApiTests extends ApiTest {
 	}
 
 	@Test
-	void acceptsBrazilianPhoneNumbersAsGiven() {
-		for (String telefone : new String[] { "11987654321", "1133334444", "+5511987654321", "+551133334444",
-				"08001234567", "98765432" }) {
-			Response created = create("nome", "Fone", "telefone", " " + telefone + " ");
-			assertThat(created.status()).as(telefone + " " + created.body()).isEqualTo(201);
-			assertThat(created.json().get("telefone").asString()).isEqualTo(telefone);
+	void acceptsPhoneNumbersWithTheirMasksAndStoresThemInE164() {
+		String[][] cases = { { "(21) 3333-4444", "+552133334444" }, { "11987654321", "+5511987654321" },
+				{ "1133334444", "+551133334444" }, { "+55 (11) 98765-4321", "+5511987654321" },
+				{ "55 21 3333.4444", "+552133334444" }, { "+551133334444", "+551133334444" },
+				{ "+1 (415) 555-0123", "+14155550123" } };
+		for (String[] c : cases) {
+			Response created = create("nome", "Fone", "telefone", " " + c[0] + " ");
+			assertThat(created.status()).as(c[0] + " " + created.body()).isEqualTo(201);
+			assertThat(created.json().get("telefone").asString()).isEqualTo(c[1]);
+			assertThat(this.api.get("/api/clientes/" + created.id() + "/").json().get("telefone").asString())
+				.isEqualTo(c[1]);
 		}
+		long id = created("nome", "Fone trocado", "telefone", "(21) 3333-4444");
+		Response changed = this.api.patch("/api/clientes/" + id + "/", json("telefone", "(21) 99876-5432"));
+		assertThat(changed.json().get("telefone").asString()).isEqualTo("+5521998765432");
+		Response refused = this.api.patch("/api/clientes/" + id + "/", json("telefone", "(21) 1234-5678"));
+		assertThat(refused.status()).isEqualTo(400);
+		assertThat(refused.json().get("errors").has("telefone")).isTrue();
+		assertThat(this.api.get("/api/clientes/" + id + "/").json().get("telefone").asString())
+			.isEqualTo("+5521998765432");
 	}
 
 	@Test
@@ -303,7 +316,7 @@ class CustomerApiTests extends ApiTest {
 	@Test
 	void putReplacesEveryWritableFieldAndPatchOnlyTheFieldsSent() {
 		String cpf = Documents.cpf();
-		long id = created("nome", "Completo", "email", "a@b.com.br", "telefone", "11987654321", "documento", cpf,
+		long id = created("nome", "Completo", "email", "a@b.com.br", "telefone", "+5511987654321", "documento", cpf,
 				"ativo", true);
 		JsonNode original = read(id);
 
@@ -397,7 +410,7 @@ class CustomerApiTests extends ApiTest {
 			.forEach(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
 		JsonNode cliente = read(id);
 		assertThat(cliente.get("email").asString()).endsWith("@x.com.br");
-		assertThat(cliente.get("telefone").asString()).startsWith("1198765432");
+		assertThat(cliente.get("telefone").asString()).startsWith("+551198765432");
 	}
 
 	@Test

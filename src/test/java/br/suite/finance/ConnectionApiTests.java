@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConnectionApiTests extends ApiTest {
 
 	@Autowired
-	FinanceLedger ledger;
+	TransactionWriter ledger;
 
 	Response create(String json) {
 		return this.api.post("/api/finance/connections/", json);

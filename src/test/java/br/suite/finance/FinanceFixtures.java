@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
-import br.suite.finance.FinanceLedger.TransactionRow;
+import br.suite.finance.TransactionWriter.TransactionRow;
 
 /** Test data for finance: rows the way an importer builds them, and signed-in clients. */
 final class FinanceFixtures {
@@ -27,14 +27,14 @@ final class FinanceFixtures {
 	static TransactionRow row(String provider, String accountId, String externalId, LocalDate date, String amount,
 			String direction) {
 		return new TransactionRow(provider, accountId, externalId, date, null, new BigDecimal(amount), direction,
-				null, "PIX RECEBIDO", "", "", "", "", "", "", null);
+				null, "PIX RECEBIDO", "", "", "", "", "", "");
 	}
 
 	/** A row with every field filled. */
 	static TransactionRow fullRow(String provider, String accountId, String externalId, LocalDate date) {
 		return new TransactionRow(provider, accountId, externalId, date, Instant.parse("2026-11-20T13:10:00.123456Z"),
 				new BigDecimal("1234.50"), "credit", "settled", "PIX RECEBIDO Padaria", "Padaria Pão Quente Ltda",
-				"11.222.333/0001-81", "corr-1", "bank-ref-1", END_TO_END_ID, "pay_123", 77L);
+				"11.222.333/0001-81", "corr-1", "bank-ref-1", END_TO_END_ID, "pay_123");
 	}
 
 	/**

@@ -93,7 +93,8 @@ class FinancePermissionTests extends ApiTest {
 		assertThat(schemas.at("/TransactionResponse/properties").propertyNames()).containsExactly("id", "external_id",
 				"provider", "account_id", "transaction_date", "posted_at", "amount", "direction", "status",
 				"description", "payer_name", "payer_document", "correlation_id", "bank_reference_id", "end_to_end_id",
-				"charge_external_id", "matched_charge_id", "matched_document_id", "created_at", "updated_at");
+				"charge_external_id", "matched_charge_id", "matched_document_id", "allocated_amount", "unallocated_amount",
+				"created_at", "updated_at");
 		assertThat(schemas.at("/TransactionResponse/properties/amount/type").asString()).isEqualTo("string");
 		assertThat(schemas.at("/TransactionResponse/properties/direction/enum").toString())
 			.isEqualTo("[\"credit\",\"debit\"]");

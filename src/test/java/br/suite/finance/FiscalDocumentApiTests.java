@@ -24,7 +24,7 @@ class FiscalDocumentApiTests extends ApiTest {
 	static final String DOCUMENTS = "/api/finance/fiscal-documents/";
 
 	@Autowired
-	FinanceLedger ledger;
+	TransactionWriter ledger;
 
 	Response create(String json) {
 		return this.api.post(DOCUMENTS, json);
@@ -41,7 +41,7 @@ class FiscalDocumentApiTests extends ApiTest {
 	/** New transactions (ids in the given order) of a provider of their own. */
 	List<Long> transactions(int count) {
 		String provider = provider();
-		List<FinanceLedger.TransactionRow> rows = new ArrayList<>();
+		List<TransactionWriter.TransactionRow> rows = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			rows.add(row(provider, "", "t" + i, LocalDate.of(2026, 7, 1), "10", "credit"));
 		}

@@ -39,43 +39,64 @@ class CsvImportConfirmTests extends ApiTest {
 	JdbcClient jdbc;
 
 	@Test
-	void malformedRequestsAre400sNamingTheFieldAndWriteNothing() {
+	void problemsOfContentAreAnsweredInTheResultObjectAndWriteNothing() {
 		String provider = provider();
 		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=x");
-		assertRefused(replacing(prepared, 2026, 13), "delete_period.month", "between 1 and 12");
-		assertRefused(replacing(prepared, 2026, 0), "delete_period.month", "between 1 and 12");
-		assertRefused(replacing(prepared, 1899, 3), "delete_period.year", "between 1900 and 2999");
+		assertFailed(replacing(prepared, 2026, 13), "delete_period.month: must be between 1 and 12");
+		assertFailed(replacing(prepared, 2026, 0), "delete_period.month: must be between 1 and 12");
+		assertFailed(replacing(prepared, 1899, 3), "delete_period.year: must be between 1900 and 2999");
 		ObjectNode noMonth = replacing(prepared, 2026, 3);
 		((ObjectNode) noMonth.get("delete_period")).remove("month");
 		((ObjectNode) noMonth.get("delete_period")).putNull("year");
-		Response both = assertRefused(noMonth, "delete_period.month", "required when delete_period is enabled");
-		assertThat(both.json().get("errors").get("delete_period.year").get(0).asString())
-			.isEqualTo("is required when delete_period is enabled");
+		JsonNode both = assertFailed(noMonth, "delete_period.month: is required when delete_period is enabled");
+		assertThat(both.get("errors").toString()).contains("delete_period.year: is required when delete_period is enabled");
 		ObjectNode noProvider = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) noProvider.get("import_metadata")).remove("provider");
-		assertRefused(noProvider, "import_metadata.provider", "is required");
+		assertFailed(noProvider, "import_metadata.provider: is required");
 		ObjectNode badProvider = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) badProvider.get("import_metadata")).put("provider", "Banco do Brasil");
-		assertRefused(badProvider, "import_metadata.provider", "provider code");
+		assertFailed(badProvider, "import_metadata.provider: must be a provider code");
 		ObjectNode noAccount = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) noAccount.get("import_metadata")).putNull("account_id");
-		assertRefused(noAccount, "import_metadata.account_id", "is required");
+		assertFailed(noAccount, "import_metadata.account_id: is required");
+		ObjectNode longAccount = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) longAccount.get("import_metadata")).put("account_id", "c".repeat(101));
+		assertFailed(longAccount, "import_metadata.account_id: ");
 		ObjectNode noMetadata = (ObjectNode) prepared.deepCopy();
 		noMetadata.remove("import_metadata");
-		assertRefused(noMetadata, "import_metadata", "is required");
+		assertFailed(noMetadata, "import_metadata: is required");
 		ObjectNode noGroups = (ObjectNode) prepared.deepCopy();
 		noGroups.remove("groups");
-		assertRefused(noGroups, "groups", "is required");
+		assertFailed(noGroups, "groups: is required");
 		ObjectNode badMonth = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) badMonth.get("groups")).set("2026-13", Api.JSON.createArrayNode());
-		assertRefused(badMonth, "groups.2026-13", "is not a month");
+		assertFailed(badMonth, "groups.2026-13: is not a month");
+		ObjectNode badSha = (ObjectNode) prepared.deepCopy();
+		((ObjectNode) badSha.get("import_metadata")).put("file_sha256", "abc");
+		assertFailed(badSha, "import_metadata.file_sha256: must be empty or 64 hexadecimal digits");
+		// Several problems at once: each is one string, the rows are still checked.
+		ObjectNode many = (ObjectNode) noMetadata.deepCopy();
+		((ObjectNode) many.get("groups").get("2026-03").get(0)).put("amount", "12,50");
+		JsonNode result = assertFailed(many, "import_metadata: is required");
+		assertThat(result.get("errors").toString()).contains("amount: ");
+		assertThat(transactions(this.api, provider)).isEmpty();
+		assertThat(syncLogs(this.api, provider)).isEmpty();
+	}
+
+	@Test
+	void onlyABodyThatIsNotTheOperationsShapeIsA400() {
+		String provider = provider();
+		JsonNode prepared = prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=x");
 		ObjectNode wrongType = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) wrongType.get("groups").get("2026-03").get(0)).putObject("amount");
 		assertThat(confirm(this.api, wrongType).status()).isEqualTo(400);
-		ObjectNode badSha = (ObjectNode) prepared.deepCopy();
-		((ObjectNode) badSha.get("import_metadata")).put("file_sha256", "abc");
-		assertRefused(badSha, "import_metadata.file_sha256", "64 hexadecimal digits");
-
+		for (String field : new String[] { "groups", "import_metadata", "delete_period", "generate_logs" }) {
+			ObjectNode wrong = (ObjectNode) prepared.deepCopy();
+			wrong.putArray(field).add(1);
+			Response response = confirm(this.api, wrong);
+			assertThat(response.status()).as(field + ": " + response).isEqualTo(400);
+			assertThat(response.contentType()).startsWith("application/problem+json");
+		}
 		Response notJson = this.api.send("POST", "/api/confirm-csv-import", "{\"groups\":", "application/json");
 		assertThat(notJson.status()).isEqualTo(400);
 		Response notAnObject = this.api.send("POST", "/api/confirm-csv-import", "[]", "application/json");
@@ -84,6 +105,72 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(csv.status()).isEqualTo(415);
 		assertThat(transactions(this.api, provider)).isEmpty();
 		assertThat(syncLogs(this.api, provider)).isEmpty();
+	}
+
+	/**
+	 * Prepare's preview is computed with SELECTs: not a single INSERT, UPDATE or DELETE statement runs, not
+	 * even one rolled back. A statement trigger bumps a sequence (sequences ignore rollbacks) on every write
+	 * statement against the tables an import touches, and PostgreSQL's own statistics (which count rolled-back
+	 * rows too) must not move; they are flushed asynchronously, at most 10 s after a backend goes idle, hence
+	 * the waits.
+	 */
+	@Test
+	void prepareWritesNothingNotEvenARolledBackStatement() throws Exception {
+		String provider = provider();
+		String query = "?provider=" + provider + "&account_id=leitura";
+		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
+		String probe = "imports_test_writes_" + Long.toString(System.nanoTime(), 36);
+		String[] tables = { "finance_transaction", "finance_sync_log", "imports_confirmation" };
+		this.jdbc.sql("CREATE SEQUENCE " + probe).update();
+		this.jdbc.sql("CREATE FUNCTION " + probe + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+				+ "PERFORM nextval('" + probe + "'); RETURN NULL; END $$").update();
+		try {
+			for (String table : tables) {
+				this.jdbc.sql("CREATE TRIGGER " + probe + " AFTER INSERT OR UPDATE OR DELETE ON " + table
+						+ " FOR EACH STATEMENT EXECUTE FUNCTION " + probe + "()").update();
+			}
+			Thread.sleep(11_000);
+			String before = statistics(tables);
+			long rows = rowCount(tables);
+
+			JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
+			assertThat(revised.get("preview").toString()).as("the preview still counts what confirming would do")
+				.isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,\"would_update\":0,"
+						+ "\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
+			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single())
+				.as("no write statement ran").isFalse();
+			assertThat(rowCount(tables)).isEqualTo(rows);
+			Thread.sleep(11_000);
+			assertThat(statistics(tables)).as("n_tup_ins/upd/del").isEqualTo(before);
+
+			// The probe itself works: a confirmation trips it.
+			confirmed(this.api, revised);
+			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single()).isTrue();
+		}
+		finally {
+			for (String table : tables) {
+				this.jdbc.sql("DROP TRIGGER IF EXISTS " + probe + " ON " + table).update();
+			}
+			this.jdbc.sql("DROP FUNCTION IF EXISTS " + probe + "()").update();
+			this.jdbc.sql("DROP SEQUENCE IF EXISTS " + probe).update();
+		}
+	}
+
+	private String statistics(String... tables) {
+		this.jdbc.sql("SELECT pg_stat_clear_snapshot()").query(Object.class).optional();
+		return this.jdbc.sql("SELECT string_agg(relname || ':' || n_tup_ins || '/' || n_tup_upd || '/' || n_tup_del, "
+				+ "' ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname = ANY (?)")
+			.param(tables)
+			.query(String.class)
+			.single();
+	}
+
+	private long rowCount(String... tables) {
+		long total = 0;
+		for (String table : tables) {
+			total += this.jdbc.sql("SELECT count(*) FROM " + table).query(Long.class).single();
+		}
+		return total;
 	}
 
 	@Test
@@ -193,37 +280,75 @@ class CsvImportConfirmTests extends ApiTest {
 		// Nothing was kept of the failed attempt, its key included: the retry applies it.
 		Response retry = confirm(this.api, replacement, "Idempotency-Key", key);
 		assertThat(retry.header("Idempotent-Replayed")).isEmpty();
-		assertThat(counts(retry.json())).isEqualTo(counts(4, 0, 0, 5, 1));
+		assertThat(counts(retry.json())).isEqualTo(counts(2, 0, 2, 3, 1));
 		assertThat(transactions(this.api, provider)).hasSize(4);
 	}
 
 	@Test
-	void replacingAMonthWithReconciledTransactionsIs409AndChangesNothing() {
+	void replacingAMonthKeepsTheAllocationsOfReimportedTransactionsAndReportsThoseThatGo() {
 		String provider = provider();
 		String query = "?provider=" + provider + "&account_id=conciliada";
 		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
 		JsonNode before = transactions(this.api, provider);
-		long linked = before.get(0).get("id").asLong();
+		long kept = idOf(before, "2026-03-02");
+		long lost = idOf(before, "2026-03-10");
 		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"77\","
-				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + linked
-				+ "]}");
+				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + lost + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
-		before = transactions(this.api, provider);
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"1234.56\"}");
+		Response allocation = this.api.post("/api/finance/allocations/", "{\"transaction_id\":" + kept
+				+ ",\"charge_id\":" + charge.id() + "}");
+		assertThat(allocation.status()).as(allocation.toString()).isEqualTo(201);
 
 		JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
-		JsonNode preview = revised.get("preview").get(0);
-		assertThat(preview.get("would_delete").isNull()).isTrue();
-		assertThat(preview.get("delete_refused").asString()).contains("linked to fiscal documents")
-			.contains("transaction " + linked);
-		Response refused = confirm(this.api, replacing(revised, 2026, 3));
-		assertThat(refused.status()).isEqualTo(409);
-		assertThat(refused.json().get("transaction_ids").get(0).asLong()).isEqualTo(linked);
-		assertThat(transactions(this.api, provider)).isEqualTo(before);
-		assertThat(syncLogs(this.api, provider)).hasSize(1);
-		// Without replacing, the re-import updates in place and the link stays.
-		confirmed(this.api, revised);
-		assertThat(this.api.get("/api/finance/transactions/" + linked + "/").json().get("matched_document_id").asLong())
-			.isEqualTo(document.id());
+		assertThat(revised.get("preview").get(0).get("would_delete").asInt()).isEqualTo(3);
+		assertThat(revised.get("preview").get(0).get("delete_refused").asString()).isEmpty();
+		JsonNode result = confirmed(this.api, replacing(revised, 2026, 3));
+		assertThat(counts(result)).isEqualTo(counts(2, 0, 2, 3, 1));
+		assertThat(result.get("errors")).hasSize(1);
+		assertThat(result.get("errors").get(0).asString()).startsWith("information: transaction " + lost)
+			.contains("deleted with its allocation of 12500.00 to fiscal document " + document.id());
+
+		// The re-imported Pix keeps its id and its allocation; the TED that disappeared released the document.
+		JsonNode pix = this.api.get("/api/finance/transactions/" + kept + "/").json();
+		assertThat(pix.get("matched_charge_id").asLong()).isEqualTo(charge.id());
+		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
+			.isEqualTo("paid");
+		assertThat(this.api.get("/api/finance/transactions/" + lost + "/").status()).isEqualTo(404);
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
+			.get("related_transaction_ids")).isEmpty();
+		assertThat(this.api.get("/api/finance/allocations/?fiscal_document_id=" + document.id()).json()).isEmpty();
+	}
+
+	@Test
+	void aReimportThatBreaksAnAllocationRemovesItAndSaysSo() {
+		String provider = provider();
+		ObjectNode body = Api.JSON.createObjectNode();
+		body.putObject("groups").putArray("2026-03").addObject().put("external_id", "x-1")
+			.put("transaction_date", "2026-03-03").put("amount", "100.00").put("direction", "credit");
+		body.putObject("import_metadata").put("provider", provider).put("account_id", "");
+		confirmed(this.api, body);
+		long id = transactions(this.api, provider).get(0).get("id").asLong();
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"100\"}");
+		this.api.post("/api/finance/allocations/", "{\"transaction_id\":" + id + ",\"charge_id\":" + charge.id() + "}");
+		((ObjectNode) body.get("groups").get("2026-03").get(0)).put("amount", "60.00");
+		JsonNode result = confirmed(this.api, body);
+		assertThat(counts(result)).isEqualTo(counts(0, 1, 0, 0, 0));
+		assertThat(result.get("errors").get(0).asString()).contains("transaction " + id)
+			.contains("allocation of 100.00 to charge " + charge.id()).contains("removed");
+		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
+			.isEqualTo("open");
+		assertThat(this.api.get("/api/finance/transactions/" + id + "/").json().get("allocated_amount").asString())
+			.isEqualTo("0.00");
+	}
+
+	private static long idOf(JsonNode transactions, String date) {
+		for (JsonNode t : transactions) {
+			if (t.get("transaction_date").asString().equals(date)) {
+				return t.get("id").asLong();
+			}
+		}
+		throw new AssertionError("no transaction on " + date);
 	}
 
 	@Test
@@ -321,14 +446,20 @@ class CsvImportConfirmTests extends ApiTest {
 		return call.get();
 	}
 
-	private Response assertRefused(JsonNode body, String field, String message) {
+	/** A confirmation answered 200 with success false, no counts and an errors string starting with the text. */
+	private JsonNode assertFailed(JsonNode body, String error) {
 		Response response = confirm(this.api, body);
-		assertThat(response.status()).as(response.toString()).isEqualTo(400);
-		assertThat(response.contentType()).startsWith("application/problem+json");
-		assertThat(response.json().get("errors").has(field)).as(response.toString()).isTrue();
-		assertThat(response.json().get("errors").get(field).get(0).asString()).as(response.toString())
-			.contains(message);
-		return response;
+		assertThat(response.status()).as(response.toString()).isEqualTo(200);
+		assertThat(response.contentType()).startsWith("application/json");
+		JsonNode result = response.json();
+		assertThat(result.get("success").asBoolean()).as(response.toString()).isFalse();
+		Map<String, Object> nothing = counts(0, 0, 0, 0, 0);
+		nothing.put("success", false);
+		assertThat(counts(result)).isEqualTo(nothing);
+		List<String> errors = new ArrayList<>();
+		result.get("errors").forEach(e -> errors.add(e.asString()));
+		assertThat(errors).as(response.toString()).anyMatch(e -> e.startsWith(error));
+		return result;
 	}
 
 }

@@ -80,9 +80,7 @@ class ProcessDocumentApprovalDutiesApiTests extends ProcessDocsTest {
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "full_name", fullName, "role_id", role));
 		assertThat(user.status()).as(user.toString()).isEqualTo(201);
-		Response token = this.api.as(null).post("/api/auth/token/",
-				json("username", username, "password", user.json().get("temporary_password").asString()));
-		return this.api.as(token.json().get("token").asString());
+		return this.api.as(this.api.signIn(username, user.json().get("temporary_password").asString()));
 	}
 
 }

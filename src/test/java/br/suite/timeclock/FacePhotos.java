@@ -19,7 +19,7 @@ import javax.imageio.ImageIO;
  * the same woman in two group photos of npm {@code @vladmandic/face-api}, the woman beside her, and a
  * whole group photo. Crops are cut around the faces so each image shows one face, as a kiosk would.
  */
-final class FacePhotos {
+public final class FacePhotos {
 
 	private static final Path DIRECTORY = Path.of(System.getProperty("user.home"), ".cache", "suite", "face-test-photos");
 
@@ -33,7 +33,7 @@ final class FacePhotos {
 	}
 
 	/** W1 in sample3, enrolled. */
-	static synchronized byte[] enrolment() {
+	public static synchronized byte[] enrolment() {
 		if (enrolment == null) {
 			enrolment = crop("sample3.jpg", 1020, 249, 1256, 485, "png");
 		}
@@ -41,7 +41,7 @@ final class FacePhotos {
 	}
 
 	/** W1 again, in another photo (sample1). */
-	static synchronized byte[] samePerson() {
+	public static synchronized byte[] samePerson() {
 		if (samePerson == null) {
 			samePerson = crop("sample1.jpg", 1469, 217, 1666, 414, "jpg");
 		}
@@ -49,7 +49,7 @@ final class FacePhotos {
 	}
 
 	/** The woman beside W1 in sample1: a different person. */
-	static synchronized byte[] otherPerson() {
+	public static synchronized byte[] otherPerson() {
 		if (otherPerson == null) {
 			otherPerson = crop("sample1.jpg", 832, 436, 1029, 633, "jpg");
 		}

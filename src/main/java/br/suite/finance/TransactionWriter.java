@@ -9,6 +9,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,33 +29,21 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.Money;
 import br.suite.shared.InvalidRequest;
 
 /**
- * The one way bank transactions and sync logs are written: by the CSV import now, by provider sync and
- * webhooks later. Clients only read them through the API. Every method joins the caller's database
- * transaction (or opens its own when there is none), so an import can delete a month, upsert its rows
- * and write its log atomically:
- *
- * <pre>{@code
- * @Transactional
- * Outcome confirm(...) {
- *     rows = rows.stream().filter(row -> ledger.validate(row).isEmpty()).toList(); // report the others
- *     int deleted = ledger.deleteMonth("csv", accountId, YearMonth.of(2026, 3));
- *     UpsertResult written = ledger.upsert(importId, rows);
- *     long logId = ledger.recordSync(new SyncLogEntry("csv", accountId, SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
- *             startedAt, Instant.now(), written.inserted(), written.updated(), "…", importId));
- * }
- * }</pre>
+ * The upsert engine behind {@link TransactionImports}: validates and normalises rows, deletes a month,
+ * upserts by {@code (provider, account_id, external_id)} and previews what an upsert would do with
+ * SELECTs only. Every writing method joins the caller's database transaction (or opens its own when there
+ * is none), so an import can delete a month, upsert its rows and write its log atomically.
  *
  * <p><b>Identity.</b> A transaction is identified by {@code (provider, account_id, external_id)}, unique in
  * the database: writing the same key again updates that transaction in place, never adds a second one.
  * {@code provider} is a code (1-40 of {@code a-z 0-9 - _}, upper case is lowered, e.g. {@code csv},
  * {@code asaas}, {@code itau}); {@code account_id} is free text (may be empty). A transaction does not
- * need a connection with the same provider and account: imports are never blocked by a missing
- * connection; a connection with that provider and account, when there is one, is the transaction's.
+ * need a connection with the same provider and account.
  *
  * <p><b>Values.</b> The same rules as the API: {@code direction} {@code credit|debit}, {@code status}
  * {@code pending|settled|reversed|cancelled} (absent means {@code settled}, as on a bank statement), a
@@ -64,13 +53,11 @@ import br.suite.shared.InvalidRequest;
  * is trimmed; limits: {@code external_id}, {@code account_id}, {@code correlation_id},
  * {@code bank_reference_id}, {@code charge_external_id} 100, {@code payer_name} 200, {@code description} 500.
  *
- * <p><b>Reconciliation is kept.</b> Upserts never touch {@code matched_document_id}: a transaction a
- * fiscal document lists stays linked when the import updates it. {@link #deleteMonth} refuses a month
- * holding linked transactions ({@link PeriodHasMatchedTransactions}) rather than silently break the
- * clerk's work; re-importing without deleting updates those rows in place.
+ * <p><b>Reconciliation is kept.</b> Upserts never touch allocations nor the columns derived from them
+ * ({@code allocated_amount}, {@code matched_charge_id}, {@code matched_document_id}).
  */
 @Service
-public class FinanceLedger {
+class TransactionWriter {
 
 	/**
 	 * One transaction as a source reports it. Text components may be null (read as empty);
@@ -85,14 +72,12 @@ public class FinanceLedger {
 	 * @param amount positive, at most two decimals
 	 * @param direction {@code credit} or {@code debit}
 	 * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
-	 * @param matchedChargeId the provider's charge this settles, as the provider reports it (kept as given)
 	 */
-	public record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
+	record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
 			@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
 			@Nullable String direction, @Nullable String status, @Nullable String description,
 			@Nullable String payerName, @Nullable String payerDocument, @Nullable String correlationId,
-			@Nullable String bankReferenceId, @Nullable String endToEndId, @Nullable String chargeExternalId,
-			@Nullable Long matchedChargeId) {
+			@Nullable String bankReferenceId, @Nullable String endToEndId, @Nullable String chargeExternalId) {
 
 		public TransactionRow {
 			provider = provider == null ? "" : provider;
@@ -115,7 +100,7 @@ public class FinanceLedger {
 	 * {@code skipped} rows identical to what was stored (nothing written, {@code updated_at} and
 	 * {@code import_id} unchanged). A key repeated within one batch counts once per row, in order.
 	 */
-	public record UpsertResult(int inserted, int updated, int skipped) {
+	record UpsertResult(int inserted, int updated, int skipped) {
 
 		public int written() {
 			return this.inserted + this.updated;
@@ -123,65 +108,11 @@ public class FinanceLedger {
 
 	}
 
-	/**
-	 * One synchronisation run. {@code finishedAt} is null exactly while {@code status} is
-	 * {@code running}. A finished {@code success} or {@code partial} run moves the {@code last_sync_at} of
-	 * the connection with the same provider and account (when there is one) to {@code finishedAt}.
-	 *
-	 * @param importId the import whose rows this run wrote, if any (stored, not on the wire)
-	 */
-	public record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
-			Instant startedAt, @Nullable Instant finishedAt, int importedCount, int updatedCount,
-			@Nullable String message, @Nullable UUID importId) {
-
-		public SyncLogEntry {
-			provider = provider == null ? "" : provider;
-			accountId = accountId == null ? "" : accountId;
-			message = message == null ? "" : message;
-		}
-
-	}
-
-	/**
-	 * {@link #deleteMonth} found transactions of the month that fiscal documents list. Nothing was deleted;
-	 * the caller's transaction is marked rollback-only. As an API answer it is a 409 naming them.
-	 */
-	public static final class PeriodHasMatchedTransactions extends ApiProblem.Conflict {
-
-		private final List<Long> transactionIds;
-
-		PeriodHasMatchedTransactions(String provider, String accountId, YearMonth month, Map<Long, Long> matches) {
-			super(matches.size() + " transaction(s) of " + provider + (accountId.isEmpty() ? "" : "/" + accountId)
-					+ " in " + month + " are linked to fiscal documents (" + describe(matches)
-					+ "); unlink them first, or import without deleting the month: rows with the same "
-					+ "external_id are updated in place.");
-			this.transactionIds = List.copyOf(matches.keySet());
-			with("transaction_ids", this.transactionIds);
-		}
-
-		public List<Long> transactionIds() {
-			return this.transactionIds;
-		}
-
-		private static String describe(Map<Long, Long> matches) {
-			StringBuilder text = new StringBuilder();
-			matches.forEach((transaction, document) -> text.append(text.isEmpty() ? "" : ", ")
-				.append("transaction ")
-				.append(transaction)
-				.append(" → document ")
-				.append(document));
-			return text.toString();
-		}
-
-	}
-
-	static final int MESSAGE_MAX = 10_000;
-
 	/** Rows per statement: large enough to be set-based, small enough to keep the arrays cheap. */
 	private static final int CHUNK = 5000;
 
 	/** The data columns a row feeds into the upsert, one text array each. */
-	private static final int COLUMNS = 16;
+	private static final int COLUMNS = 15;
 
 	/**
 	 * One statement per chunk of distinct keys, fed by one text array per column. An existing key is
@@ -190,33 +121,30 @@ public class FinanceLedger {
 	private static final String UPSERT = """
 			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
 			    amount, direction, status, description, payer_name, payer_document, correlation_id,
-			    bank_reference_id, end_to_end_id, charge_external_id, matched_charge_id, import_id, version,
-			    created_at, updated_at)
+			    bank_reference_id, end_to_end_id, charge_external_id, import_id, version, created_at, updated_at)
 			SELECT u.provider, u.account_id, u.external_id, u.transaction_date::date, u.posted_at::timestamptz,
 			    u.amount::numeric, u.direction, u.status, u.description, u.payer_name, u.payer_document,
-			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id,
-			    u.matched_charge_id::bigint, ?::uuid, 0, ?, ?
+			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, 0, ?, ?
 			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
-			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
 			    AS u(provider, account_id, external_id, transaction_date, posted_at, amount, direction, status,
 			         description, payer_name, payer_document, correlation_id, bank_reference_id, end_to_end_id,
-			         charge_external_id, matched_charge_id)
+			         charge_external_id)
 			ON CONFLICT (provider, account_id, external_id) DO UPDATE SET
 			    transaction_date = EXCLUDED.transaction_date, posted_at = EXCLUDED.posted_at,
 			    amount = EXCLUDED.amount, direction = EXCLUDED.direction, status = EXCLUDED.status,
 			    description = EXCLUDED.description, payer_name = EXCLUDED.payer_name,
 			    payer_document = EXCLUDED.payer_document, correlation_id = EXCLUDED.correlation_id,
 			    bank_reference_id = EXCLUDED.bank_reference_id, end_to_end_id = EXCLUDED.end_to_end_id,
-			    charge_external_id = EXCLUDED.charge_external_id, matched_charge_id = EXCLUDED.matched_charge_id,
+			    charge_external_id = EXCLUDED.charge_external_id,
 			    import_id = EXCLUDED.import_id, version = t.version + 1, updated_at = EXCLUDED.updated_at
 			WHERE (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
-			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id,
-			       t.matched_charge_id)
+			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id)
 			   IS DISTINCT FROM
 			      (EXCLUDED.transaction_date, EXCLUDED.posted_at, EXCLUDED.amount, EXCLUDED.direction,
 			       EXCLUDED.status, EXCLUDED.description, EXCLUDED.payer_name, EXCLUDED.payer_document,
 			       EXCLUDED.correlation_id, EXCLUDED.bank_reference_id, EXCLUDED.end_to_end_id,
-			       EXCLUDED.charge_external_id, EXCLUDED.matched_charge_id)
+			       EXCLUDED.charge_external_id)
 			RETURNING t.provider, t.account_id, t.external_id
 			""";
 
@@ -224,9 +152,12 @@ public class FinanceLedger {
 
 	private final JdbcClient jdbc;
 
-	FinanceLedger(JdbcTemplate jdbcTemplate, JdbcClient jdbc) {
+	private final ReconciliationState state;
+
+	TransactionWriter(JdbcTemplate jdbcTemplate, JdbcClient jdbc, ReconciliationState state) {
 		this.jdbcTemplate = jdbcTemplate;
 		this.jdbc = jdbc;
+		this.state = state;
 	}
 
 	/**
@@ -234,24 +165,32 @@ public class FinanceLedger {
 	 *
 	 * @return field (wire name) → messages; empty when the row is acceptable
 	 */
-	public Map<String, List<String>> validate(TransactionRow row) {
+	Map<String, List<String>> validate(TransactionRow row) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		normalise(row, "", errors);
 		return errors.isEmpty() ? Map.of() : errors.build().errors();
 	}
 
+	/** What replacing a month did: transactions deleted, and one note per allocation that went with them. */
+	record Replaced(int deleted, List<String> notes) {
+	}
+
+	/** {@link #replaceMonth} keeping nothing: every transaction of the month goes, with its allocations. */
+	@Transactional(propagation = Propagation.MANDATORY)
+	int deleteMonth(String provider, String accountId, YearMonth month) {
+		return replaceMonth(provider, accountId, month, List.of()).deleted();
+	}
+
 	/**
 	 * Deletes the transactions of one provider and account whose {@code transaction_date} falls in
-	 * {@code month} (a calendar month, dates in America/Sao_Paulo). Must run inside the caller's
-	 * transaction, with the upsert that replaces them: deleting a month on its own is how money data gets
-	 * lost.
-	 *
-	 * @return how many transactions were deleted
-	 * @throws PeriodHasMatchedTransactions when fiscal documents list transactions of that month
-	 *     (nothing is deleted)
+	 * {@code month} (a calendar month, dates in America/Sao_Paulo) and whose {@code external_id} is not in
+	 * {@code kept}: the import's rows with those ids are upserted in place instead, keeping their id and
+	 * their allocations. The allocations of deleted transactions go with them, each reported in
+	 * {@code notes}, and the charges they paid are recomputed. Must run inside the caller's transaction,
+	 * with the upsert that replaces them: deleting a month on its own is how money data gets lost.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	public int deleteMonth(String provider, String accountId, YearMonth month) {
+	Replaced replaceMonth(String provider, String accountId, YearMonth month, Collection<String> kept) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String code = FinanceFields.provider(provider, "provider", errors);
 		String account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
@@ -259,25 +198,73 @@ public class FinanceLedger {
 		lockAccounts(Set.of(new Account(code, account)));
 		LocalDate from = month.atDay(1);
 		LocalDate until = month.plusMonths(1).atDay(1);
-		Map<Long, Long> matches = new LinkedHashMap<>();
+		String[] keep = kept.toArray(new String[0]);
+		List<String> notes = new ArrayList<>();
+		Set<Long> charges = new TreeSet<>();
 		this.jdbc.sql("""
-				SELECT id, matched_document_id FROM finance_transaction
-				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND matched_document_id IS NOT NULL
-				ORDER BY id""")
-			.params(code, account, from, until)
-			.query((rs, n) -> matches.put(rs.getLong(1), rs.getLong(2)))
+				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount
+				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
+				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
+				ORDER BY t.id, a.id
+				FOR UPDATE OF t""")
+			.params(code, account, from, until, keep)
+			.query((rs, n) -> {
+				Long charge = rs.getObject(4, Long.class);
+				if (charge != null) {
+					charges.add(charge);
+				}
+				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+						+ " of " + rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
+						+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
+						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
+			})
 			.list();
-		if (!matches.isEmpty()) {
-			throw new PeriodHasMatchedTransactions(code, account, month, matches);
-		}
-		// The guard on matched_document_id holds even if a document links one of these rows meanwhile.
-		return this.jdbc.sql("""
+		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
-				  AND matched_document_id IS NULL""")
-			.params(code, account, from, until)
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
+			.params(code, account, from, until, keep)
 			.update();
+		this.state.refresh(List.of(), charges);
+		return new Replaced(deleted, notes);
+	}
+
+	/**
+	 * After an upsert: the allocations of the given transactions that no longer hold (the transaction is
+	 * no longer a settled or pending credit, or its amount fell below what is allocated) are removed, each
+	 * reported in the notes, and the sums recomputed.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	List<String> releaseBrokenAllocations(String provider, String accountId, Collection<String> externalIds) {
+		List<String> notes = new ArrayList<>();
+		if (externalIds.isEmpty()) {
+			return notes;
+		}
+		Set<Long> transactions = new TreeSet<>();
+		Set<Long> charges = new TreeSet<>();
+		this.jdbc.sql("""
+				DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
+				WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
+				  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
+				RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
+				    a.amount""")
+			.params(externalIds.toArray(new String[0]), provider, accountId)
+			.query((rs, n) -> {
+				transactions.add(rs.getLong(1));
+				Long charge = rs.getObject(6, Long.class);
+				if (charge != null) {
+					charges.add(charge);
+				}
+				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", " + Money.format(rs.getBigDecimal(3))
+						+ ": its allocation of " + Money.format(rs.getBigDecimal(8)) + " to "
+						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
+						+ " no longer holds and was removed");
+			})
+			.list();
+		this.state.refresh(transactions, charges);
+		return notes;
 	}
 
 	/**
@@ -290,13 +277,19 @@ public class FinanceLedger {
 	 * @param importId stamped on every inserted or updated row (null for writes that are no import)
 	 */
 	@Transactional
-	public UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
+	UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		List<TransactionRow> clean = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {
 			clean.add(normalise(rows.get(i), "rows[" + i + "].", errors));
 		}
 		errors.throwIfAny();
+		return upsertNormalised(importId, clean);
+	}
+
+	/** {@link #upsert} of rows {@link #normalise} already returned without errors. */
+	@Transactional
+	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean) {
 		if (clean.isEmpty()) {
 			return new UpsertResult(0, 0, 0);
 		}
@@ -334,67 +327,7 @@ public class FinanceLedger {
 		return new UpsertResult(inserted, updated, skipped);
 	}
 
-	/**
-	 * Writes one sync log.
-	 *
-	 * @return the new log's id ({@code GET /api/finance/sync-logs/{id}/})
-	 * @throws InvalidRequest when the entry breaks a rule (provider code, counts below 0, a finished run
-	 *     without {@code finishedAt} or a running one with it, {@code finishedAt} before {@code startedAt},
-	 *     a message over 10 000 characters)
-	 */
-	@Transactional
-	public long recordSync(SyncLogEntry entry) {
-		InvalidRequest.Builder errors = InvalidRequest.builder();
-		String provider = FinanceFields.provider(entry.provider(), "provider", errors);
-		String account = FinanceFields.text(entry.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX, false,
-				errors);
-		String message = FinanceFields.text(entry.message(), "message", MESSAGE_MAX, false, errors);
-		Objects.requireNonNull(entry.flow(), "flow");
-		Objects.requireNonNull(entry.status(), "status");
-		Objects.requireNonNull(entry.startedAt(), "startedAt");
-		if (entry.importedCount() < 0) {
-			errors.add("imported_count", "must be zero or more");
-		}
-		if (entry.updatedCount() < 0) {
-			errors.add("updated_count", "must be zero or more");
-		}
-		boolean running = entry.status() == SyncStatus.RUNNING;
-		if (running && entry.finishedAt() != null) {
-			errors.add("finished_at", "must be empty while the run is running");
-		}
-		if (!running && entry.finishedAt() == null) {
-			errors.add("finished_at", "is required once the run is over");
-		}
-		if (entry.finishedAt() != null && entry.finishedAt().isBefore(entry.startedAt())) {
-			errors.add("finished_at", "must not be before started_at");
-		}
-		errors.throwIfAny();
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-		long id = this.jdbc.sql("""
-				INSERT INTO finance_sync_log (provider, account_id, flow, status, started_at, finished_at,
-				    imported_count, updated_count, message, import_id, version, created_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-				RETURNING id""")
-			.params(provider, account, ClosedSet.wire(entry.flow()), ClosedSet.wire(entry.status()),
-					utc(entry.startedAt()), utc(entry.finishedAt()), entry.importedCount(), entry.updatedCount(),
-					message, entry.importId(), utc(now))
-			.query(Long.class)
-			.single();
-		if (entry.status() == SyncStatus.SUCCESS || entry.status() == SyncStatus.PARTIAL) {
-			// System-written like a user's last access: no version bump, so clients' ETags stay valid.
-			this.jdbc.sql("""
-					UPDATE finance_connection SET last_sync_at = :finished
-					WHERE provider = :provider AND account_id = :account
-					  AND (last_sync_at IS NULL OR last_sync_at < :finished)""")
-				.param("finished", utc(entry.finishedAt()))
-				.param("provider", provider)
-				.param("account", account)
-				.update();
-		}
-		return id;
-	}
-
-	private TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
+	TransactionRow normalise(TransactionRow row, String prefix, InvalidRequest.Builder errors) {
 		String provider = FinanceFields.provider(row.provider(), prefix + "provider", errors);
 		String accountId = FinanceFields.text(row.accountId(), prefix + "account_id", FinanceFields.ACCOUNT_ID_MAX,
 				false, errors);
@@ -418,14 +351,97 @@ public class FinanceLedger {
 		String endToEndId = FinanceFields.endToEndId(row.endToEndId(), prefix + "end_to_end_id", errors);
 		String chargeExternalId = FinanceFields.text(row.chargeExternalId(), prefix + "charge_external_id",
 				FinanceFields.REFERENCE_MAX, false, errors);
-		if (row.matchedChargeId() != null && row.matchedChargeId() <= 0) {
-			errors.add(prefix + "matched_charge_id", "must be a positive id");
-		}
 		return new TransactionRow(provider, accountId, externalId, row.transactionDate(),
 				row.postedAt() == null ? null : row.postedAt().truncatedTo(ChronoUnit.MICROS), amount,
 				direction == null ? row.direction() : ClosedSet.wire(direction),
 				status == null ? row.status() : ClosedSet.wire(status), description, payerName, payerDocument,
-				correlationId, bankReferenceId, endToEndId, chargeExternalId, row.matchedChargeId());
+				correlationId, bankReferenceId, endToEndId, chargeExternalId);
+	}
+
+	/** What upserting a month's rows would do now, and what replacing the month would delete. */
+	record MonthPreview(YearMonth month, int rows, int inserts, int updates, int skips, @Nullable Integer deletes,
+			String deleteRefused) {
+	}
+
+	/**
+	 * What {@link #upsertNormalised} would count for these months' rows, applied month after month, and what
+	 * {@link #replaceMonth} would delete in each (the month's transactions absent from all the rows), computed
+	 * with SELECTs only: no row is written and no lock is
+	 * taken, so a preview never waits for an import nor holds one up.
+	 */
+	@Transactional(readOnly = true)
+	List<MonthPreview> preview(String provider, String accountId, Map<YearMonth, List<TransactionRow>> months) {
+		List<String> keys = new ArrayList<>();
+		months.values().forEach(rows -> rows.forEach(row -> keys.add(row.externalId())));
+		Map<String, Stored> state = new HashMap<>();
+		if (!keys.isEmpty()) {
+			this.jdbcTemplate.query("""
+					SELECT DISTINCT t.external_id, t.transaction_date, t.posted_at, t.amount, t.direction, t.status,
+					    t.description, t.payer_name, t.payer_document, t.correlation_id, t.bank_reference_id,
+					    t.end_to_end_id, t.charge_external_id
+					FROM unnest(?::text[]) AS k(id)
+					JOIN finance_transaction t ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id""",
+					statement -> {
+						statement.setArray(1, statement.getConnection().createArrayOf("text", keys.toArray()));
+						statement.setString(2, provider);
+						statement.setString(3, accountId);
+					}, (RowCallbackHandler) rs -> {
+						OffsetDateTime posted = rs.getObject(3, OffsetDateTime.class);
+						state.put(rs.getString(1), new Stored(rs.getObject(2, LocalDate.class),
+								posted == null ? null : posted.toInstant(), rs.getBigDecimal(4), rs.getString(5),
+								rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10),
+								rs.getString(11), rs.getString(12), rs.getString(13)));
+					});
+		}
+		List<MonthPreview> previews = new ArrayList<>();
+		months.forEach((month, rows) -> {
+			int inserts = 0;
+			int updates = 0;
+			int skips = 0;
+			for (TransactionRow row : rows) {
+				Stored next = Stored.of(row);
+				Stored before = state.put(row.externalId(), next);
+				if (before == null) {
+					inserts++;
+				}
+				else if (before.equals(next)) {
+					skips++;
+				}
+				else {
+					updates++;
+				}
+			}
+			LocalDate from = month.atDay(1);
+			LocalDate until = month.plusMonths(1).atDay(1);
+			Integer deletes = this.jdbc.sql("""
+					SELECT count(*) FROM finance_transaction
+					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+					  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
+				.params(provider, accountId, from, until, keys.toArray(new String[0]))
+				.query(Integer.class)
+				.single();
+			String refused = "";
+			previews.add(new MonthPreview(month, rows.size(), inserts, updates, skips, deletes, refused));
+		});
+		return previews;
+	}
+
+	/** The data of a transaction the upsert compares: equal data is a skip. */
+	private record Stored(LocalDate date, @Nullable Instant postedAt, BigDecimal amount, String direction,
+			String status, String description, String payerName, String payerDocument, String correlationId,
+			String bankReferenceId, String endToEndId, String chargeExternalId) {
+
+		Stored {
+			amount = amount.setScale(2, java.math.RoundingMode.UNNECESSARY);
+		}
+
+		static Stored of(TransactionRow row) {
+			return new Stored(Objects.requireNonNull(row.transactionDate()), row.postedAt(),
+					Objects.requireNonNull(row.amount()), row.direction(), row.status(), row.description(),
+					row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
+					row.endToEndId(), row.chargeExternalId());
+		}
+
 	}
 
 	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, OffsetDateTime now) {
@@ -437,8 +453,7 @@ public class FinanceLedger {
 					row.postedAt() == null ? null : row.postedAt().toString(),
 					Objects.requireNonNull(row.amount()).toPlainString(), row.direction(), row.status(),
 					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId(),
-					row.matchedChargeId() == null ? null : row.matchedChargeId().toString() };
+					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId() };
 			for (int column = 0; column < values.length; column++) {
 				columns[column][i] = values[column];
 			}
@@ -485,12 +500,15 @@ public class FinanceLedger {
 	private Set<Key> existingKeys(Map<Account, List<String>> keysByAccount) {
 		Set<Key> existing = new HashSet<>();
 		keysByAccount.forEach((account, externalIds) -> this.jdbcTemplate.query(
-				"SELECT external_id FROM finance_transaction WHERE provider = ? AND account_id = ? "
-						+ "AND external_id = ANY (?)",
+				// Driven by the keys (one probe of the key index each, or a hash join), never "= ANY (array)": a
+				// filter over a 50 000-element array is quadratic when the planner, with statistics not yet
+				// updated after a large insert, scans the account's rows instead.
+				"SELECT DISTINCT t.external_id FROM unnest(?::text[]) AS k(id) JOIN finance_transaction t "
+						+ "ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id",
 				statement -> {
-					statement.setString(1, account.provider());
-					statement.setString(2, account.accountId());
-					statement.setArray(3, statement.getConnection().createArrayOf("text", externalIds.toArray()));
+					statement.setArray(1, statement.getConnection().createArrayOf("text", externalIds.toArray()));
+					statement.setString(2, account.provider());
+					statement.setString(3, account.accountId());
 				}, (RowCallbackHandler) rs -> existing.add(new Key(account.provider(), account.accountId(),
 						rs.getString(1)))));
 		return existing;

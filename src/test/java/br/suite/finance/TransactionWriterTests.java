@@ -18,10 +18,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.FinanceLedger.PeriodHasMatchedTransactions;
-import br.suite.finance.FinanceLedger.SyncLogEntry;
-import br.suite.finance.FinanceLedger.TransactionRow;
-import br.suite.finance.FinanceLedger.UpsertResult;
+import br.suite.finance.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.TransactionWriter.TransactionRow;
+import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;
 
@@ -37,10 +36,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The public write facade the import module calls. It has no HTTP route: it is called directly, and what
  * it wrote is read back through the API as a client would.
  */
-class FinanceLedgerTests extends ApiTest {
+class TransactionWriterTests extends ApiTest {
 
 	@Autowired
-	FinanceLedger ledger;
+	TransactionWriter ledger;
+
+	@Autowired
+	SyncLogWriter syncLogs;
 
 	@Autowired
 	JdbcClient jdbc;
@@ -116,20 +118,20 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(transaction.get("bank_reference_id").asString()).isEqualTo("bank-ref-1");
 		assertThat(transaction.get("end_to_end_id").asString()).isEqualTo(END_TO_END_ID);
 		assertThat(transaction.get("charge_external_id").asString()).isEqualTo("pay_123");
-		assertThat(transaction.get("matched_charge_id").asLong()).isEqualTo(77);
+		assertThat(transaction.get("matched_charge_id").isNull()).as("derived from allocations, none yet").isTrue();
 		assertThat(transaction.get("matched_document_id").isNull()).isTrue();
 		assertThat(transaction.get("created_at").asString()).matches(FinanceFixtures.DATE_TIME);
 		assertThat(transaction.get("updated_at").asString()).isEqualTo(transaction.get("created_at").asString());
-		assertThat(transaction.size()).isEqualTo(20);
+		assertThat(transaction.size()).isEqualTo(22);
 	}
 
 	@Test
 	void validateNamesEveryBadFieldWithItsWireName() {
 		TransactionRow bad = new TransactionRow("Banco do Brasil", "a".repeat(101), " ", null, null,
-				new BigDecimal("10.005"), "in", "paid", "", "", "123.456.789-00", "", "", "E123", "", -1L);
+				new BigDecimal("10.005"), "in", "paid", "", "", "123.456.789-00", "", "", "E123", "");
 		Map<String, List<String>> errors = this.ledger.validate(bad);
 		assertThat(errors.keySet()).containsExactly("provider", "account_id", "external_id", "transaction_date",
-				"amount", "direction", "status", "payer_document", "end_to_end_id", "matched_charge_id");
+				"amount", "direction", "status", "payer_document", "end_to_end_id");
 		assertThat(errors.get("amount").get(0)).contains("two decimals");
 		assertThat(errors.get("direction").get(0)).contains("credit, debit");
 		assertThat(errors.get("status").get(0)).contains("pending, settled, reversed, cancelled");
@@ -144,7 +146,7 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(this.ledger.validate(row("csv", "", "1", LocalDate.now(), "999999999999.99", "debit"))).isEmpty();
 		assertThat(this.ledger.validate(row("csv", "", "1", LocalDate.now(), "1.500", "debit"))).isEmpty();
 		TransactionRow lowerCaseEndToEnd = new TransactionRow("csv", "", "1", LocalDate.now(), null, BigDecimal.ONE,
-				"credit", "pending", "", "", "", "", "", END_TO_END_ID.toLowerCase(), "", null);
+				"credit", "pending", "", "", "", "", "", END_TO_END_ID.toLowerCase(), "");
 		assertThat(this.ledger.validate(lowerCaseEndToEnd)).isEmpty();
 	}
 
@@ -156,7 +158,7 @@ class FinanceLedgerTests extends ApiTest {
 		List<TransactionRow> rows = new ArrayList<>();
 		for (int i = 0; i < valid.length; i++) {
 			TransactionRow row = new TransactionRow(provider, "", "d" + i, LocalDate.of(2026, 1, 1 + i), null,
-					BigDecimal.TEN, "credit", null, "", "", valid[i], "", "", "", "", null);
+					BigDecimal.TEN, "credit", null, "", "", valid[i], "", "", "", "");
 			assertThat(this.ledger.validate(row)).as(valid[i]).isEmpty();
 			rows.add(row);
 		}
@@ -168,7 +170,7 @@ class FinanceLedgerTests extends ApiTest {
 		for (String invalid : new String[] { "123.456.789-00", "11.222.333/0001-82", "12.ABC.345/01DE-36",
 				"111.111.111-11", "1234" }) {
 			TransactionRow row = new TransactionRow(provider, "", "x", LocalDate.now(), null, BigDecimal.TEN,
-					"credit", null, "", "", invalid, "", "", "", "", null);
+					"credit", null, "", "", invalid, "", "", "", "");
 			assertThat(this.ledger.validate(row)).as(invalid).containsKey("payer_document");
 		}
 	}
@@ -213,7 +215,7 @@ class FinanceLedgerTests extends ApiTest {
 		assertThatThrownBy(() -> template.executeWithoutResult(status -> {
 			assertThat(this.ledger.deleteMonth(provider, "", YearMonth.of(2026, 5))).isEqualTo(1);
 			this.ledger.upsert(importId(), List.of(row(provider, "", "new", day, "2.00", "credit")));
-			this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
+			this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
 					Instant.now(), Instant.now(), 1, 0, "", null));
 			throw new IllegalStateException("the import fails after writing");
 		})).hasMessageContaining("the import fails");
@@ -224,28 +226,31 @@ class FinanceLedgerTests extends ApiTest {
 	}
 
 	@Test
-	void deleteMonthRefusesAMonthHoldingTransactionsThatFiscalDocumentsList() {
+	void replaceMonthKeepsTheTransactionsStillImportedAndDeletesTheOthersWithTheirAllocations() {
 		String provider = provider();
 		this.ledger.upsert(importId(), List.of(row(provider, "", "linked", LocalDate.of(2026, 6, 2), "10", "credit"),
-				row(provider, "", "free", LocalDate.of(2026, 6, 3), "10", "credit")));
+				row(provider, "", "kept", LocalDate.of(2026, 6, 3), "10", "credit")));
 		long linked = transactionWithExternalId(provider, "", "linked").get("id").asLong();
+		long kept = transactionWithExternalId(provider, "", "kept").get("id").asLong();
 		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"7\","
-				+ "\"amount\":\"10\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + "]}");
+				+ "\"amount\":\"20\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + ","
+				+ kept + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 
-		assertThatThrownBy(() -> inTransaction(() -> this.ledger.deleteMonth(provider, "", YearMonth.of(2026, 6))))
-			.isInstanceOfSatisfying(PeriodHasMatchedTransactions.class, ex -> {
-				assertThat(ex.transactionIds()).containsExactly(linked);
-				assertThat(ex.getMessage()).contains("document " + document.id());
-				assertThat(ex.status().value()).isEqualTo(409);
-			});
-		assertThat(transactions(provider)).hasSize(2);
+		TransactionWriter.Replaced replaced = inTransaction(
+				() -> this.ledger.replaceMonth(provider, "", YearMonth.of(2026, 6), List.of("kept")));
+		assertThat(replaced.deleted()).isEqualTo(1);
+		assertThat(replaced.notes()).singleElement().asString().contains("transaction " + linked)
+			.contains("fiscal document " + document.id());
+		assertThat(transactions(provider)).hasSize(1);
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
+			.get("related_transaction_ids").toString()).isEqualTo("[" + kept + "]");
 
-		// Re-importing over it keeps the link: upserts never touch matched_document_id.
+		// Re-importing over the kept one keeps its link: upserts never touch allocations.
 		UpsertResult result = this.ledger.upsert(importId(),
-				List.of(row(provider, "", "linked", LocalDate.of(2026, 6, 2), "11", "credit")));
+				List.of(row(provider, "", "kept", LocalDate.of(2026, 6, 3), "11", "credit")));
 		assertThat(result.updated()).isEqualTo(1);
-		JsonNode updated = this.api.get("/api/finance/transactions/" + linked + "/").json();
+		JsonNode updated = this.api.get("/api/finance/transactions/" + kept + "/").json();
 		assertThat(updated.get("amount").asString()).isEqualTo("11.00");
 		assertThat(updated.get("matched_document_id").asLong()).isEqualTo(document.id());
 	}
@@ -258,7 +263,7 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(connection.json().get("last_sync_at").isNull()).isTrue();
 		Instant started = Instant.parse("2026-11-25T12:00:00.123Z");
 		Instant finished = Instant.parse("2026-11-25T12:00:07.456Z");
-		long id = this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.CSV_IMPORT, SyncStatus.PARTIAL,
+		long id = this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.CSV_IMPORT, SyncStatus.PARTIAL,
 				started, finished, 12, 3, "2 rows skipped: line 4 amount; line 9 direction", importId()));
 
 		JsonNode log = this.api.get("/api/finance/sync-logs/" + id + "/").json();
@@ -276,11 +281,11 @@ class FinanceLedgerTests extends ApiTest {
 		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
 			.asString()).isEqualTo("2026-11-25T12:00:07.456Z");
 
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
 				Instant.now(), Instant.now(), 0, 0, "401 from the provider", null));
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
 				Instant.now(), null, 0, 0, null, null));
-		this.ledger.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.SUCCESS,
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.SUCCESS,
 				Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:01Z"), 0, 0, "", null));
 		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
 			.asString()).as("an older run does not move it back").isEqualTo("2026-11-25T12:00:07.456Z");
@@ -291,14 +296,14 @@ class FinanceLedgerTests extends ApiTest {
 	void recordSyncRefusesInconsistentEntries() {
 		String provider = provider();
 		Instant now = Instant.now();
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
 				SyncStatus.RUNNING, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("finished_at"));
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
 				SyncStatus.SUCCESS, now, now.minusSeconds(1), -1, -2, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors().keySet())
 				.containsExactly("imported_count", "updated_count", "finished_at"));
-		assertThatThrownBy(() -> this.ledger.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK,
+		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK,
 				SyncStatus.FAILED, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("provider"));
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json()).isEmpty();
@@ -311,7 +316,7 @@ class FinanceLedgerTests extends ApiTest {
 		for (int i = 0; i < 50_000; i++) {
 			rows.add(new TransactionRow(provider, "big", "B-" + i, LocalDate.of(2025, 1 + i % 12, 1 + i % 28), null,
 					new BigDecimal(i % 9000 + 1).movePointLeft(2), i % 3 == 0 ? "debit" : "credit", null,
-					"PIX RECEBIDO CLIENTE " + i, "", "", "", "", "", "", null));
+					"PIX RECEBIDO CLIENTE " + i, "", "", "", "", "", ""));
 		}
 		long started = System.nanoTime();
 		UpsertResult first = this.ledger.upsert(importId(), rows);

@@ -1,0 +1,396 @@
+package br.suite;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
+import io.zonky.test.db.postgres.util.LinuxUtils;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tukaani.xz.XZInputStream;
+
+/**
+ * The PostgreSQL 17 the service runs itself when no external database is configured: zonky's binaries,
+ * but started here rather than by zonky's {@code EmbeddedPostgres}, whose start command always adds
+ * {@code -F} (fsync off) and trusts every local connection. This one runs durable ({@code fsync},
+ * {@code synchronous_commit} and {@code full_page_writes} on, passed explicitly), listens on 127.0.0.1
+ * only, and requires the superuser's password (SCRAM), generated at the first start and kept in
+ * {@code postgres-password} (mode 0600) next to the data directory. A data directory made by an earlier
+ * version without a password gets one, and password authentication, on its first start here.
+ */
+final class EmbeddedPostgresServer implements AutoCloseable {
+
+	static final String SUPERUSER = "postgres";
+
+	/** The settings the server always starts with; the order is the command line's. */
+	static final List<String> SERVER_SETTINGS = List.of("listen_addresses=127.0.0.1", "fsync=on",
+			"synchronous_commit=on", "full_page_writes=on", "timezone=UTC");
+
+	private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+
+	private static final Logger postgresLog = LoggerFactory.getLogger("postgres");
+
+	private static final String HBA = """
+			# Written by Suite: every connection authenticates with the superuser's password (SCRAM);
+			# the server listens on 127.0.0.1 only. The password is in ../postgres-password.
+			local   all             all                                     scram-sha-256
+			host    all             all             127.0.0.1/32            scram-sha-256
+			host    all             all             ::1/128                 scram-sha-256
+			local   replication     all                                     scram-sha-256
+			host    replication     all             127.0.0.1/32            scram-sha-256
+			host    replication     all             ::1/128                 scram-sha-256
+			""";
+
+	private final Path binaries;
+
+	private final Path dataDirectory;
+
+	private final FileChannel lockChannel;
+
+	private final FileLock lock;
+
+	private final int port;
+
+	private final String password;
+
+	private EmbeddedPostgresServer(Path binaries, Path dataDirectory, FileChannel lockChannel, FileLock lock,
+			int port, String password) {
+		this.binaries = binaries;
+		this.dataDirectory = dataDirectory;
+		this.lockChannel = lockChannel;
+		this.lock = lock;
+		this.port = port;
+		this.password = password;
+	}
+
+	/** The password file of a data directory: {@code data/postgres} → {@code data/postgres-password}. */
+	static Path passwordFile(Path dataDirectory) {
+		Path absolute = dataDirectory.toAbsolutePath().normalize();
+		return absolute.resolveSibling(absolute.getFileName() + "-password");
+	}
+
+	/**
+	 * The JDBC URL of the server another process (a running service) keeps on this data directory, when that
+	 * process holds the directory's lock and its server answers on the port of {@code postmaster.pid};
+	 * empty otherwise. Operator commands use it so that they work while the service runs.
+	 */
+	static Optional<String> runningElsewhere(Path dataDirectory) throws IOException {
+		Path data = dataDirectory.toAbsolutePath().normalize();
+		Path lockFile = data.resolveSibling(data.getFileName() + ".lock");
+		Path pid = data.resolve("postmaster.pid");
+		if (!Files.exists(lockFile) || !Files.exists(pid)) {
+			return Optional.empty();
+		}
+		try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+			FileLock free = channel.tryLock();
+			if (free != null) {
+				free.release();
+				return Optional.empty();
+			}
+		}
+		catch (OverlappingFileLockException heldByThisProcess) {
+			// Held by this very JVM (tests): running elsewhere all the same.
+		}
+		// postmaster.pid: pid, data directory, start time, port, socket directory, listen address, ...
+		List<String> lines = Files.readAllLines(pid);
+		if (lines.size() < 4 || !lines.get(3).strip().matches("[0-9]{1,5}")) {
+			return Optional.empty();
+		}
+		return Optional.of("jdbc:postgresql://127.0.0.1:" + lines.get(3).strip() + "/postgres");
+	}
+
+	/** The superuser's password kept beside a data directory. */
+	static String password(Path dataDirectory) throws IOException {
+		return Files.readString(passwordFile(dataDirectory.toAbsolutePath().normalize())).strip();
+	}
+
+	/** Starts the server on the data directory (creating it when empty) on {@code port}, or a free port when 0. */
+	static EmbeddedPostgresServer start(Path dataDirectory, int port) throws IOException {
+		Path data = dataDirectory.toAbsolutePath().normalize();
+		Files.createDirectories(data);
+		FileChannel lockChannel = FileChannel.open(data.resolveSibling(data.getFileName() + ".lock"),
+				StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+		FileLock lock = lockChannel.tryLock();
+		if (lock == null) {
+			lockChannel.close();
+			throw new IllegalStateException("Another process is running the embedded PostgreSQL in " + data);
+		}
+		try {
+			Path binaries = binaries();
+			Path passwordFile = passwordFile(data);
+			if (!Files.exists(data.resolve("PG_VERSION"))) {
+				readOrCreatePassword(passwordFile);
+				log.info("Creating the embedded PostgreSQL's data directory {}", data);
+				run(binaries, "initdb", "-A", "scram-sha-256", "-U", SUPERUSER, "--pwfile=" + passwordFile, "-E",
+						"UTF-8", "-D", data.toString());
+			}
+			else if (Files.exists(data.resolve("postmaster.pid"))) {
+				// This process holds the lock, so a server still running there was left by one that died.
+				if (runQuietly(binaries, "pg_ctl", "status", "-D", data.toString()) == 0) {
+					log.warn("Stopping a PostgreSQL left running in {} by a previous process", data);
+					run(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60", "-w");
+				}
+			}
+			String password = readOrCreatePassword(passwordFile);
+			int chosenPort = port != 0 ? port : freePort();
+			List<String> options = new ArrayList<>(List.of("-p", Integer.toString(chosenPort)));
+			SERVER_SETTINGS.forEach(setting -> {
+				options.add("-c");
+				options.add(setting);
+			});
+			startServer(binaries, data, String.join(" ", options));
+			EmbeddedPostgresServer server = new EmbeddedPostgresServer(binaries, data, lockChannel, lock, chosenPort,
+					password);
+			try {
+				server.requirePassword();
+			}
+			catch (IOException | RuntimeException ex) {
+				runQuietly(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60", "-w");
+				throw ex;
+			}
+			return server;
+		}
+		catch (IOException | RuntimeException ex) {
+			lock.release();
+			lockChannel.close();
+			throw ex;
+		}
+	}
+
+	String jdbcUrl() {
+		return "jdbc:postgresql://127.0.0.1:" + this.port + "/postgres";
+	}
+
+	int port() {
+		return this.port;
+	}
+
+	String password() {
+		return this.password;
+	}
+
+	Path dataDirectory() {
+		return this.dataDirectory;
+	}
+
+	/**
+	 * A data directory created before passwords (zonky's {@code initdb -A trust}) trusts every local
+	 * connection: give the superuser the password from the file, then require it. Idempotent, so an
+	 * interrupted first start finishes on the next.
+	 */
+	private void requirePassword() throws IOException {
+		Path hba = this.dataDirectory.resolve("pg_hba.conf");
+		boolean trusting = Files.readAllLines(hba)
+			.stream()
+			.map(String::strip)
+			.anyMatch(line -> !line.startsWith("#") && line.matches(".*\\btrust\\b.*"));
+		if (!trusting) {
+			return;
+		}
+		log.info("Setting a password for the embedded PostgreSQL's superuser (kept in {})",
+				passwordFile(this.dataDirectory));
+		try (Connection connection = DriverManager.getConnection(jdbcUrl(), SUPERUSER, this.password);
+				Statement statement = connection.createStatement()) {
+			// The password is hex, so it needs no quoting beyond the literal's.
+			statement.execute("ALTER ROLE " + SUPERUSER + " PASSWORD '" + this.password + "'");
+			Files.writeString(hba, HBA);
+			statement.execute("SELECT pg_reload_conf()");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not set the embedded PostgreSQL's password", ex);
+		}
+	}
+
+	/** Stops the server (fast: open transactions roll back, committed ones are on disk) and frees the lock. */
+	@Override
+	public void close() throws IOException {
+		try {
+			run(this.binaries, "pg_ctl", "stop", "-D", this.dataDirectory.toString(), "-m", "fast", "-t", "60", "-w");
+		}
+		finally {
+			this.lock.release();
+			this.lockChannel.close();
+		}
+	}
+
+	private static String readOrCreatePassword(Path file) throws IOException {
+		if (Files.exists(file)) {
+			return Files.readString(file).strip();
+		}
+		byte[] bytes = new byte[24];
+		new SecureRandom().nextBytes(bytes);
+		String password = HexFormat.of().formatHex(bytes);
+		Path temporary = file.resolveSibling(file.getFileName() + ".new");
+		Files.deleteIfExists(temporary);
+		Files.createFile(temporary, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+		Files.writeString(temporary, password + "\n");
+		try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+			channel.force(true);
+		}
+		Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+		return password;
+	}
+
+	private static void startServer(Path binaries, Path data, String options) throws IOException {
+		ProcessBuilder builder = new ProcessBuilder(command(binaries, "pg_ctl", "start", "-D", data.toString(), "-o",
+				options, "-t", "120", "-w"));
+		builder.redirectErrorStream(true);
+		Process process = builder.start();
+		// The server keeps pg_ctl's output: its log goes to this process's log while it runs.
+		Thread logger = new Thread(() -> copyToLog(process.getInputStream()), "postgres-log");
+		logger.setDaemon(true);
+		logger.start();
+		try {
+			if (!process.waitFor(150, TimeUnit.SECONDS) || process.exitValue() != 0) {
+				throw new IllegalStateException("The embedded PostgreSQL did not start; see the 'postgres' log lines");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while the embedded PostgreSQL started", ex);
+		}
+	}
+
+	private static void copyToLog(InputStream output) {
+		try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
+			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+				postgresLog.info(line);
+			}
+		}
+		catch (IOException ignored) {
+			// The server went away.
+		}
+	}
+
+	private static void run(Path binaries, String program, String... arguments) {
+		int exit = runQuietly(binaries, program, arguments);
+		if (exit != 0) {
+			throw new IllegalStateException(program + " " + arguments[0] + " failed with exit code " + exit
+					+ "; see the 'postgres' log lines");
+		}
+	}
+
+	private static int runQuietly(Path binaries, String program, String... arguments) {
+		ProcessBuilder builder = new ProcessBuilder(command(binaries, program, arguments));
+		builder.redirectErrorStream(true);
+		try {
+			Process process = builder.start();
+			copyToLog(process.getInputStream());
+			return process.waitFor();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while running " + program, ex);
+		}
+	}
+
+	private static List<String> command(Path binaries, String program, String... arguments) {
+		List<String> command = new ArrayList<>();
+		// PostgreSQL refuses to run as root; like zonky, run it in a user namespace then.
+		if (LinuxUtils.isUnshareAvailable()) {
+			command.addAll(List.of("unshare", "-U"));
+		}
+		command.add(binaries.resolve("bin").resolve(program).toString());
+		command.addAll(List.of(arguments));
+		return command;
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	/** zonky's PostgreSQL binaries, unpacked once per version into the temporary directory. */
+	private static synchronized Path binaries() throws IOException {
+		String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac") ? "Darwin" : "Linux";
+		String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
+		byte[] archive;
+		String digest;
+		try (DigestInputStream in = new DigestInputStream(DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(os, arch),
+				MessageDigest.getInstance("SHA-256"))) {
+			archive = in.readAllBytes();
+			digest = HexFormat.of().formatHex(in.getMessageDigest().digest(), 0, 8);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+		Path root = Path.of(System.getProperty("java.io.tmpdir"), "suite-postgres");
+		Path target = root.resolve("PG-" + digest);
+		if (Files.exists(target.resolve(".complete"))) {
+			return target;
+		}
+		Files.createDirectories(root);
+		try (FileChannel channel = FileChannel.open(root.resolve("PG-" + digest + ".lock"), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+			if (Files.exists(target.resolve(".complete"))) {
+				return target;
+			}
+			Path staging = Files.createTempDirectory(root, "unpacking-");
+			extract(archive, staging);
+			Files.createFile(staging.resolve(".complete"));
+			Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+		}
+		return target;
+	}
+
+	private static void extract(byte[] archive, Path target) throws IOException {
+		try (TarArchiveInputStream tar = new TarArchiveInputStream(
+				new XZInputStream(new java.io.ByteArrayInputStream(archive)))) {
+			for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+				Path path = target.resolve(entry.getName()).normalize();
+				if (!path.startsWith(target)) {
+					throw new IOException("Archive entry outside the target: " + entry.getName());
+				}
+				if (entry.isDirectory()) {
+					Files.createDirectories(path);
+				}
+				else if (entry.isSymbolicLink()) {
+					Files.createDirectories(path.getParent());
+					Files.createSymbolicLink(path, Path.of(entry.getLinkName()));
+				}
+				else if (entry.isFile()) {
+					Files.createDirectories(path.getParent());
+					Files.copy(tar, path);
+					if ((entry.getMode() & 0100) != 0) {
+						path.toFile().setExecutable(true, false);
+					}
+				}
+			}
+		}
+	}
+
+}

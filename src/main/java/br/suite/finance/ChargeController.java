@@ -1,0 +1,113 @@
+package br.suite.finance;
+
+import java.time.LocalDate;
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.Paging;
+import br.suite.shared.PathIds;
+import tools.jackson.databind.node.ObjectNode;
+
+@RestController
+@RequestMapping("/api/finance/charges")
+@Tag(name = "Finance: charges")
+class ChargeController {
+
+	private static final String RULES = " kind (pix, boleto, card, transfer, other) and amount (positive) are "
+			+ "required. external_id is unique per provider (409 naming the existing charge); txid is a Pix txid "
+			+ "(26-35 letters and digits); end_to_end_id a Pix end-to-end id (32); payer_document a CPF/CNPJ with "
+			+ "valid check digits; fiscal_document_id must exist (400). paid_amount, open_amount, paid_on and status "
+			+ "(open, partially_paid, paid, overpaid, cancelled) derive from the allocations.";
+
+	private final ChargeService charges;
+
+	ChargeController(ChargeService charges) {
+		this.charges = charges;
+	}
+
+	@GetMapping
+	@PreAuthorize("hasAuthority('finance.charges.view')")
+	@Operation(summary = "List charges", description = "A bare array, latest due_date first (charges without one "
+			+ "on top), then id (newest first). Filters: status, kind, due_from/due_to (inclusive, on due_date), "
+			+ "paid_from/paid_to (inclusive, on paid_on), payer_document (any valid CPF/CNPJ form), q (substring of "
+			+ "description, payer name or document, external_id, txid, nosso_numero). Optional limit/offset add "
+			+ "X-Total-Count.")
+	ResponseEntity<List<ChargeResponse>> list(
+			@RequestParam(required = false) @Parameter(description = "open, partially_paid, paid, overpaid or "
+					+ "cancelled") @Nullable String status,
+			@RequestParam(required = false) @Nullable String kind,
+			@RequestParam(name = "due_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate dueFrom,
+			@RequestParam(name = "due_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate dueTo,
+			@RequestParam(name = "paid_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate paidFrom,
+			@RequestParam(name = "paid_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
+			@Nullable LocalDate paidTo,
+			@RequestParam(name = "payer_document", required = false) @Nullable String payerDocument,
+			@RequestParam(required = false) @Nullable String q,
+			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable Integer offset) {
+		Paging paging = new Paging(limit, offset);
+		ChargeService.Listing listing = this.charges.list(
+				new ChargeService.Filter(status, kind, dueFrom, dueTo, paidFrom, paidTo, payerDocument, q), paging);
+		return paging.respond(listing.charges(), listing.total());
+	}
+
+	@PostMapping
+	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Operation(summary = "Create a charge", description = "Status starts open." + RULES)
+	ResponseEntity<ChargeResponse> create(@RequestBody ChargeRequest request) {
+		var created = this.charges.create(request);
+		return created.created("/api/finance/charges/" + created.body().id() + "/");
+	}
+
+	@GetMapping(PathIds.ID)
+	@PreAuthorize("hasAuthority('finance.charges.view')")
+	@Operation(summary = "Read a charge")
+	ResponseEntity<ChargeResponse> get(@PathVariable long id) {
+		return this.charges.get(id).ok();
+	}
+
+	@PatchMapping(PathIds.ID)
+	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Operation(summary = "Change some fields of a charge", description = "Changes only the fields sent, with the "
+			+ "rules of create." + RULES + " A cancelled charge no longer changes (409); amount cannot go below "
+			+ "paid_amount (409).",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+					content = @Content(schema = @Schema(implementation = ChargeRequest.class))))
+	ResponseEntity<ChargeResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
+			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
+		return this.charges.update(id, patch, ifMatch).ok();
+	}
+
+	@PostMapping(PathIds.ID + "/cancel")
+	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Operation(summary = "Cancel a charge", description = "Status becomes cancelled; refused (409) while "
+			+ "transactions are allocated to it. Cancelling a cancelled charge changes nothing. Charges are never "
+			+ "deleted.")
+	ResponseEntity<ChargeResponse> cancel(@PathVariable long id,
+			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
+		return this.charges.cancel(id, ifMatch).ok();
+	}
+
+}

@@ -1,0 +1,109 @@
+package br.suite.web;
+
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.servlet.LocaleResolver;
+import org.springframework.web.servlet.i18n.AcceptHeaderLocaleResolver;
+
+import br.suite.shared.CurrentUser;
+
+/** What every page knows: who is signed in and what they may do, and that pages speak Brazilian Portuguese. */
+@ControllerAdvice(basePackageClasses = PageModel.class)
+class PageModel {
+
+	/** The signed-in person as templates see it: {@code me.name}, {@code me.holds('…')}. */
+	record Me(long id, String username, String name, Set<String> authorities) {
+
+		public boolean holds(String permission) {
+			return this.authorities.contains(permission);
+		}
+
+		public boolean holdsAny(String... permissions) {
+			for (String permission : permissions) {
+				if (holds(permission)) {
+					return true;
+				}
+			}
+			return false;
+		}
+
+	}
+
+	@ModelAttribute("me")
+	@Nullable Me me() {
+		return current();
+	}
+
+	static @Nullable Me current() {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication == null || !(authentication.getPrincipal() instanceof CurrentUser user)) {
+			return null;
+		}
+		Set<String> held = new HashSet<>();
+		authentication.getAuthorities().forEach(a -> held.add(a.getAuthority()));
+		String name = authentication.getDetails() instanceof String display ? display : user.username();
+		return new Me(user.id(), user.username(), name, Set.copyOf(held));
+	}
+
+	static CurrentUser caller() {
+		return CurrentUser.get();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Language {
+
+		/**
+		 * Pages are in Brazilian Portuguese whatever the browser asks for; the API keeps reading
+		 * Accept-Language (its validation messages stay as they were).
+		 */
+		@Bean
+		LocaleResolver localeResolver() {
+			return new AcceptHeaderLocaleResolver() {
+				@Override
+				public Locale resolveLocale(HttpServletRequest request) {
+					String path = request.getRequestURI().substring(request.getContextPath().length());
+					if (path.equals("/") || path.startsWith("/app") || path.startsWith("/kiosk")
+							|| path.startsWith("/login")) {
+						return Formats.BRAZIL;
+					}
+					return super.resolveLocale(request);
+				}
+			};
+		}
+
+	}
+
+	@Controller
+	static class Entrances {
+
+		@GetMapping("/")
+		String root() {
+			return "redirect:/app/";
+		}
+
+		/** Where a refused page is forwarded: a 403 page. */
+		@RequestMapping("/app/proibido")
+		String forbidden(HttpServletResponse response) {
+			response.setStatus(HttpStatus.FORBIDDEN.value());
+			return "forbidden";
+		}
+
+	}
+
+}

@@ -1,0 +1,55 @@
+package br.suite.web;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import br.suite.access.PasswordSignIn;
+import br.suite.shared.ApiProblem;
+
+/** The sign-in page (the form posts to Spring Security) and changing one's own password. */
+@Controller
+class SignInPages {
+
+	private final PasswordSignIn signIn;
+
+	SignInPages(PasswordSignIn signIn) {
+		this.signIn = signIn;
+	}
+
+	@GetMapping("/login")
+	String login() {
+		return "login";
+	}
+
+	@GetMapping("/app/password")
+	String passwordForm() {
+		return "password";
+	}
+
+	@PostMapping("/app/password")
+	String changePassword(@RequestParam(name = "current_password", defaultValue = "") String currentPassword,
+			@RequestParam(name = "new_password", defaultValue = "") String newPassword,
+			@RequestParam(name = "new_password_again", defaultValue = "") String again, Model model) {
+		if (!newPassword.equals(again)) {
+			FormErrors.field(model, "new_password_again", "A confirmação não é igual à nova senha.");
+			return "password";
+		}
+		if (newPassword.length() < 10 || newPassword.length() > 200) {
+			FormErrors.field(model, "new_password", "A nova senha deve ter de 10 a 200 caracteres.");
+			return "password";
+		}
+		try {
+			this.signIn.changePassword(PageModel.caller(), currentPassword, newPassword);
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return "password";
+		}
+		model.addAttribute("changed", true);
+		return "password";
+	}
+
+}
