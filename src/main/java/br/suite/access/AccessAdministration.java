@@ -79,7 +79,7 @@ public class AccessAdministration {
 
 	public CreatedUser createUser(String username, String email, String fullName, boolean isEmployee,
 			@Nullable Long roleId, CurrentUser caller) {
-		UserRequest request = new UserRequest(username, email, fullName, null, null, isEmployee, roleId, null);
+		UserRequest request = new UserRequest(username, email, fullName, null, null, isEmployee, roleId, null, null, null);
 		BeanChecks.check(this.validator, request);
 		UserResponse created = this.users.create(request, caller).body();
 		return new CreatedUser(created.id(), created.username(), String.valueOf(created.temporaryPassword()));

@@ -2,6 +2,7 @@ package br.suite.access;
 
 import java.util.Optional;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -21,7 +22,8 @@ public class AccessDirectory {
 	}
 
 	/** A user as other modules see it. */
-	public record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active) {
+	public record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active,
+			@Nullable String cpf, @Nullable Long establishmentId) {
 
 		/** The name to print on records: the full name, or the username when there is none. */
 		public String displayName() {
@@ -33,7 +35,8 @@ public class AccessDirectory {
 	@Transactional(readOnly = true)
 	public Optional<UserSummary> find(long userId) {
 		return this.users.findById(userId)
-			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive()));
+			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
+					u.establishmentId));
 	}
 
 	/**

@@ -52,6 +52,15 @@ final class AccessProblems {
 
 	}
 
+	static final class CpfTaken extends ApiProblem.Conflict {
+
+		CpfTaken(long existingId) {
+			super("The CPF belongs to another user (user " + existingId + ").");
+			with("field", "cpf").with("existing_id", existingId);
+		}
+
+	}
+
 	static final class SystemRoleLocked extends ApiProblem.Conflict {
 
 		SystemRoleLocked(String name) {

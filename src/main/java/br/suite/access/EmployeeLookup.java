@@ -32,7 +32,8 @@ public class EmployeeLookup {
 			found = this.users.findByUsernameIgnoreCase(key);
 		}
 		return found.filter(u -> u.isActive() && u.isEmployee)
-			.map(u -> new AccessDirectory.UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive()));
+			.map(u -> new AccessDirectory.UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
+					u.establishmentId));
 	}
 
 }

@@ -37,6 +37,11 @@ public final class Permissions {
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
 		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");
 		c.put("timeclock.adjustments.change", "Record punch adjustments");
+		c.put("timeclock.establishments.view", "List and read establishments (employers of the REP-P records)");
+		c.put("timeclock.establishments.change", "Create and update establishments");
+		c.put("timeclock.biometric_log.view", "List who read which enrolled photo or punch snapshot (LGPD)");
+		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
+		c.put("timeclock.afd.export", "Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
 		c.put("fins.records.view", "List and read fins records");

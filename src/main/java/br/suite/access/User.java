@@ -32,6 +32,12 @@ class User {
 
 	long roleId;
 
+	/** 11 digits, or null while unknown. */
+	@Nullable String cpf;
+
+	/** The time clock establishment the employee works at, or null (establishment 1). */
+	@Nullable Long establishmentId;
+
 	String status;
 
 	String passwordHash;

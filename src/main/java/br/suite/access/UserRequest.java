@@ -17,7 +17,9 @@ record UserRequest(
 		@Email(message = "must be a valid e-mail address") @Size(max = 254) @Nullable String email,
 		@Size(max = 200) @Nullable String fullName, @Size(max = 100) @Nullable String department,
 		@Size(max = 100) @Nullable String jobTitle, @Nullable Boolean isEmployee, @NotNull Long roleId,
-		@Nullable String status) {
+		@Nullable String status,
+		@io.swagger.v3.oas.annotations.media.Schema(description = "The employee's CPF, with or without punctuation; stored as 11 digits, unique among users") @Nullable String cpf,
+		@io.swagger.v3.oas.annotations.media.Schema(description = "The time clock establishment the employee works at") @Nullable Long establishmentId) {
 
 	UserRequest {
 		username = username == null ? null : username.trim();
@@ -27,11 +29,12 @@ record UserRequest(
 		jobTitle = jobTitle == null ? "" : jobTitle.trim();
 		isEmployee = isEmployee != null && isEmployee;
 		status = status == null ? ClosedSet.wire(UserStatus.ACTIVE) : status;
+		cpf = cpf == null || cpf.isBlank() ? null : cpf.trim();
 	}
 
 	static UserRequest of(User user) {
 		return new UserRequest(user.username, user.email, user.fullName, user.department, user.jobTitle,
-				user.isEmployee, user.roleId, user.status);
+				user.isEmployee, user.roleId, user.status, user.cpf, user.establishmentId);
 	}
 
 }

@@ -12,13 +12,13 @@ import org.jspecify.annotations.Nullable;
 record UserResponse(long id, String username, String email, String fullName, String department, String jobTitle,
 		boolean isEmployee, @Nullable String employeePhotoUrl, long roleId, String roleName, List<String> permissions,
 		@Nullable String temporaryPassword, String status, @Nullable Instant lastAccessAt, Instant createdAt,
-		Instant updatedAt) {
+		Instant updatedAt, @Nullable String cpf, @Nullable Long establishmentId) {
 
 	static UserResponse from(User user, Role role, boolean hasPhoto, @Nullable String temporaryPassword) {
 		return new UserResponse(user.id(), user.username, user.email, user.fullName, user.department, user.jobTitle,
 				user.isEmployee, hasPhoto ? "/api/access/users/" + user.id() + "/photo/" : null, user.roleId,
 				role.name, role.permissions, temporaryPassword, user.status, user.lastAccessAt, user.createdAt,
-				user.updatedAt);
+				user.updatedAt, user.cpf, user.establishmentId);
 	}
 
 }

@@ -25,6 +25,9 @@ import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.InvalidTaxId;
+import br.suite.shared.TaxId;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
@@ -53,13 +56,17 @@ class UserService {
 
 	private final AuditLog audit;
 
+	private final ObjectProvider<EstablishmentReferences> establishments;
+
 	private final org.springframework.context.ApplicationEventPublisher events;
 
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
 			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
+			ObjectProvider<EstablishmentReferences> establishments,
 			org.springframework.context.ApplicationEventPublisher events) {
 		this.audit = audit;
+		this.establishments = establishments;
 		this.events = events;
 		this.photos = photos;
 		this.settings = settings;
@@ -132,10 +139,13 @@ class UserService {
 		UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
 		Role role = roleFor(request.roleId());
 		checkAssignable(role, caller);
-		checkUnique(request, null);
+		String cpf = employeeData(request);
+		checkUnique(request, cpf, null);
 		String temporaryPassword = Passwords.temporary();
 		User user = new User(request.username(), request.email(), request.fullName(), request.department(),
 				request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(), ClosedSet.wire(status), "");
+		user.cpf = cpf;
+		user.establishmentId = request.establishmentId();
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
 		this.audit.record("access.user.created", "user", user.id(), Changes.of().created("username", user.username)
@@ -160,7 +170,8 @@ class UserService {
 			if (role.id() != user.roleId) {
 				checkAssignable(role, caller);
 			}
-			checkUnique(request, user.id());
+			String cpf = employeeData(request);
+			checkUnique(request, cpf, user.id());
 			boolean staysAdministrator = status == UserStatus.ACTIVE && role.grantsAll();
 			if (!staysAdministrator) {
 				guardLastAdministrator(user);
@@ -170,6 +181,9 @@ class UserService {
 			if (role.id() != user.roleId || (user.isActive() && status != UserStatus.ACTIVE)) {
 				// A new role, or leaving active status, ends every session of the user.
 				this.tokens.revokeAllOf(user.id());
+			}
+			if (user.isActive() && status != UserStatus.ACTIVE) {
+				this.events.publishEvent(new UserDeactivated(user.id()));
 			}
 			Changes audited = Changes.of().diff("username", user.username, request.username())
 				.diff("email", user.email, request.email())
@@ -190,6 +204,8 @@ class UserService {
 			user.isEmployee = Boolean.TRUE.equals(request.isEmployee());
 			user.roleId = role.id();
 			user.status = ClosedSet.wire(status);
+			user.cpf = cpf;
+			user.establishmentId = request.establishmentId();
 			user.touch();
 			User saved = this.users.save(user);
 			if (!audited.isEmpty()) {
@@ -212,12 +228,16 @@ class UserService {
 		requireAuthorityOver(user, caller);
 		guardLastAdministrator(user);
 		String before = user.status;
+		boolean wasActive = user.isActive();
 		user.status = ClosedSet.wire(UserStatus.INACTIVE);
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
 		this.audit.record("access.user.deactivated", "user", user.id(), Changes.of().diff("status", before, user.status));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "deactivated", List.of("status")));
+		if (wasActive) {
+			this.events.publishEvent(new UserDeactivated(user.id()));
+		}
 	}
 
 	@Transactional
@@ -289,7 +309,49 @@ class UserService {
 		}
 	}
 
-	private void checkUnique(UserRequest request, @Nullable Long exceptId) {
+	/**
+	 * Checks the employee fields (400 naming cpf or establishment_id) and returns the CPF normalised to 11
+	 * digits, or null.
+	 */
+	private @Nullable String employeeData(UserRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String cpf = null;
+		if (request.cpf() != null) {
+			try {
+				TaxId id = TaxId.parse(request.cpf());
+				if (id.kind() != TaxId.Kind.CPF) {
+					errors.add("cpf", "must be a CPF (11 digits), not a CNPJ");
+				}
+				else {
+					cpf = id.value();
+				}
+			}
+			catch (InvalidTaxId invalid) {
+				errors.add("cpf", invalid.getMessage());
+			}
+		}
+		Long establishmentId = request.establishmentId();
+		if (establishmentId != null) {
+			EstablishmentReferences port = this.establishments.getIfAvailable();
+			if (port == null || !port.exists(establishmentId)) {
+				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
+			}
+		}
+		errors.throwIfAny();
+		return cpf;
+	}
+
+	private void checkUnique(UserRequest request, @Nullable String cpf, @Nullable Long exceptId) {
+		if (cpf != null) {
+			this.jdbc.sql("SELECT id FROM access_user WHERE cpf = :cpf")
+				.param("cpf", cpf)
+				.query(Long.class)
+				.optional()
+				.filter(existing -> !Objects.equals(existing, exceptId))
+				.ifPresent(existing -> {
+					throw new AccessProblems.CpfTaken(existing);
+				});
+		}
 		this.users.findByUsernameIgnoreCase(request.username())
 			.filter(existing -> !Objects.equals(existing.id, exceptId))
 			.ifPresent(existing -> {

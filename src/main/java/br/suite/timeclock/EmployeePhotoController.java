@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
@@ -62,16 +64,48 @@ class EmployeePhotoController {
 		if (!(photo instanceof String text)) {
 			throw InvalidRequest.of("photo_base64", photo == null ? "is required" : "must be a string");
 		}
-		return this.enrolments.enrol(id, Images.decodeBase64("photo_base64", text), CurrentUser.get());
+		FaceEnrolments.Consent consent = this.enrolments.consent(string(body, "legal_basis"), dateTime(body, "consent_at"),
+				string(body, "notice_version"));
+		return this.enrolments.enrol(id, Images.decodeBase64("photo_base64", text), consent, CurrentUser.get());
 	}
 
 	@PutMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
 	@PreAuthorize("hasAuthority('access.photos.change')")
 	@Operation(summary = "Enrol a face photo (multipart)", description = "Form part `photo` holding a JPEG or PNG.")
-	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo)
-			throws IOException {
+	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo,
+			@RequestParam(name = "legal_basis", required = false) @Nullable String legalBasis,
+			@RequestParam(name = "consent_at", required = false) java.time.@Nullable OffsetDateTime consentAt,
+			@RequestParam(name = "notice_version", required = false) @Nullable String noticeVersion) throws IOException {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
-		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), CurrentUser.get());
+		FaceEnrolments.Consent consent = this.enrolments.consent(legalBasis, consentAt, noticeVersion);
+		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), consent, CurrentUser.get());
+	}
+
+	private static @Nullable String string(Map<String, Object> body, String field) {
+		Object value = body.get(field);
+		if (value != null && !(value instanceof String)) {
+			throw InvalidRequest.of(field, "must be a string");
+		}
+		return (String) value;
+	}
+
+	private static java.time.@Nullable OffsetDateTime dateTime(Map<String, Object> body, String field) {
+		String value = string(body, field);
+		try {
+			return value == null ? null : java.time.OffsetDateTime.parse(value);
+		}
+		catch (java.time.format.DateTimeParseException ex) {
+			throw InvalidRequest.of(field, "must be a date-time with offset, e.g. 2026-11-02T08:00:00-03:00");
+		}
+	}
+
+	@GetMapping("/history")
+	@PreAuthorize("hasAuthority('access.photos.view')")
+	@Operation(summary = "Enrolment history of a user's photo", description = "Every enrolment (legal_basis, "
+			+ "consent_at, notice_version, photo_sha256) and removal (reason removed or user_deactivated), who and when; "
+			+ "never the photo. A bare array, oldest first.")
+	java.util.List<FaceEnrolments.HistoryEntry> history(@PathVariable long id) {
+		return this.enrolments.history(id);
 	}
 
 	/**
@@ -89,9 +123,10 @@ class EmployeePhotoController {
 
 	@GetMapping
 	@PreAuthorize("hasAuthority('access.photos.view')")
-	@Operation(summary = "Download the enrolled photo")
+	@Operation(summary = "Download the enrolled photo", description = "Every read is logged (who, when, whose): "
+			+ "GET /api/timeclock/biometric-access-log/.")
 	ResponseEntity<byte[]> photo(@PathVariable long id) {
-		FaceEnrolments.Photo photo = this.enrolments.photo(id)
+		FaceEnrolments.Photo photo = this.enrolments.photo(id, CurrentUser.get())
 			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo."));
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(photo.contentType()))
@@ -105,7 +140,7 @@ class EmployeePhotoController {
 			+ "no_enrolled_photo. Needs every permission of the user's role (403 naming missing_permissions).")
 	ResponseEntity<Void> remove(@PathVariable long id) {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
-		if (!this.enrolments.remove(id)) {
+		if (!this.enrolments.remove(id, CurrentUser.get().id(), "removed")) {
 			throw new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo.");
 		}
 		return ResponseEntity.noContent().build();

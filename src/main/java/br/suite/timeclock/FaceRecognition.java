@@ -33,8 +33,11 @@ class FaceRecognition {
 	record Result(boolean ok, @Nullable Double distance, RecognitionReason reason, double threshold) {
 	}
 
-	Result recognize(long employeeId, byte[] snapshot) {
+	Result recognize(long employeeId, byte @Nullable [] snapshot) {
 		double threshold = this.settings.threshold();
+		if (snapshot == null) {
+			return new Result(false, null, RecognitionReason.NO_SNAPSHOT, threshold);
+		}
 		Optional<float[]> reference = loadDescriptor(employeeId);
 		Analysis analysis;
 		try {

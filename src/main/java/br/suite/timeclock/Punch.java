@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
@@ -17,22 +19,31 @@ import org.jspecify.annotations.Nullable;
  */
 record Punch(long id, long establishmentId, long nsr, String eventType, long employeeId, String employeeName,
 		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,
-		String recognitionReason, double recognitionThreshold, boolean needsReview, String snapshotType,
-		String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,
-		boolean disregarded) {
+		String recognitionReason, double recognitionThreshold, boolean needsReview, @Nullable String snapshotType,
+		@Nullable String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,
+		boolean disregarded, ZoneId timeZone, boolean offline, Instant recordedAt, @Nullable String employeeCpf,
+		@Nullable String afdLine, @Nullable String afdHash) {
 
 	static final DateTimeFormatter CANONICAL_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
 		.withZone(ZoneOffset.UTC);
 
 	static final String GENESIS = "0".repeat(64);
 
-	/** {@code nsr|establishment|event_type|employee_id|occurred_at|source|recognition_ok|distance|snapshot_sha256|previous_hash} */
+	/**
+	 * {@code nsr|establishment|event_type|employee_id|occurred_at|source|recognition_ok|distance|snapshot_sha256|previous_hash};
+	 * an absent snapshot is the empty text.
+	 */
 	static String canonical(long nsr, long establishmentId, String eventType, long employeeId, Instant occurredAt,
-			String source, boolean recognitionOk, @Nullable Double distance, String snapshotSha256,
+			String source, boolean recognitionOk, @Nullable Double distance, @Nullable String snapshotSha256,
 			String previousHash) {
 		return nsr + "|" + establishmentId + "|" + eventType + "|" + employeeId + "|" + CANONICAL_TIME.format(occurredAt)
 				+ "|" + source + "|" + recognitionOk + "|" + (distance == null ? "" : distance.toString()) + "|"
-				+ snapshotSha256 + "|" + previousHash;
+				+ (snapshotSha256 == null ? "" : snapshotSha256) + "|" + previousHash;
+	}
+
+	/** The instant in the zone of the punch's establishment when it was recorded. */
+	OffsetDateTime occurredAtLocal() {
+		return this.occurredAt.atZone(this.timeZone).toOffsetDateTime();
 	}
 
 	String expectedHash() {

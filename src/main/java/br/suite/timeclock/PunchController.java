@@ -37,8 +37,18 @@ class PunchController {
 
 	private final PunchLedger ledger;
 
-	PunchController(PunchLedger ledger) {
+	private final Establishments establishments;
+
+	private final Comprovantes comprovantes;
+
+	private final FaceEnrolments enrolments;
+
+	PunchController(PunchLedger ledger, Establishments establishments, Comprovantes comprovantes,
+			FaceEnrolments enrolments) {
+		this.enrolments = enrolments;
 		this.ledger = ledger;
+		this.establishments = establishments;
+		this.comprovantes = comprovantes;
 	}
 
 	@PostMapping("/punch/register")
@@ -88,26 +98,67 @@ class PunchController {
 	@GetMapping("/punches" + PathIds.ID + "/snapshot")
 	@PreAuthorize("hasAuthority('timeclock.snapshots.view')")
 	@Operation(summary = "Download a punch's snapshot",
-			description = "The image as received. After the retention period it is purged (404); its SHA-256 stays on the punch.")
+			description = "The image as received; every read is logged (GET /api/timeclock/biometric-access-log/). After "
+					+ "the retention period (7 days when matched, 90 when needing review) it is purged (404); its SHA-256 "
+					+ "stays on the punch.")
 	ResponseEntity<byte[]> snapshot(@PathVariable long id) {
-		if (this.ledger.get(id).isEmpty()) {
-			throw new ApiProblem.NotFound("Punch", id);
-		}
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
 		Images.Image image = this.ledger.snapshot(id)
-			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND,
-					"The snapshot of punch " + id + " was purged after the retention period."));
+			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, punch.snapshotSha256() == null
+					? "Punch " + id + " was recorded without a snapshot."
+					: "The snapshot of punch " + id + " was purged after the retention period."));
+		this.enrolments.logAccess(CurrentUser.get().id(), punch.employeeId(), "punch_snapshot", id);
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(image.contentType()))
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
 			.body(image.bytes());
 	}
 
+	@GetMapping("/punches" + PathIds.ID + "/comprovante")
+	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Operation(summary = "A punch's comprovante (Portaria 671 art. 79)",
+			description = "PDF by default; JSON with Accept: application/json. Title, NSR, employer name, CNPJ/CPF and "
+					+ "CEI/CAEPF/CNO, establishment address, employee name and CPF, date and time with offset, INPI "
+					+ "registration of the REP-P, and the punch's SHA-256 hash.")
+	ResponseEntity<?> comprovante(@PathVariable long id,
+			@RequestHeader(name = HttpHeaders.ACCEPT, required = false) @Nullable String accept) {
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
+		return respond(this.comprovantes, this.comprovantes.of(punch), accept);
+	}
+
+	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovantes.Comprovante comprovante,
+			@Nullable String accept) {
+		if (accept != null && accept.contains(MediaType.APPLICATION_JSON_VALUE)) {
+			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(comprovante);
+		}
+		return ResponseEntity.ok()
+			.contentType(MediaType.APPLICATION_PDF)
+			.header(HttpHeaders.CONTENT_DISPOSITION, org.springframework.http.ContentDisposition.inline()
+				.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
+				.build()
+				.toString())
+			.body(comprovantes.pdf(comprovante));
+	}
+
 	@GetMapping("/punches/verify-chain")
 	@PreAuthorize("hasAuthority('timeclock.punches.view')")
 	@Operation(summary = "Check the punch ledger",
-			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain is intact.")
-	ChainReport verifyChain() {
-		return this.ledger.verifyChain();
+			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain of "
+					+ "establishment_id (default 1) is intact.")
+	ChainReport verifyChain(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId) {
+		long id = establishmentId == null ? Establishments.DEFAULT : establishmentId;
+		this.establishments.get(id);
+		return this.ledger.verifyChain(id);
+	}
+
+	@GetMapping("/biometric-access-log")
+	@PreAuthorize("hasAuthority('timeclock.biometric_log.view')")
+	@Operation(summary = "Reads of biometric data",
+			description = "Who read whose enrolled photo or punch snapshot, and when; newest first, at most 1000; "
+					+ "filter subject_user_id. A bare array.")
+	List<FaceEnrolments.AccessEntry> biometricAccessLog(
+			@RequestParam(name = "subject_user_id", required = false) @Nullable Long subjectUserId) {
+		return this.enrolments.accessLog(subjectUserId);
 	}
 
 }

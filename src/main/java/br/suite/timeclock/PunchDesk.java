@@ -52,7 +52,7 @@ public class PunchDesk {
 	 */
 	public PunchView register(String eventType, long employeeId, String snapshotBase64, String source,
 			@Nullable String idempotencyKey) {
-		PunchRequest request = new PunchRequest(eventType, employeeId, snapshotBase64, source);
+		PunchRequest request = new PunchRequest(eventType, employeeId, snapshotBase64, source, null, null, null);
 		return PunchView.of(this.ledger.register(request, idempotencyKey, CurrentUser.get()).punch());
 	}
 

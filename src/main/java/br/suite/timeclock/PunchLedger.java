@@ -33,8 +33,6 @@ import br.suite.shared.Paging;
 @Service
 class PunchLedger {
 
-	static final long ESTABLISHMENT = 1;
-
 	private static final String SELECT = "SELECT p.*, EXISTS (SELECT 1 FROM timeclock_punch_adjustment a "
 			+ "WHERE a.punch_id = p.id AND a.kind = 'disregard') AS disregarded FROM timeclock_punch p";
 
@@ -48,10 +46,13 @@ class PunchLedger {
 
 	private final org.springframework.context.ApplicationEventPublisher events;
 
+	private final Establishments establishments;
+
 	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces,
-			org.springframework.context.ApplicationEventPublisher events) {
+			Establishments establishments, org.springframework.context.ApplicationEventPublisher events) {
 		this.events = events;
 		this.jdbc = jdbc;
+		this.establishments = establishments;
 		this.transactions = transactions;
 		this.users = users;
 		this.faces = faces;
@@ -66,24 +67,29 @@ class PunchLedger {
 	 * punch gets the first one back; with another punch, a 409. Another caller's keys are never looked at.
 	 */
 	Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
-		Instant occurredAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		Instant recordedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
+		Instant occurredAt = occurredAt(request, recordedAt, errors);
 		EventType eventType = parseOrCollect(EventType.class, "event_type", request.eventType(), errors);
 		PunchSource source = parseOrCollect(PunchSource.class, "source", request.source(), errors);
 		AccessDirectory.UserSummary employee = employee("employee_id", request.employeeId(), errors);
 		Images.Image snapshot = null;
 		try {
-			snapshot = Images.decodeBase64("snapshot_base64", request.snapshotBase64());
+			String text = request.snapshotBase64();
+			snapshot = text == null ? null : Images.decodeBase64("snapshot_base64", text);
 		}
 		catch (InvalidRequest invalid) {
 			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
 		}
+		Establishments.Establishment establishment = establishment(request, employee, errors);
 		errors.throwIfAny();
+		long establishmentId = establishment.id();
+		String timeZone = establishment.timeZone().getId();
 		String key = idempotencyKey == null || idempotencyKey.isBlank() ? null : idempotencyKey.trim();
 		if (key != null && key.length() > 200) {
 			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
 		}
-		String snapshotSha256 = Punch.sha256(snapshot.bytes());
+		String snapshotSha256 = snapshot == null ? null : Punch.sha256(snapshot.bytes());
 		Replay replay = new Replay(ClosedSet.wire(eventType), employee.id(), ClosedSet.wire(source), snapshotSha256);
 		if (key != null) {
 			Optional<Punch> earlier = findByKey(caller.id(), key);
@@ -91,13 +97,17 @@ class PunchLedger {
 				return replay.of(earlier.get(), key);
 			}
 		}
-		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot.bytes());
+		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot == null ? null : snapshot.bytes());
 		Images.Image image = snapshot;
 		return this.transactions.execute(status -> {
 			Ledger ledger = this.jdbc
-				.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
-				.param("id", ESTABLISHMENT)
+				.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
+				.param("id", establishmentId)
 				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
+				.single();
+			String lastAfdHash = this.jdbc.sql("SELECT last_afd_hash FROM timeclock_establishment WHERE id = :id")
+				.param("id", establishmentId)
+				.query(String.class)
 				.single();
 			if (key != null) {
 				Optional<Punch> raced = findByKey(caller.id(), key);
@@ -106,19 +116,30 @@ class PunchLedger {
 				}
 			}
 			long nsr = ledger.lastNsr() + 1;
-			String hash = Punch.sha256(Punch.canonical(nsr, ESTABLISHMENT, ClosedSet.wire(eventType), employee.id(),
+			String hash = Punch.sha256(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
 					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
 					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			String afdLine = Afd.punchFields(nsr, occurredAt, employee.cpf(), recordedAt, establishment.timeZone(),
+					ClosedSet.wire(source), Boolean.TRUE.equals(request.offline()));
+			String afdHash = Afd.punchHash(afdLine, lastAfdHash);
 			long id = this.jdbc.sql("""
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
 					    recognition_threshold, needs_review, snapshot, snapshot_type, snapshot_sha256, idempotency_key,
-					    idempotency_user_id, previous_hash, hash, created_at)
+					    idempotency_user_id, previous_hash, hash, created_at, time_zone, offline, recorded_at,
+					    employee_cpf, afd_line, afd_hash)
 					VALUES (:establishment, :nsr, :eventType, :employeeId, :employeeName, :occurredAt, :source, :ok,
 					    :distance, :reason, :threshold, :needsReview, :snapshot, :snapshotType, :snapshotSha256, :key,
-					    :keyUser, :previousHash, :hash, now())
+					    :keyUser, :previousHash, :hash, now(), :timeZone, :offline, :recordedAt, :cpf, :afdLine,
+					    :afdHash)
 					RETURNING id""")
-				.param("establishment", ESTABLISHMENT)
+				.param("establishment", establishmentId)
+				.param("timeZone", timeZone)
+				.param("offline", Boolean.TRUE.equals(request.offline()))
+				.param("cpf", employee.cpf())
+				.param("afdLine", afdLine)
+				.param("afdHash", afdHash)
+				.param("recordedAt", Timestamp.from(recordedAt))
 				.param("nsr", nsr)
 				.param("eventType", ClosedSet.wire(eventType))
 				.param("employeeId", employee.id())
@@ -130,8 +151,8 @@ class PunchLedger {
 				.param("reason", ClosedSet.wire(recognition.reason()))
 				.param("threshold", recognition.threshold())
 				.param("needsReview", !recognition.ok())
-				.param("snapshot", image.bytes())
-				.param("snapshotType", image.contentType())
+				.param("snapshot", image == null ? null : image.bytes())
+				.param("snapshotType", image == null ? null : image.contentType())
 				.param("snapshotSha256", snapshotSha256)
 				.param("key", key)
 				.param("keyUser", key == null ? null : caller.id())
@@ -139,10 +160,12 @@ class PunchLedger {
 				.param("hash", hash)
 				.query(Long.class)
 				.single();
-			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash WHERE id = :id")
+			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash, last_afd_hash = :afdHash "
+					+ "WHERE id = :id")
 				.param("nsr", nsr)
 				.param("hash", hash)
-				.param("id", ESTABLISHMENT)
+				.param("afdHash", afdHash)
+				.param("id", establishmentId)
 				.update();
 			Punch punch = get(id).orElseThrow();
 			this.events.publishEvent(new PunchRegistered(punch.id(), punch.nsr(), punch.employeeId(), punch.eventType(),
@@ -193,6 +216,17 @@ class PunchLedger {
 		return new Listing(page, total);
 	}
 
+	/** The employee's punches that occurred since the instant, newest first. */
+	@Transactional(readOnly = true)
+	List<Punch> recentOf(long employeeId, Instant since) {
+		return this.jdbc.sql(SELECT + " WHERE p.employee_id = :employeeId AND p.occurred_at >= :since "
+				+ "ORDER BY p.occurred_at DESC, p.id DESC")
+			.param("employeeId", employeeId)
+			.param("since", Timestamp.from(since))
+			.query(PunchLedger::punch)
+			.list();
+	}
+
 	@Transactional(readOnly = true)
 	Optional<Punch> get(long id) {
 		return this.jdbc.sql(SELECT + " WHERE p.id = :id").param("id", id).query(PunchLedger::punch).optional();
@@ -212,11 +246,11 @@ class PunchLedger {
 	 * ledger's head, or a punch committed in between would look like a broken chain.
 	 */
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
-	ChainReport verifyChain() {
+	ChainReport verifyChain(long establishmentId) {
 		List<ChainReport.Problem> problems = new ArrayList<>();
 		long[] state = { 0, 0 };
 		String[] previous = { Punch.GENESIS };
-		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", ESTABLISHMENT)
+		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", establishmentId)
 			.query(PunchLedger::punch)
 			.stream()
 			.forEach(punch -> {
@@ -237,14 +271,14 @@ class PunchLedger {
 				previous[0] = punch.hash();
 			});
 		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id")
-			.param("id", ESTABLISHMENT)
+			.param("id", establishmentId)
 			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
 			.single();
 		if (head.lastNsr() != state[1] || !head.lastHash().equals(previous[0])) {
 			problems.add(new ChainReport.Problem(head.lastNsr(), null,
 					"the ledger's head (NSR " + head.lastNsr() + ") is not the last punch found (NSR " + state[1] + ")"));
 		}
-		return new ChainReport(problems.isEmpty(), ESTABLISHMENT, state[0], state[1], previous[0], problems);
+		return new ChainReport(problems.isEmpty(), establishmentId, state[0], state[1], previous[0], problems);
 	}
 
 	private Optional<Punch> findByKey(long callerId, String key) {
@@ -256,11 +290,11 @@ class PunchLedger {
 	}
 
 	/** What a retry must repeat to be answered with the punch its key first recorded. */
-	private record Replay(String eventType, long employeeId, String source, String snapshotSha256) {
+	private record Replay(String eventType, long employeeId, String source, @Nullable String snapshotSha256) {
 
 		Registration of(Punch earlier, String key) {
 			if (!earlier.eventType().equals(this.eventType) || earlier.employeeId() != this.employeeId
-					|| !earlier.source().equals(this.source) || !earlier.snapshotSha256().equals(this.snapshotSha256)) {
+					|| !earlier.source().equals(this.source) || !java.util.Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
 				throw new TimeclockProblems.IdempotencyKeyReused(key);
 			}
 			return new Registration(earlier, true);
@@ -285,6 +319,51 @@ class PunchLedger {
 		return user.orElse(null);
 	}
 
+	static final java.time.Duration OFFLINE_WINDOW = java.time.Duration.ofDays(7);
+
+	/**
+	 * The server's clock for an on-line punch; for an off-line one the collector's time, which must not be in the
+	 * future nor more than 7 days before the server received it.
+	 */
+	private static Instant occurredAt(PunchRequest request, Instant recordedAt, InvalidRequest.Builder errors) {
+		if (!Boolean.TRUE.equals(request.offline())) {
+			if (request.occurredAt() != null) {
+				errors.add("occurred_at", "is only accepted with offline: true (on-line punches take the server's clock)");
+			}
+			return recordedAt;
+		}
+		if (request.occurredAt() == null) {
+			errors.add("occurred_at", "is required for an offline punch: the collector's time of the punch");
+			return recordedAt;
+		}
+		Instant at = request.occurredAt().toInstant().truncatedTo(ChronoUnit.MILLIS);
+		if (at.isAfter(recordedAt)) {
+			errors.add("occurred_at", "must not be in the future");
+		}
+		else if (at.isBefore(recordedAt.minus(OFFLINE_WINDOW))) {
+			errors.add("occurred_at", "must be at most 7 days back");
+		}
+		return at;
+	}
+
+	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
+	private Establishments.Establishment establishment(PunchRequest request,
+			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
+		Long id = request.establishmentId();
+		if (id == null) {
+			id = employee != null && employee.establishmentId() != null ? employee.establishmentId()
+					: Establishments.DEFAULT;
+		}
+		Optional<Establishments.Establishment> found = this.establishments.find(id);
+		if (found.isEmpty()) {
+			errors.add("establishment_id", "establishment " + id + " does not exist");
+		}
+		else if (!found.get().active()) {
+			errors.add("establishment_id", "establishment " + id + " is not active");
+		}
+		return found.orElse(null);
+	}
+
 	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value, InvalidRequest.Builder errors) {
 		try {
 			return ClosedSet.parse(type, field, value);
@@ -298,12 +377,16 @@ class PunchLedger {
 	private static Punch punch(ResultSet rs, int n) throws SQLException {
 		Double distance = rs.getObject("recognition_distance", Double.class);
 		Timestamp purged = rs.getTimestamp("snapshot_purged_at");
+		Timestamp recorded = rs.getTimestamp("recorded_at");
 		return new Punch(rs.getLong("id"), rs.getLong("establishment_id"), rs.getLong("nsr"), rs.getString("event_type"),
 				rs.getLong("employee_id"), rs.getString("employee_name"), rs.getTimestamp("occurred_at").toInstant(),
 				rs.getString("source"), rs.getBoolean("recognition_ok"), distance,
 				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
 				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
-				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"));
+				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
+				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)),
+				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant(),
+				rs.getString("employee_cpf"), rs.getString("afd_line"), rs.getString("afd_hash"));
 	}
 
 	private record Ledger(long lastNsr, String lastHash) {

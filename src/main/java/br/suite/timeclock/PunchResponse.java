@@ -10,12 +10,14 @@ import br.suite.shared.CurrentUser;
 
 /**
  * A punch on the wire: the spec's fields, then the ledger's (NSR, hash, review flag, why the face check
- * came out as it did, and where the snapshot is while it is kept).
+ * came out as it did, and where the snapshot is while it is kept). {@code afd_hash} is the punch's AFD
+ * type-7 SHA-256, printed on its comprovante.
  */
 record PunchResponse(long id, String eventType, long employeeId, String employeeName, Instant occurredAt,
 		OffsetDateTime occurredAtBrt, boolean recognitionOk, @Nullable Double recognitionDistance, String source,
 		long nsr, String recognitionReason, double recognitionThreshold, boolean needsReview, boolean disregarded,
-		String snapshotSha256, @Nullable String snapshotUrl, @Nullable String hash) {
+		@Nullable String snapshotSha256, @Nullable String snapshotUrl, @Nullable String hash, long establishmentId,
+		OffsetDateTime occurredAtLocal, boolean offline, Instant recordedAt, @Nullable String afdHash) {
 
 	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
 
@@ -23,8 +25,8 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 		return new PunchResponse(p.id(), p.eventType(), p.employeeId(), p.employeeName(), p.occurredAt(),
 				p.occurredAt().atZone(SAO_PAULO).toOffsetDateTime(), p.recognitionOk(), p.recognitionDistance(),
 				p.source(), p.nsr(), p.recognitionReason(), p.recognitionThreshold(), p.needsReview(), p.disregarded(),
-				p.snapshotSha256(), p.snapshotPurgedAt() == null ? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
-				p.hash());
+				p.snapshotSha256(), p.snapshotPurgedAt() == null && p.snapshotSha256() != null ? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
+				p.hash(), p.establishmentId(), p.occurredAtLocal(), p.offline(), p.recordedAt(), p.afdHash());
 	}
 
 	/**
@@ -40,7 +42,7 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 		return new PunchResponse(full.id, full.eventType, full.employeeId, full.employeeName, full.occurredAt,
 				full.occurredAtBrt, full.recognitionOk, null, full.source, full.nsr, full.recognitionReason,
 				full.recognitionThreshold, full.needsReview, full.disregarded, full.snapshotSha256, full.snapshotUrl,
-				null);
+				null, full.establishmentId, full.occurredAtLocal, full.offline, full.recordedAt, null);
 	}
 
 }

@@ -19,6 +19,8 @@ enum RecognitionReason {
 	UNREADABLE_IMAGE,
 	/** Wider or taller than 8192 px or above 16 megapixels: refused from its header, never decoded. */
 	IMAGE_TOO_LARGE,
+	/** The punch came without a snapshot (a collector without a camera, or one that failed): recorded, for review. */
+	NO_SNAPSHOT,
 	/** Every face analysis slot stayed taken for 5 s: the punch is recorded unchecked, for review. */
 	ENGINE_BUSY
 

@@ -12,8 +12,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * LGPD: punch snapshots are biometric data, kept only for the retention period (default 90 days) and
- * then purged every night. The punch keeps the snapshot's SHA-256, so the chain stays verifiable.
+ * LGPD: punch snapshots are biometric data, kept only for the retention period and then purged every
+ * night: 7 days for matched punches ({@code SUITE_FACE_MATCHED_SNAPSHOT_RETENTION_DAYS}), 90 for punches needing
+ * review ({@code SUITE_FACE_SNAPSHOT_RETENTION_DAYS}). The punch keeps the snapshot's SHA-256, so the chain stays verifiable.
  */
 @Component
 class SnapshotRetention {
@@ -34,7 +35,23 @@ class SnapshotRetention {
 	@SchedulerLock(name = "timeclock.snapshot-purge", lockAtMostFor = "PT1H",
 			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void purgeNightly() {
-		purgeTakenBefore(Instant.now().minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS));
+		purge(Instant.now());
+	}
+
+	/** Matched punches' snapshots after 7 days, the others' (needing review) after 90 (settings); one statement. */
+	@Transactional
+	int purge(Instant now) {
+		int purged = this.jdbc
+			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() WHERE snapshot IS NOT NULL "
+					+ "AND ((recognition_ok AND occurred_at < :matchedCutoff) OR occurred_at < :cutoff)")
+			.param("matchedCutoff",
+					java.sql.Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
+			.param("cutoff", java.sql.Timestamp.from(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS)))
+			.update();
+		if (purged > 0) {
+			log.info("Purged {} punch snapshot(s) past retention", purged);
+		}
+		return purged;
 	}
 
 	@Transactional

@@ -39,7 +39,7 @@ class AccessEventsTests {
 		String username = "evt-" + Long.toString(System.nanoTime(), 36);
 		long[] id = new long[1];
 		scenario.stimulate(() -> id[0] = this.users.create(new UserRequest(username, null, null, "Vendas", null, false,
-				1L, null), admin).body().id())
+				1L, null, null, null), admin).body().id())
 			.andWaitForEventOfType(UserChanged.class)
 			.matching(event -> event.username().equals(username))
 			.toArriveAndVerify(event -> {

@@ -198,7 +198,7 @@ class TimeclockApiTests extends ApiTest {
 			assertThat(nsrs).hasSize(20);
 			long min = nsrs.stream().min(Long::compare).orElseThrow();
 			long max = nsrs.stream().max(Long::compare).orElseThrow();
-			List<Long> between = this.jdbc.sql("SELECT nsr FROM timeclock_punch WHERE nsr BETWEEN :a AND :b ORDER BY nsr")
+			List<Long> between = this.jdbc.sql("SELECT nsr FROM timeclock_punch WHERE establishment_id = 1 AND nsr BETWEEN :a AND :b ORDER BY nsr")
 				.param("a", min).param("b", max).query(Long.class).list();
 			for (int i = 1; i < between.size(); i++) {
 				assertThat(between.get(i)).isEqualTo(between.get(i - 1) + 1);

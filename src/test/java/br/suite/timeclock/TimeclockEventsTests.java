@@ -48,10 +48,10 @@ class TimeclockEventsTests {
 	void aPunchWhoseFaceWasNotRecognisedPublishesPunchRegisteredNeedingReview(Scenario scenario) {
 		long employee = 900_000 + (System.nanoTime() % 99_999);
 		when(this.users.find(employee))
-			.thenReturn(Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true)));
+			.thenReturn(Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true, null, null)));
 		when(this.faces.recognize(anyLong(), any())).thenReturn(new FaceRecognition.Result(false, null, RecognitionReason.NO_FACE, 0.6));
 		PunchRequest request = new PunchRequest("entrada", employee,
-				Base64.getEncoder().encodeToString(BlankPng.of(64, 64)), "browser");
+				Base64.getEncoder().encodeToString(BlankPng.of(64, 64)), "browser", null, null, null);
 		scenario.stimulate(() -> this.ledger.register(request, null, new CurrentUser(1, "kiosk", Set.of("*"))))
 			.andWaitForEventOfType(PunchRegistered.class)
 			.matching(event -> event.employeeId() == employee)

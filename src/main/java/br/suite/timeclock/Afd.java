@@ -1,0 +1,108 @@
+package br.suite.timeclock;
+
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The fixed-width fields of the AFD (Arquivo Fonte de Dados, Portaria MTP 671/2021 Anexo V) as Suite writes
+ * them; the choices where the layout is silent are in docs/api.md § Time clock as a REP-P.
+ */
+final class Afd {
+
+	/** {@code AAAA-MM-ddThh:mm:00ZZZZZ}: seconds always 00, offset without colon. */
+	private static final DateTimeFormatter DH = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:00xx", Locale.ROOT);
+
+	static final String SIGNATURE_LINE = pad("ASSINATURA_DIGITAL_EM_ARQUIVO_P7S", 100);
+
+	private Afd() {
+	}
+
+	static String dh(Instant instant, ZoneId zone) {
+		return DH.format(instant.truncatedTo(ChronoUnit.MINUTES).atZone(zone));
+	}
+
+	/** Numbers (NSR, counts) right-aligned with zeros. */
+	static String number(long value, int width) {
+		String text = Long.toString(value);
+		if (text.length() > width) {
+			throw new IllegalArgumentException(value + " does not fit " + width + " positions");
+		}
+		return "0".repeat(width - text.length()) + text;
+	}
+
+	/** The employee's CPF in 12 positions: a zero and the 11 digits (MTE FAQ 50, option a); zeros when unknown. */
+	static String cpf12(@Nullable String cpf) {
+		return cpf == null ? "0".repeat(12) : "0" + cpf;
+	}
+
+	/** Text and identifiers left-aligned, padded with spaces, cut to the width, in ISO-8859-1 characters. */
+	static String pad(@Nullable String value, int width) {
+		String text = latin1(value == null ? "" : value);
+		if (text.length() > width) {
+			return text.substring(0, width);
+		}
+		return text + " ".repeat(width - text.length());
+	}
+
+	/** Characters outside ISO-8859-1 lose their accents, or become {@code ?}, so every character is one byte. */
+	static String latin1(String value) {
+		StringBuilder out = new StringBuilder(value.length());
+		for (char c : value.replaceAll("[\\r\\n\\t]", " ").toCharArray()) {
+			if (c < 256) {
+				out.append(c);
+				continue;
+			}
+			String stripped = Normalizer.normalize(String.valueOf(c), Normalizer.Form.NFD).replaceAll("\\p{M}", "");
+			out.append(stripped.length() == 1 && stripped.charAt(0) < 256 ? stripped.charAt(0) : '?');
+		}
+		return out.toString();
+	}
+
+	/** The collector code of AFD type 7 field 6. */
+	static String collector(String source) {
+		return switch (source) {
+			case "mobile_app" -> "01";
+			case "browser" -> "02";
+			case "desktop_app" -> "03";
+			case "device" -> "04";
+			default -> "05";
+		};
+	}
+
+	/** Positions 1-73 of a type-7 record. */
+	static String punchFields(long nsr, Instant occurredAt, @Nullable String cpf, Instant recordedAt, ZoneId zone,
+			String source, boolean offline) {
+		return number(nsr, 9) + "7" + dh(occurredAt, zone) + cpf12(cpf) + dh(recordedAt, zone) + collector(source)
+				+ (offline ? "1" : "0");
+	}
+
+	/** SHA-256 (lower-case hex) of the 73 characters followed by the previous type-7 hash ("" for the first). */
+	static String punchHash(String fields, String previousHash) {
+		return Punch.sha256((fields + previousHash).getBytes(StandardCharsets.ISO_8859_1));
+	}
+
+	/** CRC-16/KERMIT (CCITT-TRUE) of the ISO-8859-1 bytes, as 4 upper-case hex digits in the byte order of the value. */
+	static String crc16(String text) {
+		int crc = 0;
+		for (byte b : text.getBytes(StandardCharsets.ISO_8859_1)) {
+			crc ^= b & 0xff;
+			for (int i = 0; i < 8; i++) {
+				crc = (crc & 1) != 0 ? (crc >>> 1) ^ 0x8408 : crc >>> 1;
+			}
+		}
+		return String.format(Locale.ROOT, "%04X", crc & 0xffff);
+	}
+
+	/** A record of types 1-5: the fields and their CRC. */
+	static String withCrc(String fields) {
+		return fields + crc16(fields);
+	}
+
+}

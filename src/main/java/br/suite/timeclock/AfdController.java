@@ -1,0 +1,82 @@
+package br.suite.timeclock;
+
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/timeclock/afd")
+@Tag(name = "Time clock: AFD")
+class AfdController {
+
+	static final String GENERATED_AT = "Suite-Afd-Generated-At";
+
+	static final MediaType TEXT_LATIN1 = MediaType.parseMediaType("text/plain; charset=ISO-8859-1");
+
+	private final AfdExport export;
+
+	private final AfdSigner signer;
+
+	AfdController(AfdExport export, AfdSigner signer) {
+		this.export = export;
+		this.signer = signer;
+	}
+
+	@GetMapping
+	@PreAuthorize("hasAuthority('timeclock.afd.export')")
+	@Operation(summary = "Export the AFD (Portaria MTP 671/2021, REP-P)",
+			description = "The Arquivo Fonte de Dados of establishment_id for the punches whose date (in the "
+					+ "establishment's zone) lies in date_from..date_to (both optional, inclusive), in NSR order: header "
+					+ "(type 1), punches (type 7), trailer (type 9) and the signature line; ISO-8859-1, CRLF. 409 when "
+					+ "the establishment has no employer_document, or when punches belong to employees without CPF "
+					+ "(listed) unless allow_incomplete=true. The header's generation time is answered in "
+					+ GENERATED_AT + "; sending it back as generated_at reproduces the same bytes (for the signature).")
+	ResponseEntity<byte[]> afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
+			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
+		AfdExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt == null ? null : generatedAt.toInstant());
+		return ResponseEntity.ok()
+			.contentType(TEXT_LATIN1)
+			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file.name()).build().toString())
+			.header(GENERATED_AT, file.generatedAt().toString())
+			.body(file.bytes());
+	}
+
+	@GetMapping("/signature")
+	@PreAuthorize("hasAuthority('timeclock.afd.export')")
+	@Operation(summary = "Detached CAdES signature (.p7s) of the AFD",
+			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
+					+ "signature covers exactly the bytes downloaded. 503 (rule afd_signature_not_configured) without "
+					+ "a configured PKCS#12 key store.")
+	ResponseEntity<byte[]> signature(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
+			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
+		AfdExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt == null ? null : generatedAt.toInstant());
+		byte[] signature = this.signer.sign(file.bytes());
+		return ResponseEntity.ok()
+			.contentType(MediaType.parseMediaType("application/pkcs7-signature"))
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename(file.name() + ".p7s").build().toString())
+			.header(GENERATED_AT, file.generatedAt().toString())
+			.body(signature);
+	}
+
+}

@@ -1,0 +1,134 @@
+package br.suite.timeclock;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.Date;
+
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.CMSSignedData;
+import org.bouncycastle.cms.SignerInformation;
+import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import br.suite.Api.Response;
+import br.suite.ApiTest;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The AFD's detached CAdES signature, with a self-signed certificate made here (an instance with a key configured). */
+class AfdSignatureApiTests extends ApiTest {
+
+	static final String PASSWORD = "test-keystore-password";
+
+	static final X509Certificate CERTIFICATE;
+
+	static final Path KEYSTORE;
+
+	static {
+		try {
+			KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+			generator.initialize(2048);
+			KeyPair pair = generator.generateKeyPair();
+			X500Name subject = new X500Name("CN=Suite REP-P test, O=Suite, C=BR");
+			Instant now = Instant.now();
+			X509CertificateHolder holder = new JcaX509v3CertificateBuilder(subject, BigInteger.valueOf(now.toEpochMilli()),
+					Date.from(now.minus(1, ChronoUnit.DAYS)), Date.from(now.plus(365, ChronoUnit.DAYS)), subject,
+					pair.getPublic())
+				.build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate()));
+			CERTIFICATE = new JcaX509CertificateConverter().getCertificate(holder);
+			KeyStore store = KeyStore.getInstance("PKCS12");
+			store.load(null, null);
+			store.setKeyEntry("rep", pair.getPrivate(), PASSWORD.toCharArray(), new java.security.cert.Certificate[] { CERTIFICATE });
+			KEYSTORE = Files.createTempFile("rep-signature", ".p12");
+			try (OutputStream out = Files.newOutputStream(KEYSTORE)) {
+				store.store(out, PASSWORD.toCharArray());
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (GeneralSecurityException | org.bouncycastle.operator.OperatorCreationException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@DynamicPropertySource
+	static void signature(DynamicPropertyRegistry registry) {
+		registry.add("suite.timeclock.rep.signature-keystore", KEYSTORE::toString);
+		registry.add("suite.timeclock.rep.signature-keystore-password", () -> PASSWORD);
+		registry.add("suite.timeclock.rep.inpi-registration", () -> "BR512026000123-4");
+		registry.add("suite.timeclock.rep.developer-document", () -> "98.765.432/0001-98");
+	}
+
+	@Test
+	void theSignatureVerifiesOverTheExactAfdBytes() throws Exception {
+		long store = this.api.post("/api/timeclock/establishments/", json("name", "Loja Assinada",
+				"employer_document", "11222333000181")).id();
+		long employee = this.api.post("/api/access/users/", json("username", unique("sig"), "is_employee", true,
+				"role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
+		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
+				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		assertThat(punch.status()).isEqualTo(201);
+
+		Response afd = this.api.get("/api/timeclock/afd/?establishment_id=" + store);
+		String generatedAt = afd.header(AfdController.GENERATED_AT).orElseThrow();
+		Response p7s = this.api.get("/api/timeclock/afd/signature/?establishment_id=" + store + "&generated_at=" + generatedAt);
+		assertThat(p7s.status()).as(p7s.toString()).isEqualTo(200);
+		assertThat(p7s.contentType()).startsWith("application/pkcs7-signature");
+		assertThat(p7s.header("Content-Disposition").orElseThrow())
+			.contains("AFD512026000123411222333000181REP_P.txt.p7s");
+		AfdReader.Content content = AfdReader.read(afd.bytes(), "");
+		assertThat(content.inpi()).isEqualTo("5120260001234");
+		String header = new String(afd.bytes(), java.nio.charset.StandardCharsets.ISO_8859_1).substring(0, 302);
+		assertThat(header.substring(253, 268)).isEqualTo("198765432000198");
+		// The comprovante prints the configured INPI registration.
+		JsonNode comprovante = this.api.send("GET", "/api/timeclock/punches/" + punch.id() + "/comprovante/", null, null,
+				"Accept", "application/json").json();
+		assertThat(comprovante.get("inpi_registration").asString()).isEqualTo("BR512026000123-4");
+		assertThat(ComprovanteApiTests.text(this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/").bytes()))
+			.contains("Registro no INPI do REP-P: BR512026000123-4");
+
+		CMSSignedData signed = new CMSSignedData(new CMSProcessableByteArray(afd.bytes()), p7s.bytes());
+		assertThat(signed.getSignedContent().getContent()).isEqualTo(afd.bytes());
+		SignerInformation signer = signed.getSignerInfos().getSigners().iterator().next();
+		assertThat(signer.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE))).isTrue();
+		assertThat(signer.getSignedAttributes().get(PKCSObjectIdentifiers.id_aa_signingCertificateV2)).isNotNull();
+		assertThat(signed.getCertificates().getMatches(null)).hasSize(1);
+		// Detached: the .p7s does not carry the file.
+		assertThat(new CMSSignedData(p7s.bytes()).getSignedContent()).isNull();
+
+		// One changed byte and the signature no longer verifies.
+		byte[] altered = afd.bytes().clone();
+		altered[50] = (byte) (altered[50] == 'A' ? 'B' : 'A');
+		SignerInformation againstAltered = new CMSSignedData(new CMSProcessableByteArray(altered), p7s.bytes())
+			.getSignerInfos().getSigners().iterator().next();
+		org.assertj.core.api.Assertions
+			.assertThatThrownBy(() -> againstAltered.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE)))
+			.isInstanceOf(org.bouncycastle.cms.CMSSignerDigestMismatchException.class);
+
+		assertThat(signedInWith("timeclock.punches.view").get("/api/timeclock/afd/signature/?establishment_id=" + store)
+			.status()).isEqualTo(403);
+	}
+
+}
