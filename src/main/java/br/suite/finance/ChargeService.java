@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,12 +20,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
 import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.ChargeExternalIdTaken;
 import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Money;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.TaxId;
@@ -51,7 +54,10 @@ class ChargeService {
 
 	private final ReconciliationState state;
 
-	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state) {
+	private final AuditLog audit;
+
+	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit) {
+		this.audit = audit;
 		this.jdbc = jdbc;
 		this.partialUpdates = partialUpdates;
 		this.state = state;
@@ -159,7 +165,28 @@ class ChargeService {
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
 		}
-		return find(id, false);
+		Versioned<ChargeResponse> created = find(id, false);
+		this.audit.record("finance.charge.created", "charge", id, AuditLog.Changes.created(audited(created.body())));
+		return created;
+	}
+
+	/** The fields of a charge the audit log compares (wire names). */
+	private static Map<String, @Nullable Object> audited(ChargeResponse charge) {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("kind", charge.kind());
+		fields.put("provider", charge.provider());
+		fields.put("external_id", charge.externalId());
+		fields.put("txid", charge.txid());
+		fields.put("nosso_numero", charge.nossoNumero());
+		fields.put("end_to_end_id", charge.endToEndId());
+		fields.put("payer_name", charge.payerName());
+		fields.put("payer_document", charge.payerDocument());
+		fields.put("amount", Money.format(charge.amount()));
+		fields.put("due_date", charge.dueDate() == null ? null : charge.dueDate().toString());
+		fields.put("description", charge.description());
+		fields.put("fiscal_document_id", charge.fiscalDocumentId());
+		fields.put("status", charge.status());
+		return fields;
 	}
 
 	/** PATCH: the fields sent are laid over the charge and checked like a create. */
@@ -194,7 +221,12 @@ class ChargeService {
 			throw externalIdTaken(content);
 		}
 		this.state.refreshCharges(List.of(id));
-		return find(id, false);
+		Versioned<ChargeResponse> updated = find(id, false);
+		AuditLog.Changes changes = AuditLog.Changes.between(audited(charge), audited(updated.body()));
+		if (!changes.isEmpty()) {
+			this.audit.record("finance.charge.updated", "charge", id, changes);
+		}
+		return updated;
 	}
 
 	/** Calls a charge off. Refused (409) while transactions are allocated to it; cancelling twice is a no-op. */
@@ -213,6 +245,8 @@ class ChargeService {
 				+ "WHERE id = ?")
 			.params(now(), id)
 			.update();
+		this.audit.record("finance.charge.cancelled", "charge", id,
+				AuditLog.Changes.of().put("status", charge.status(), ClosedSet.wire(ChargeStatus.CANCELLED)));
 		return find(id, false);
 	}
 

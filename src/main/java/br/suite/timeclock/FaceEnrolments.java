@@ -209,6 +209,9 @@ class FaceEnrolments implements EmployeePhotos {
 			.param("kind", kind)
 			.param("punch", punchId)
 			.update();
+		// The audit log answers "who did what" across modules; the biometric log above is the LGPD listing.
+		this.audit.record("timeclock.biometric.read", "user", subjectUserId,
+				AuditLog.Changes.of().created("kind", kind).created("punch_id", punchId));
 	}
 
 	/** Removes the photo and descriptor and records who removed them and why ({@code actorId} null: the system). */

@@ -50,6 +50,22 @@ class AuditCoverageApiTests extends ApiTest {
 	}
 
 	@Test
+	void chargesAndAllocations() {
+		Response created = this.api.post("/api/finance/charges/", json("kind", "boleto", "amount", "80.00"));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		assertThat(only("action=finance.charge.created&resource_id=" + id).get("changes").get("amount").get("after")
+			.asString()).isEqualTo("80.00");
+		assertThat(this.api.patch("/api/finance/charges/" + id + "/", json("amount", "90.00")).status()).isEqualTo(200);
+		JsonNode updated = only("action=finance.charge.updated&resource_id=" + id);
+		assertThat(updated.get("changes").get("amount").get("before").asString()).isEqualTo("80.00");
+		assertThat(updated.get("changes").get("amount").get("after").asString()).isEqualTo("90.00");
+		assertThat(this.api.post("/api/finance/charges/" + id + "/cancel/", "{}").status()).isEqualTo(200);
+		assertThat(only("action=finance.charge.cancelled&resource_id=" + id).get("changes").get("status").get("after")
+			.asString()).isEqualTo("cancelled");
+	}
+
+	@Test
 	void fiscalDocumentChangesAndStatusMoves() {
 		String number = Long.toString(System.nanoTime() % 1_000_000_000L);
 		Response created = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"" + number
