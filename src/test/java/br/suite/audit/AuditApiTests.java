@@ -3,7 +3,6 @@ package br.suite.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -13,31 +12,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import br.suite.Api;
 import br.suite.Api.Response;
-import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
 
 /** The audit log: who changed what, chained and append-only, written with the change or not at all. */
-class AuditApiTests extends ApiTest {
+class AuditApiTests extends AuditTest {
 
 	static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
 	@Autowired
 	JdbcClient jdbc;
-
-	/** The admin's view of the events matching the query, newest first. */
-	List<JsonNode> events(String query) {
-		Response listed = this.api.get("/api/audit/events/?" + query);
-		assertThat(listed.status()).as(listed.toString()).isEqualTo(200);
-		List<JsonNode> events = new ArrayList<>();
-		listed.json().forEach(events::add);
-		return events;
-	}
-
-	JsonNode only(String query) {
-		List<JsonNode> events = events(query);
-		assertThat(events).as(query).hasSize(1);
-		return events.get(0);
-	}
 
 	long role(String name, String... permissions) {
 		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";

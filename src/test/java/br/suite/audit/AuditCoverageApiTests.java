@@ -3,32 +3,16 @@ package br.suite.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import br.suite.Api;
 import br.suite.Api.Response;
-import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
 
 /** Each module's audited changes leave an event naming the field values before and after. */
-class AuditCoverageApiTests extends ApiTest {
-
-	List<JsonNode> events(String query) {
-		Response listed = this.api.get("/api/audit/events/?" + query);
-		assertThat(listed.status()).as(listed.toString()).isEqualTo(200);
-		List<JsonNode> events = new ArrayList<>();
-		listed.json().forEach(events::add);
-		return events;
-	}
-
-	JsonNode only(String query) {
-		List<JsonNode> events = events(query);
-		assertThat(events).as(query).hasSize(1);
-		return events.get(0);
-	}
+class AuditCoverageApiTests extends AuditTest {
 
 	@Test
 	void connectionChanges() {
