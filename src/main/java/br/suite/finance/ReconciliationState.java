@@ -85,21 +85,19 @@ class ReconciliationState {
 				                  WHEN sums.paid < c.amount THEN 'partially_paid'
 				                  WHEN sums.surplus THEN 'overpaid'
 				                  ELSE 'paid' END AS status
-				      FROM target JOIN finance_charge c ON c.id = target.id LEFT JOIN sums ON sums.id = target.id)
-				UPDATE finance_charge c SET paid_amount = s.paid, paid_on = s.paid_on, status = s.status,
-				    version = c.version + 1, updated_at = :now
-				FROM s
-				WHERE c.id = s.id AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)
-				RETURNING c.id, c.amount, s.paid, s.before, s.status""")
+				      FROM target JOIN finance_charge c ON c.id = target.id LEFT JOIN sums ON sums.id = target.id),
+				changed AS (UPDATE finance_charge c SET paid_amount = s.paid, paid_on = s.paid_on, status = s.status,
+				                version = c.version + 1, updated_at = :now
+				            FROM s
+				            WHERE c.id = s.id
+				              AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)
+				            RETURNING c.id, c.amount, s.paid, s.before, s.status)
+				SELECT id, amount, paid FROM changed WHERE status = 'paid' AND before <> 'paid'""")
 			.param("charges", charges)
 			.param("transactions", transactions)
 			.param("now", now)
-			.query((rs, n) -> "paid".equals(rs.getString(5)) && !"paid".equals(rs.getString(4))
-					? new ChargesPaid.PaidCharge(rs.getLong(1), rs.getBigDecimal(2), rs.getBigDecimal(3)) : null)
-			.list()
-			.stream()
-			.filter(java.util.Objects::nonNull)
-			.toList();
+			.query((rs, n) -> new ChargesPaid.PaidCharge(rs.getLong(1), rs.getBigDecimal(2), rs.getBigDecimal(3)))
+			.list();
 		if (!paid.isEmpty()) {
 			this.events.publishEvent(new ChargesPaid(paid));
 		}
