@@ -88,6 +88,7 @@ class PageSecurity {
 				.requestMatchers("/app/fiscal-documents", "/app/fiscal-documents/**")
 				.hasAuthority("finance.fiscal_documents.view")
 				.requestMatchers("/app/audit", "/app/audit/**").hasAuthority("audit.events.view")
+				.requestMatchers(HttpMethod.POST, "/app/webhooks/**").hasAuthority("webhooks.subscriptions.change")
 				.requestMatchers("/app/webhooks", "/app/webhooks/**").hasAuthority("webhooks.subscriptions.view")
 				.requestMatchers("/app/customers/new", "/app/customers/*/edit").hasAuthority("customers.clientes.change")
 				.requestMatchers("/app/transactions", "/app/transactions/**").hasAuthority("finance.transactions.view")
