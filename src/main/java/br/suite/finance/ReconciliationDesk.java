@@ -28,8 +28,11 @@ public class ReconciliationDesk {
 
 	private final FiscalDocumentService documents;
 
+	private final TransactionService transactions;
+
 	ReconciliationDesk(SuggestionService suggestions, AllocationService allocations, ChargeService charges,
-			FiscalDocumentService documents) {
+			FiscalDocumentService documents, TransactionService transactions) {
+		this.transactions = transactions;
 		this.suggestions = suggestions;
 		this.allocations = allocations;
 		this.charges = charges;
@@ -73,6 +76,25 @@ public class ReconciliationDesk {
 			.stream()
 			.map(a -> new AllocationView(a.id(), target(a.chargeId(), a.fiscalDocumentId()), a.amount(), a.rule(),
 					a.score(), a.createdBy(), a.createdAt()))
+			.toList();
+	}
+
+	/** What paid a charge or a fiscal document: one allocated transaction. */
+	public record Payment(long allocationId, long transactionId, LocalDate transactionDate, String payerName,
+			BigDecimal amount, String rule) {
+	}
+
+	/** The transactions allocated to a charge, in the order the allocations were made. */
+	@Transactional(readOnly = true)
+	public List<Payment> paymentsOf(long chargeId) {
+		return this.allocations
+			.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
+			.allocations()
+			.stream()
+			.map(a -> {
+				TransactionResponse t = this.transactions.get(a.transactionId()).body();
+				return new Payment(a.id(), t.id(), t.transactionDate(), t.payerName(), a.amount(), a.rule());
+			})
 			.toList();
 	}
 

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.finance.ChargeDesk;
+import br.suite.finance.ReconciliationDesk;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
@@ -29,8 +30,11 @@ class ChargePages {
 
 	private final ChargeDesk charges;
 
-	ChargePages(ChargeDesk charges) {
+	private final ReconciliationDesk reconciliation;
+
+	ChargePages(ChargeDesk charges, ReconciliationDesk reconciliation) {
 		this.charges = charges;
+		this.reconciliation = reconciliation;
 	}
 
 	@GetMapping({ "/app/charges", "/app/charges/" })
@@ -65,6 +69,10 @@ class ChargePages {
 	@GetMapping({ "/app/charges/{id}", "/app/charges/{id}/" })
 	String charge(@PathVariable long id, Model model) {
 		model.addAttribute("charge", this.charges.get(id));
+		PageModel.Me me = PageModel.current();
+		if (me != null && me.holds("finance.reconciliation.view")) {
+			model.addAttribute("payments", this.reconciliation.paymentsOf(id));
+		}
 		return "charge";
 	}
 

@@ -93,6 +93,7 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
 		assertThat(textOnceItShows(browser, By.cssSelector("#cobrancas tbody"), "Loja Boa Vista"))
 			.contains("20/12/2026", "R$ 1.300,00", "Boleto", "Em aberto");
+		screenshot(browser, "list");
 		browser.findElement(By.id("due_to")).clear();
 		browser.findElement(By.id("due_to")).sendKeys("19/12/2026");
 		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
@@ -127,11 +128,14 @@ class ChargeBrowserTests extends BrowserTest {
 		assertThat(this.api.post("/api/finance/allocations/", json("transaction_id", credit, "charge_id", charge))
 			.status()).isEqualTo(201);
 
-		Person clerk = person(false, "Vera Luz", "finance.charges.view", "finance.charges.change");
+		Person clerk = person(false, "Vera Luz", "finance.charges.view", "finance.charges.change",
+				"finance.reconciliation.view");
 		WebDriver browser = browser();
 		signIn(clerk.username(), clerk.password());
 		browser.get(url("/app/charges/" + charge + "/"));
 		assertThat(waitFor(By.id("situacao")).getText()).isEqualTo("Paga em parte");
+		assertThat(browser.findElement(By.id("pagamentos")).getText()).contains("09/08/2026", "Oficina Dois Irmãos",
+				"Manual", "R$ 100,00");
 		browser.findElement(By.id("cancelar")).click();
 		wait(browser).until(ExpectedConditions.alertIsPresent()).accept();
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("100.00 allocated; cannot cancel it");
@@ -163,6 +167,7 @@ class ChargeBrowserTests extends BrowserTest {
 		assertThat(browser.findElements(By.linkText("Nova cobrança"))).isEmpty();
 		browser.get(url("/app/charges/" + last + "/"));
 		waitFor(By.id("cobranca"));
+		assertThat(browser.findElements(By.id("pagamentos"))).as("needs finance.reconciliation.view").isEmpty();
 		assertThat(browser.findElements(By.id("cancelar"))).isEmpty();
 		assertThat(browser.findElements(By.id("editar"))).isEmpty();
 		PageSession session = new PageSession(this.api.base(), browser);
