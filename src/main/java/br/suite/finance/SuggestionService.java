@@ -57,6 +57,14 @@ class SuggestionService {
 		return query(where, params);
 	}
 
+	/** The current suggestions for one transaction (none when it is not an open credit). */
+	@Transactional(readOnly = true)
+	List<SuggestionResponse> forTransaction(long transactionId) {
+		Map<String, Object> params = new HashMap<>();
+		params.put("id", transactionId);
+		return query("t.id = :id", params);
+	}
+
 	/**
 	 * Allocates every item (rule suggestion, the suggestion's score) or none: an item that is not a current
 	 * suggestion is a 409 naming it.

@@ -42,8 +42,22 @@ class TransactionService {
 
 	record Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
 			@Nullable String direction, @Nullable String provider, @Nullable String accountId,
-			@Nullable Boolean matched, @Nullable String q) {
+			@Nullable Boolean matched, @Nullable String q, boolean openCredits) {
+
+		Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
+				@Nullable String direction, @Nullable String provider, @Nullable String accountId,
+				@Nullable Boolean matched, @Nullable String q) {
+			this(dateFrom, dateTo, status, direction, provider, accountId, matched, q, false);
+		}
+
 	}
+
+	/**
+	 * Credits waiting for reconciliation: settled or pending credits with money not yet allocated (the ones
+	 * the automatic matching and the suggestions consider).
+	 */
+	static final String OPEN_CREDIT = "direction = 'credit' AND status IN ('settled', 'pending') "
+			+ "AND amount > allocated_amount";
 
 	record Listing(List<TransactionResponse> transactions, long total) {
 	}
@@ -83,6 +97,9 @@ class TransactionService {
 		if (filter.matched() != null) {
 			where.append(filter.matched() ? " AND allocated_amount > 0" : " AND allocated_amount = 0");
 		}
+		if (filter.openCredits()) {
+			where.append(" AND ").append(OPEN_CREDIT);
+		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
 		if (!q.isEmpty()) {
 			where.append(" AND (").append(SEARCHED).append(" ILIKE :q");
@@ -105,6 +122,13 @@ class TransactionService {
 			.query(Long.class)
 			.single() : page.size();
 		return new Listing(page, total);
+	}
+
+	@Transactional(readOnly = true)
+	long countOpenCredits() {
+		return this.jdbc.sql("SELECT count(*) FROM finance_transaction WHERE " + OPEN_CREDIT)
+			.query(Long.class)
+			.single();
 	}
 
 	@Transactional(readOnly = true)

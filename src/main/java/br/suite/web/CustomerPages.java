@@ -61,6 +61,49 @@ class CustomerPages {
 		}
 	}
 
+	@GetMapping("/app/customers/{id}/edit")
+	String edit(@PathVariable long id, Model model) {
+		ClienteDesk.ClienteView cliente = this.clientes.get(id);
+		model.addAttribute("cliente", cliente);
+		model.addAttribute("ativo", cliente.ativo());
+		model.addAttribute("version", cliente.version());
+		return form(model, cliente.nome(), cliente.email(), cliente.telefone(), cliente.documento());
+	}
+
+	@PostMapping("/app/customers/{id}/edit")
+	String update(@PathVariable long id, @RequestParam(defaultValue = "") String nome,
+			@RequestParam(defaultValue = "") String email, @RequestParam(defaultValue = "") String telefone,
+			@RequestParam(defaultValue = "") String documento, @RequestParam(defaultValue = "false") boolean ativo,
+			@RequestParam(defaultValue = "0") long version, Model model, RedirectAttributes redirect) {
+		try {
+			ClienteDesk.ClienteView cliente = this.clientes.update(id, nome, email, telefone, documento, ativo, version);
+			redirect.addFlashAttribute("updated", cliente.nome());
+			return "redirect:/app/customers/" + id + "/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			model.addAttribute("cliente", this.clientes.get(id));
+			model.addAttribute("ativo", ativo);
+			model.addAttribute("version", version);
+			return form(model, nome, email, telefone, documento);
+		}
+	}
+
+	/** Deletes after the page's confirmation; a customer other records refer to is refused (shown above). */
+	@PostMapping("/app/customers/{id}/delete")
+	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
+		ClienteDesk.ClienteView cliente = this.clientes.get(id);
+		try {
+			this.clientes.delete(id);
+			redirect.addFlashAttribute("deleted", cliente.nome());
+			return "redirect:/app/customers/";
+		}
+		catch (ApiProblem problem) {
+			model.addAttribute("refused", problem.getMessage());
+			return customer(id, 1, model);
+		}
+	}
+
 	private static String form(Model model, String nome, String email, String telefone, String documento) {
 		model.addAttribute("nome", nome);
 		model.addAttribute("email", email);

@@ -4,9 +4,11 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
+import br.suite.finance.TransactionDesk;
 import br.suite.fins.FinsDesk;
 import br.suite.processdocs.ProcessDocumentDesk;
 import br.suite.timeclock.PunchDesk;
+import br.suite.webhooks.WebhookDesk;
 
 /** The back office's first page: the day's work, counted, each count shown only to who may act on it. */
 @Controller
@@ -20,10 +22,17 @@ class DashboardPage {
 
 	private final FinsDesk fins;
 
-	DashboardPage(PunchDesk punches, ProcessDocumentDesk documents, FinsDesk fins) {
+	private final TransactionDesk transactions;
+
+	private final WebhookDesk webhooks;
+
+	DashboardPage(PunchDesk punches, ProcessDocumentDesk documents, FinsDesk fins, TransactionDesk transactions,
+			WebhookDesk webhooks) {
 		this.punches = punches;
 		this.documents = documents;
 		this.fins = fins;
+		this.transactions = transactions;
+		this.webhooks = webhooks;
 	}
 
 	@GetMapping({ "/app", "/app/" })
@@ -38,6 +47,12 @@ class DashboardPage {
 		}
 		if (me != null && me.holds("fins.records.view")) {
 			model.addAttribute("finsOverdue", this.fins.countOverdue());
+		}
+		if (me != null && me.holds("finance.transactions.view")) {
+			model.addAttribute("creditsToReconcile", this.transactions.countOpenCredits());
+		}
+		if (me != null && me.holds("webhooks.subscriptions.view")) {
+			model.addAttribute("failedDeliveries", this.webhooks.countFailed());
 		}
 		return "dashboard";
 	}

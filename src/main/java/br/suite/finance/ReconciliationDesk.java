@@ -1,0 +1,123 @@
+package br.suite.finance;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.shared.Paging;
+
+/**
+ * Reconciliation for callers inside the application (the web pages): a credit's current suggestions and
+ * allocations, and accepting one suggestion, with the same checks and errors as
+ * {@code /api/finance/reconciliation/suggestions/} and its {@code accept}.
+ */
+@Service
+public class ReconciliationDesk {
+
+	private final SuggestionService suggestions;
+
+	private final AllocationService allocations;
+
+	private final ChargeService charges;
+
+	private final FiscalDocumentService documents;
+
+	private final TransactionService transactions;
+
+	ReconciliationDesk(SuggestionService suggestions, AllocationService allocations, ChargeService charges,
+			FiscalDocumentService documents, TransactionService transactions) {
+		this.transactions = transactions;
+		this.suggestions = suggestions;
+		this.allocations = allocations;
+		this.charges = charges;
+		this.documents = documents;
+	}
+
+	/**
+	 * What a suggestion or an allocation points at: a charge (payer, description, due date) or a fiscal
+	 * document (customer, number, issue date).
+	 */
+	public record Target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId, String name, String label,
+			@Nullable LocalDate date, BigDecimal amount) {
+	}
+
+	public record SuggestionView(long transactionId, Target target, BigDecimal amount, BigDecimal score,
+			String explanation) {
+	}
+
+	public record AllocationView(long id, Target target, BigDecimal amount, String rule, BigDecimal score,
+			@Nullable Long createdBy, Instant createdAt) {
+	}
+
+	/** The suggestions for one credit, best first, with what each points at. */
+	@Transactional(readOnly = true)
+	public List<SuggestionView> suggestionsFor(long transactionId) {
+		List<SuggestionView> views = new ArrayList<>();
+		for (SuggestionResponse s : this.suggestions.forTransaction(transactionId)) {
+			views.add(new SuggestionView(s.transactionId(), target(s.chargeId(), s.fiscalDocumentId()), s.amount(),
+					s.score(), s.explanation()));
+		}
+		views.sort((a, b) -> b.score().compareTo(a.score()));
+		return views;
+	}
+
+	/** The allocations of one transaction, in the order they were made. */
+	@Transactional(readOnly = true)
+	public List<AllocationView> allocationsOf(long transactionId) {
+		return this.allocations
+			.list(new AllocationService.Filter(transactionId, null, null), new Paging(null, null))
+			.allocations()
+			.stream()
+			.map(a -> new AllocationView(a.id(), target(a.chargeId(), a.fiscalDocumentId()), a.amount(), a.rule(),
+					a.score(), a.createdBy(), a.createdAt()))
+			.toList();
+	}
+
+	/** What paid a charge or a fiscal document: one allocated transaction. */
+	public record Payment(long allocationId, long transactionId, LocalDate transactionDate, String payerName,
+			BigDecimal amount, String rule) {
+	}
+
+	/** The transactions allocated to a charge, in the order the allocations were made. */
+	@Transactional(readOnly = true)
+	public List<Payment> paymentsOf(long chargeId) {
+		return this.allocations
+			.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
+			.allocations()
+			.stream()
+			.map(a -> {
+				TransactionResponse t = this.transactions.get(a.transactionId()).body();
+				return new Payment(a.id(), t.id(), t.transactionDate(), t.payerName(), a.amount(), a.rule());
+			})
+			.toList();
+	}
+
+	/**
+	 * Accepts one suggestion for the suggested amount: a 409 when it is no longer a current suggestion, or
+	 * when the money is no longer open; nothing is allocated then.
+	 */
+	public void accept(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId, long userId) {
+		List<SuggestionService.Acceptance> items = new ArrayList<>();
+		items.add(new SuggestionService.Acceptance(transactionId, chargeId, fiscalDocumentId, null));
+		this.suggestions.accept(items, userId);
+	}
+
+	private Target target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId) {
+		if (chargeId != null) {
+			ChargeResponse charge = this.charges.get(chargeId).body();
+			return new Target(chargeId, null, charge.payerName(), charge.description(), charge.dueDate(),
+					charge.amount());
+		}
+		FiscalDocumentResponse document = this.documents.get(java.util.Objects.requireNonNull(fiscalDocumentId)).body();
+		return new Target(null, fiscalDocumentId, document.customerName(),
+				document.type().toUpperCase(java.util.Locale.ROOT) + " " + document.number(), document.issueDate(),
+				document.amount());
+	}
+
+}

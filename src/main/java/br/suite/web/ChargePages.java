@@ -1,0 +1,202 @@
+package br.suite.web;
+
+import java.math.BigDecimal;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import br.suite.finance.ChargeDesk;
+import br.suite.finance.ReconciliationDesk;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.InvalidRequest;
+
+/**
+ * Charges (cobranças): the list with the API's filters (status, kind, payer CPF/CNPJ, due dates, text), a
+ * page at a time; create and edit with the service's errors at the fields; cancel after a confirmation,
+ * showing the service's refusal when something is already paid.
+ */
+@Controller
+class ChargePages {
+
+	static final String[] KINDS = { "pix", "boleto", "card", "transfer", "other" };
+
+	static final String[] STATUSES = { "open", "partially_paid", "paid", "overpaid", "cancelled" };
+
+	private final ChargeDesk charges;
+
+	private final ReconciliationDesk reconciliation;
+
+	ChargePages(ChargeDesk charges, ReconciliationDesk reconciliation) {
+		this.charges = charges;
+		this.reconciliation = reconciliation;
+	}
+
+	@GetMapping({ "/app/charges", "/app/charges/" })
+	String list(@RequestParam(defaultValue = "") String status, @RequestParam(defaultValue = "") String kind,
+			@RequestParam(name = "payer_document", defaultValue = "") String payerDocument,
+			@RequestParam(name = "due_from", defaultValue = "") String dueFrom,
+			@RequestParam(name = "due_to", defaultValue = "") String dueTo, @RequestParam(defaultValue = "") String q,
+			@RequestParam(defaultValue = "1") int pagina, Model model) {
+		model.addAttribute("status", status);
+		model.addAttribute("kind", kind);
+		model.addAttribute("payerDocument", payerDocument);
+		model.addAttribute("dueFrom", dueFrom);
+		model.addAttribute("dueTo", dueTo);
+		model.addAttribute("q", q);
+		model.addAttribute("kinds", KINDS);
+		model.addAttribute("statuses", STATUSES);
+		model.addAttribute("charges", java.util.List.of());
+		model.addAttribute("pager", Pager.of(1, 0));
+		try {
+			ChargeDesk.ChargePage page = this.charges.list(blank(status), blank(kind),
+					CustomerPages.day("due_from", dueFrom), CustomerPages.day("due_to", dueTo), blank(payerDocument),
+					blank(q), Pager.SIZE, Pager.offset(pagina));
+			model.addAttribute("charges", page.charges());
+			model.addAttribute("pager", Pager.of(pagina, page.total()));
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+		}
+		return "charges";
+	}
+
+	@GetMapping({ "/app/charges/{id}", "/app/charges/{id}/" })
+	String charge(@PathVariable long id, Model model) {
+		model.addAttribute("charge", this.charges.get(id));
+		PageModel.Me me = PageModel.current();
+		if (me != null && me.holds("finance.reconciliation.view")) {
+			model.addAttribute("payments", this.reconciliation.paymentsOf(id));
+		}
+		return "charge";
+	}
+
+	@GetMapping("/app/charges/new")
+	String newCharge(Model model) {
+		return form(model, null, "pix", "", "", "", "", "", "", "", "", "", 0);
+	}
+
+	@PostMapping("/app/charges/new")
+	String create(@RequestParam(defaultValue = "") String kind, @RequestParam(defaultValue = "") String amount,
+			@RequestParam(name = "due_date", defaultValue = "") String dueDate,
+			@RequestParam(name = "payer_name", defaultValue = "") String payerName,
+			@RequestParam(name = "payer_document", defaultValue = "") String payerDocument,
+			@RequestParam(defaultValue = "") String description, @RequestParam(defaultValue = "") String provider,
+			@RequestParam(name = "external_id", defaultValue = "") String externalId,
+			@RequestParam(defaultValue = "") String txid,
+			@RequestParam(name = "nosso_numero", defaultValue = "") String nossoNumero, Model model,
+			RedirectAttributes redirect) {
+		try {
+			ChargeDesk.ChargeView created = this.charges.create(new ChargeDesk.ChargeForm(kind, provider, externalId,
+					txid, nossoNumero, payerName, payerDocument, money("amount", amount),
+					CustomerPages.day("due_date", dueDate), description));
+			redirect.addFlashAttribute("saved", "created");
+			return "redirect:/app/charges/" + created.id() + "/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return form(model, null, kind, amount, dueDate, payerName, payerDocument, description, provider,
+					externalId, txid, nossoNumero, 0);
+		}
+	}
+
+	@GetMapping("/app/charges/{id}/edit")
+	String edit(@PathVariable long id, Model model) {
+		ChargeDesk.ChargeView c = this.charges.get(id);
+		return form(model, c, c.kind(), amountText(c.amount()),
+				c.dueDate() == null ? "" : TransactionPages.DAY.format(c.dueDate()), c.payerName(), c.payerDocument(),
+				c.description(), c.provider(), c.externalId(), c.txid(), c.nossoNumero(), c.version());
+	}
+
+	@PostMapping("/app/charges/{id}/edit")
+	String update(@PathVariable long id, @RequestParam(defaultValue = "") String kind,
+			@RequestParam(defaultValue = "") String amount,
+			@RequestParam(name = "due_date", defaultValue = "") String dueDate,
+			@RequestParam(name = "payer_name", defaultValue = "") String payerName,
+			@RequestParam(name = "payer_document", defaultValue = "") String payerDocument,
+			@RequestParam(defaultValue = "") String description, @RequestParam(defaultValue = "") String provider,
+			@RequestParam(name = "external_id", defaultValue = "") String externalId,
+			@RequestParam(defaultValue = "") String txid,
+			@RequestParam(name = "nosso_numero", defaultValue = "") String nossoNumero,
+			@RequestParam(defaultValue = "0") long version, Model model, RedirectAttributes redirect) {
+		try {
+			this.charges.update(id, new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName,
+					payerDocument, money("amount", amount), CustomerPages.day("due_date", dueDate), description),
+					version);
+			redirect.addFlashAttribute("saved", "updated");
+			return "redirect:/app/charges/" + id + "/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return form(model, this.charges.get(id), kind, amount, dueDate, payerName, payerDocument, description,
+					provider, externalId, txid, nossoNumero, version);
+		}
+	}
+
+	/** Cancels after the page's confirmation; the service refuses a charge with payments (shown above). */
+	@PostMapping("/app/charges/{id}/cancel")
+	String cancel(@PathVariable long id, @RequestParam(defaultValue = "0") long version, Model model,
+			RedirectAttributes redirect) {
+		try {
+			this.charges.cancel(id, version);
+			redirect.addFlashAttribute("saved", "cancelled");
+			return "redirect:/app/charges/" + id + "/";
+		}
+		catch (ApiProblem problem) {
+			model.addAttribute("problem", problem.getMessage());
+			return charge(id, model);
+		}
+	}
+
+	private static String form(Model model, ChargeDesk.@Nullable ChargeView charge, String kind, String amount,
+			String dueDate, String payerName, String payerDocument, String description, String provider,
+			String externalId, String txid, String nossoNumero, long version) {
+		model.addAttribute("charge", charge);
+		model.addAttribute("kinds", KINDS);
+		model.addAttribute("kind", kind);
+		model.addAttribute("amount", amount);
+		model.addAttribute("dueDate", dueDate);
+		model.addAttribute("payerName", payerName);
+		model.addAttribute("payerDocument", payerDocument);
+		model.addAttribute("description", description);
+		model.addAttribute("provider", provider);
+		model.addAttribute("externalId", externalId);
+		model.addAttribute("txid", txid);
+		model.addAttribute("nossoNumero", nossoNumero);
+		model.addAttribute("version", version);
+		return "charge-form";
+	}
+
+	private static @Nullable String blank(String value) {
+		return value.isBlank() ? null : value.strip();
+	}
+
+	/** An amount as a Brazilian types it in a form: 1.234,56 (R$ and spaces allowed); 1234.56 also works. */
+	static @Nullable BigDecimal money(String field, String value) {
+		String text = value.replace("R$", "").replaceAll("[\\s\\u00a0]", "");
+		if (text.isEmpty()) {
+			return null;
+		}
+		if (text.contains(",")) {
+			text = text.replace(".", "").replace(',', '.');
+		}
+		else if (text.matches("\\d{1,3}(\\.\\d{3})+")) {
+			text = text.replace(".", "");
+		}
+		if (!text.matches("-?\\d+(\\.\\d+)?")) {
+			throw InvalidRequest.of(field, "Informe o valor como 1.234,56.");
+		}
+		return new BigDecimal(text);
+	}
+
+	/** How an amount is shown in a form field: 1234,56. */
+	static String amountText(BigDecimal amount) {
+		return amount.toPlainString().replace('.', ',');
+	}
+
+}

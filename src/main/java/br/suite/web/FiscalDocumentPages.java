@@ -1,0 +1,121 @@
+package br.suite.web;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import br.suite.finance.FiscalDocumentDesk;
+import br.suite.shared.ApiProblem;
+
+/**
+ * Fiscal documents (NF-e, NFC-e, NFS-e, CT-e): the list with the API's filters, a page at a time; a new
+ * document with the service's checks at the fields (the access key's check digit and its agreement with
+ * type, série, number and issue month; the customer's CPF/CNPJ); one document's details.
+ */
+@Controller
+class FiscalDocumentPages {
+
+	static final String[] TYPES = { "nfe", "nfce", "nfse", "cte" };
+
+	static final String[] STATUSES = { "draft", "processing", "authorized", "rejected", "denied", "cancelled" };
+
+	private final FiscalDocumentDesk documents;
+
+	FiscalDocumentPages(FiscalDocumentDesk documents) {
+		this.documents = documents;
+	}
+
+	@GetMapping({ "/app/fiscal-documents", "/app/fiscal-documents/" })
+	String list(@RequestParam(defaultValue = "") String type, @RequestParam(defaultValue = "") String status,
+			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
+			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
+			@RequestParam(name = "customer_document", defaultValue = "") String customerDocument,
+			@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "1") int pagina, Model model) {
+		model.addAttribute("type", type);
+		model.addAttribute("status", status);
+		model.addAttribute("dateFrom", dateFrom);
+		model.addAttribute("dateTo", dateTo);
+		model.addAttribute("customerDocument", customerDocument);
+		model.addAttribute("q", q);
+		model.addAttribute("types", TYPES);
+		model.addAttribute("statuses", STATUSES);
+		model.addAttribute("documents", List.of());
+		model.addAttribute("pager", Pager.of(1, 0));
+		try {
+			FiscalDocumentDesk.DocumentPage page = this.documents.list(blank(type), blank(status),
+					CustomerPages.day("date_from", dateFrom), CustomerPages.day("date_to", dateTo),
+					blank(customerDocument), blank(q), Pager.SIZE, Pager.offset(pagina));
+			model.addAttribute("documents", page.documents());
+			model.addAttribute("pager", Pager.of(pagina, page.total()));
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+		}
+		return "fiscal-documents";
+	}
+
+	@GetMapping({ "/app/fiscal-documents/{id}", "/app/fiscal-documents/{id}/" })
+	String document(@PathVariable long id, Model model) {
+		model.addAttribute("document", this.documents.get(id));
+		return "fiscal-document";
+	}
+
+	@GetMapping("/app/fiscal-documents/new")
+	String newDocument(Model model) {
+		return form(model, "nfe", "", "", "", "", "", "", "", "draft", "");
+	}
+
+	@PostMapping("/app/fiscal-documents/new")
+	String create(@RequestParam(defaultValue = "") String type, @RequestParam(defaultValue = "") String number,
+			@RequestParam(defaultValue = "") String series, @RequestParam(defaultValue = "") String amount,
+			@RequestParam(name = "customer_name", defaultValue = "") String customerName,
+			@RequestParam(name = "customer_document", defaultValue = "") String customerDocument,
+			@RequestParam(name = "access_key", defaultValue = "") String accessKey,
+			@RequestParam(name = "issue_date", defaultValue = "") String issueDate,
+			@RequestParam(defaultValue = "draft") String status,
+			@RequestParam(name = "file_url", defaultValue = "") String fileUrl, Model model,
+			RedirectAttributes redirect) {
+		try {
+			FiscalDocumentDesk.DocumentView created = this.documents.create(new FiscalDocumentDesk.DocumentForm(type,
+					number, series, ChargePages.money("amount", amount), customerName, customerDocument, accessKey,
+					CustomerPages.day("issue_date", issueDate), status, fileUrl.isBlank() ? null : fileUrl));
+			redirect.addFlashAttribute("created", true);
+			return "redirect:/app/fiscal-documents/" + created.id() + "/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return form(model, type, number, series, amount, customerName, customerDocument, accessKey, issueDate,
+					status, fileUrl);
+		}
+	}
+
+	private static String form(Model model, String type, String number, String series, String amount,
+			String customerName, String customerDocument, String accessKey, String issueDate, String status,
+			String fileUrl) {
+		model.addAttribute("types", TYPES);
+		model.addAttribute("statuses", STATUSES);
+		model.addAttribute("type", type);
+		model.addAttribute("number", number);
+		model.addAttribute("series", series);
+		model.addAttribute("amount", amount);
+		model.addAttribute("customerName", customerName);
+		model.addAttribute("customerDocument", customerDocument);
+		model.addAttribute("accessKey", accessKey);
+		model.addAttribute("issueDate", issueDate);
+		model.addAttribute("status", status);
+		model.addAttribute("fileUrl", fileUrl);
+		return "fiscal-document-form";
+	}
+
+	private static @Nullable String blank(String value) {
+		return value.isBlank() ? null : value.strip();
+	}
+
+}
