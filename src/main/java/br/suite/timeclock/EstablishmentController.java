@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.timeclock.Establishments.EstablishmentRequest;
@@ -44,7 +45,7 @@ class EstablishmentController {
 	@Operation(summary = "Create an establishment", description = "Each establishment has its own NSR sequence and "
 			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified).")
 	ResponseEntity<EstablishmentResponse> create(@Valid @RequestBody EstablishmentRequest request) {
-		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request));
+		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request, CurrentUser.get().id()));
 		return ResponseEntity.created(URI.create("/api/timeclock/establishments/" + created.id() + "/")).body(created);
 	}
 
@@ -71,7 +72,8 @@ class EstablishmentController {
 					content = @Content(schema = @Schema(implementation = EstablishmentRequest.class))))
 	EstablishmentResponse update(@PathVariable long id, @RequestBody ObjectNode patch) {
 		return EstablishmentResponse.from(this.establishments.update(id,
-				current -> this.partialUpdates.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class)));
+				current -> this.partialUpdates.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class),
+				CurrentUser.get().id()));
 	}
 
 }

@@ -36,8 +36,11 @@ class Establishments implements EstablishmentReferences {
 
 	private final JdbcClient jdbc;
 
-	Establishments(JdbcClient jdbc) {
+	private final AfdRecords records;
+
+	Establishments(JdbcClient jdbc, AfdRecords records) {
 		this.jdbc = jdbc;
+		this.records = records;
 	}
 
 	/** The writable fields; {@code time_zone} defaults to America/Sao_Paulo, {@code active} to true. */
@@ -107,8 +110,9 @@ class Establishments implements EstablishmentReferences {
 		return this.jdbc.sql("SELECT * FROM timeclock_establishment ORDER BY id").query(Establishments::establishment).list();
 	}
 
+	/** Creates the establishment and, in the same transaction, its AFD type 2 (NSR 1). */
 	@Transactional
-	Establishment create(EstablishmentRequest request) {
+	Establishment create(EstablishmentRequest request, long actorId) {
 		Valid valid = validate(request);
 		long id = this.jdbc.sql("""
 				INSERT INTO timeclock_establishment (name, employer_document, cei_caepf_cno, address, time_zone, active,
@@ -124,11 +128,15 @@ class Establishments implements EstablishmentReferences {
 			.param("genesis", Punch.GENESIS)
 			.query(Long.class)
 			.single();
+		Establishment created = get(id);
+		this.records.employer(created, actorId);
 		return get(id);
 	}
 
+	/** Changes the establishment; a change of its employer data writes an AFD type 2 in the same transaction. */
 	@Transactional
-	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes) {
+	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes,
+			long actorId) {
 		Establishment current = this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Establishments::establishment)
@@ -148,6 +156,7 @@ class Establishments implements EstablishmentReferences {
 			.param("active", Boolean.TRUE.equals(request.active()))
 			.param("id", id)
 			.update();
+		this.records.employer(get(id), actorId);
 		return get(id);
 	}
 
