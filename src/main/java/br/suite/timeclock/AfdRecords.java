@@ -147,7 +147,7 @@ class AfdRecords {
 		}
 	}
 
-	/** The records of the establishment recorded in [from, to) (either open), in NSR order. */
+	/** The records of the establishment recorded from {@code from} (inclusive) to {@code to} (exclusive), either open, in NSR order. */
 	@Transactional(readOnly = true)
 	List<Stored> between(long establishmentId, @Nullable Instant from, @Nullable Instant to) {
 		return this.jdbc.sql("SELECT nsr, record_type, line, recorded_at FROM timeclock_afd_record "
