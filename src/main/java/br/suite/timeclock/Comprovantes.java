@@ -11,7 +11,7 @@ import br.suite.access.AccessDirectory;
 
 /**
  * The Comprovante de Registro de Ponto do Trabalhador (Portaria MTP 671/2021 art. 79) of a punch: every item of
- * I-VIII, as JSON or as a PDF. The employer and address are the establishment's current data; the employee's CPF
+ * I-VIII, as JSON or as a PDF, PAdES-signed when a signing key is configured (art. 80). The employer and address are the establishment's current data; the employee's CPF
  * and the hash are those fixed when the punch was recorded.
  */
 @Service
@@ -25,7 +25,10 @@ class Comprovantes {
 
 	private final RepSettings settings;
 
-	Comprovantes(Establishments establishments, AccessDirectory users, RepSettings settings) {
+	private final AfdSigner signer;
+
+	Comprovantes(Establishments establishments, AccessDirectory users, RepSettings settings, AfdSigner signer) {
+		this.signer = signer;
 		this.establishments = establishments;
 		this.users = users;
 		this.settings = settings;
@@ -69,7 +72,9 @@ class Comprovantes {
 		lines.add(Pdfs.Line.of("Registro no INPI do REP-P: " + (c.inpiRegistration().isEmpty() ? "não configurado" : c.inpiRegistration())));
 		lines.add(Pdfs.Line.of("Programa: " + c.programName() + " " + c.programVersion()));
 		lines.add(Pdfs.Line.of("Código hash (SHA-256): " + c.hash()));
-		return Pdfs.document(c.title(), lines);
+		byte[] pdf = Pdfs.document(c.title(), lines);
+		// Art. 80: an electronic comprovante is a signed PDF (PAdES), with the key that signs the AFD when one is set.
+		return this.signer.configured() ? this.signer.signPdf(pdf, c.title() + " (Portaria MTP 671/2021 art. 80)") : pdf;
 	}
 
 	private static String formatDocument(@Nullable String document) {
