@@ -17,7 +17,6 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -60,7 +59,7 @@ class AfdExport {
 	File export(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishments.Establishment establishment = null;
+		Establishment establishment = null;
 		if (establishmentId == null) {
 			errors.add("establishment_id", "is required");
 		}
@@ -79,9 +78,7 @@ class AfdExport {
 		}
 		errors.throwIfAny();
 		if (establishment.employerDocument() == null) {
-			throw new ApiProblem.Conflict("Establishment " + establishment.id() + " has no employer_document (CNPJ or "
-					+ "CPF): set it with PATCH /api/timeclock/establishments/" + establishment.id() + "/ first.")
-				.with("rule", "employer_document_required");
+			throw new TimeclockProblems.EmployerDocumentRequired(establishment.id());
 		}
 		ZoneId zone = establishment.timeZone();
 		Instant from = dateFrom == null ? null : dateFrom.atStartOfDay(zone).toInstant();
@@ -110,10 +107,7 @@ class AfdExport {
 		if (!withoutCpf.isEmpty() && !allowIncomplete) {
 			List<Map<String, Object>> listed = new ArrayList<>();
 			withoutCpf.forEach((id, name) -> listed.add(Map.of("id", id, "name", name)));
-			throw new ApiProblem.Conflict("Punches in this period belong to employees who had no CPF when they punched; "
-					+ "their AFD records carry zeros as CPF. Send allow_incomplete=true to export them anyway.")
-				.with("rule", "employee_cpf_required")
-				.with("employees", listed);
+			throw new TimeclockProblems.EmployeeCpfRequired(listed);
 		}
 		// Punches (type 7) by the date of the punch, the other records by the date they were recorded; all in NSR order.
 		List<Record> records = new ArrayList<>();

@@ -47,7 +47,7 @@ class AfdRecords {
 	 * type 2 (the date-time and the person responsible aside); nothing otherwise.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	void employer(Establishments.Establishment establishment, @Nullable Long actorId) {
+	void employer(Establishment establishment, @Nullable Long actorId) {
 		String document = establishment.employerDocument();
 		if (document == null) {
 			return;

@@ -38,10 +38,8 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureInterface;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
-import br.suite.shared.ApiProblem;
 
 /**
  * The REP-P's signatures, made with the first private key of the configured PKCS#12 key store: the detached
@@ -59,16 +57,6 @@ class AfdSigner {
 		this.settings = settings;
 	}
 
-	/** 503 problem: no key is configured, so Suite cannot sign. */
-	static final class NotConfigured extends ApiProblem {
-
-		NotConfigured(String detail) {
-			super(HttpStatus.SERVICE_UNAVAILABLE, detail);
-			with("rule", "afd_signature_not_configured");
-		}
-
-	}
-
 	/** Whether a key store is configured (signed comprovantes), or not (unsigned ones). */
 	boolean configured() {
 		return this.settings.signatureKeystore() != null;
@@ -81,7 +69,7 @@ class AfdSigner {
 			return cms(content, key, true);
 		}
 		catch (GeneralSecurityException | IOException ex) {
-			throw new NotConfigured("The AFD signature could not be made (" + ex.getClass().getSimpleName() + ").");
+			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature could not be made (" + ex.getClass().getSimpleName() + ").");
 		}
 	}
 
@@ -111,7 +99,7 @@ class AfdSigner {
 			return out.toByteArray();
 		}
 		catch (IOException ex) {
-			throw new NotConfigured("The comprovante's signature could not be made (" + ex.getClass().getSimpleName() + ").");
+			throw new TimeclockProblems.SignatureNotConfigured("The comprovante's signature could not be made (" + ex.getClass().getSimpleName() + ").");
 		}
 	}
 
@@ -120,7 +108,7 @@ class AfdSigner {
 
 	private Key key() {
 		if (this.settings.signatureKeystore() == null) {
-			throw new NotConfigured("The AFD signature is not configured: set SUITE_REP_SIGNATURE_KEYSTORE to a PKCS#12 "
+			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature is not configured: set SUITE_REP_SIGNATURE_KEYSTORE to a PKCS#12 "
 					+ "file with the developer's ICP-Brasil certificate and SUITE_REP_SIGNATURE_KEYSTORE_PASSWORD.");
 		}
 		try (InputStream in = Files.newInputStream(this.settings.signatureKeystore())) {
@@ -137,11 +125,11 @@ class AfdSigner {
 					return new Key(key, chain);
 				}
 			}
-			throw new NotConfigured("The AFD signature key store holds no private key.");
+			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature key store holds no private key.");
 		}
 		catch (IOException | GeneralSecurityException ex) {
 			// The message names neither the password nor the key.
-			throw new NotConfigured("The AFD signature key store cannot be read (" + ex.getClass().getSimpleName()
+			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature key store cannot be read (" + ex.getClass().getSimpleName()
 					+ "): check SUITE_REP_SIGNATURE_KEYSTORE and its password.");
 		}
 	}

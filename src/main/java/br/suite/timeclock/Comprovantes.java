@@ -1,6 +1,5 @@
 package br.suite.timeclock;
 
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,15 +33,8 @@ class Comprovantes {
 		this.settings = settings;
 	}
 
-	/** The comprovante's items; {@code hash} is the punch's AFD type-7 SHA-256 (the ledger hash for older punches). */
-	record Comprovante(String title, long punchId, long establishmentId, long nsr, String employerName, @Nullable String employerDocument,
-			String ceiCaepfCno, String establishmentAddress, String employeeName, @Nullable String employeeCpf,
-			OffsetDateTime occurredAt, String eventType, String inpiRegistration, String programName,
-			String programVersion, String hash, boolean offline) {
-	}
-
 	Comprovante of(Punch punch) {
-		Establishments.Establishment establishment = this.establishments.get(punch.establishmentId());
+		Establishment establishment = this.establishments.get(punch.establishmentId());
 		String cpf = punch.employeeCpf();
 		if (cpf == null && punch.afdLine() == null) {
 			// Recorded before CPFs were kept on punches: the employee's current CPF.

@@ -22,8 +22,6 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
-import br.suite.timeclock.Establishments.EstablishmentRequest;
-import br.suite.timeclock.Establishments.EstablishmentResponse;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController

@@ -86,7 +86,7 @@ class PunchLedger {
 		catch (InvalidRequest invalid) {
 			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
 		}
-		Establishments.Establishment establishment = establishment(request, employee, errors);
+		Establishment establishment = establishment(request, employee, errors);
 		errors.throwIfAny();
 		long establishmentId = establishment.id();
 		String timeZone = establishment.timeZone().getId();
@@ -367,14 +367,14 @@ class PunchLedger {
 	}
 
 	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
-	private Establishments.Establishment establishment(PunchRequest request,
+	private Establishment establishment(PunchRequest request,
 			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
 		Long id = request.establishmentId();
 		if (id == null) {
 			id = employee != null && employee.establishmentId() != null ? employee.establishmentId()
 					: Establishments.DEFAULT;
 		}
-		Optional<Establishments.Establishment> found = this.establishments.find(id);
+		Optional<Establishment> found = this.establishments.find(id);
 		if (found.isEmpty()) {
 			errors.add("establishment_id", "establishment " + id + " does not exist");
 		}
