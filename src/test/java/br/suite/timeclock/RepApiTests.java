@@ -256,6 +256,22 @@ class RepApiTests extends ApiTest {
 	}
 
 	@Test
+	void theRegisterResponseIsThePunchAsStored() {
+		// register answers from the values it wrote, without reading the punch back: both must be the same punch.
+		long manaus = establishment("Loja Resposta", "11222333000181", "America/Manaus");
+		long employee = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", "Rita",
+				"is_employee", true, "role_id", 1, "cpf", cpf(), "establishment_id", manaus)).id();
+		Response withSnapshot = punch(this.api, employee, "entrada", manaus);
+		Response offline = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id",
+				employee, "offline", true, "occurred_at", OffsetDateTime.now().minusHours(2).toString(), "source", "device"));
+		for (Response registered : java.util.List.of(withSnapshot, offline)) {
+			assertThat(registered.status()).as(registered.toString()).isEqualTo(201);
+			JsonNode stored = this.api.get("/api/timeclock/punches/" + registered.id() + "/").json();
+			assertThat(registered.json()).isEqualTo(stored);
+		}
+	}
+
+	@Test
 	void aPunchWithoutSnapshotIsRecordedForReview() {
 		long employee = employee("Fabio Melo");
 		for (String body : java.util.List.of(json("event_type", "entrada", "employee_id", employee),
