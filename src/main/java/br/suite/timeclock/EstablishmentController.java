@@ -41,7 +41,8 @@ class EstablishmentController {
 	@PostMapping
 	@PreAuthorize("hasAuthority('timeclock.establishments.change')")
 	@Operation(summary = "Create an establishment", description = "Each establishment has its own NSR sequence and "
-			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified).")
+			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified). The "
+			+ "employer data become the establishment's AFD type-2 record (NSR 1); a PATCH that changes them writes another.")
 	ResponseEntity<EstablishmentResponse> create(@Valid @RequestBody EstablishmentRequest request) {
 		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request, CurrentUser.get().id()));
 		return ResponseEntity.created(URI.create("/api/timeclock/establishments/" + created.id() + "/")).body(created);
