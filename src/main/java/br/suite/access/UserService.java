@@ -153,6 +153,7 @@ class UserService {
 			.created("job_title", user.jobTitle).created("is_employee", user.isEmployee).created("role_id", role.id())
 			.created("permissions", role.permissions).created("status", user.status).created("temporary_password", true));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
+		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
@@ -208,6 +209,7 @@ class UserService {
 			user.establishmentId = request.establishmentId();
 			user.touch();
 			User saved = this.users.save(user);
+			this.events.publishEvent(EmployeeDataChanged.of(saved, caller.id()));
 			if (!audited.isEmpty()) {
 				this.audit.record("access.user.updated", "user", saved.id(), audited);
 				this.events.publishEvent(new UserChanged(saved.id(), saved.username, "updated",
@@ -235,6 +237,7 @@ class UserService {
 		this.tokens.revokeAllOf(user.id());
 		this.audit.record("access.user.deactivated", "user", user.id(), Changes.of().diff("status", before, user.status));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "deactivated", List.of("status")));
+		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
 		if (wasActive) {
 			this.events.publishEvent(new UserDeactivated(user.id()));
 		}

@@ -100,6 +100,28 @@ final class Afd {
 		return String.format(Locale.ROOT, "%04X", crc & 0xffff);
 	}
 
+	/**
+	 * Type 2, employer inclusion or change (331): NSR, type, date-time recorded, CPF of the person responsible
+	 * (14 positions, left-aligned; spaces when unknown), employer id type and CNPJ/CPF, CNO/CAEPF, razão social,
+	 * local de prestação de serviços, CRC.
+	 */
+	static String employerRecord(long nsr, Instant recordedAt, ZoneId zone, @Nullable String responsibleCpf,
+			int documentType, String document, String ceiCaepfCno, String name, String address) {
+		return withCrc(number(nsr, 9) + "2" + dh(recordedAt, zone) + pad(responsibleCpf, 14) + documentType
+				+ pad(document, 14) + pad(ceiCaepfCno, 14) + pad(name, 150) + pad(address, 100));
+	}
+
+	/**
+	 * Type 5, employee inclusion ({@code I}), change ({@code A}) or exclusion ({@code E}) (118): NSR, type,
+	 * date-time recorded, operation, employee CPF (12), name (52), "demais dados" (4 spaces, as every
+	 * implementation writes them), CPF of the person responsible (11; zeros when unknown), CRC.
+	 */
+	static String employeeRecord(long nsr, Instant recordedAt, ZoneId zone, char operation, String cpf, String name,
+			@Nullable String responsibleCpf) {
+		return withCrc(number(nsr, 9) + "5" + dh(recordedAt, zone) + operation + cpf12(cpf) + pad(name, 52)
+				+ pad("", 4) + (responsibleCpf == null ? "0".repeat(11) : responsibleCpf));
+	}
+
 	/** A record of types 1-5: the fields and their CRC. */
 	static String withCrc(String fields) {
 		return fields + crc16(fields);

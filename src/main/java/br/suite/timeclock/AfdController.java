@@ -39,7 +39,8 @@ class AfdController {
 	@Operation(summary = "Export the AFD (Portaria MTP 671/2021, REP-P)",
 			description = "The Arquivo Fonte de Dados of establishment_id for the punches whose date (in the "
 					+ "establishment's zone) lies in date_from..date_to (both optional, inclusive), in NSR order: header "
-					+ "(type 1), punches (type 7), trailer (type 9) and the signature line; ISO-8859-1, CRLF. 409 when "
+					+ "(type 1), employer and employee records (types 2 and 5, by the date they were recorded), punches "
+					+ "(type 7), trailer (type 9, counts per type) and the signature line; ISO-8859-1, CRLF. 409 when "
 					+ "the establishment has no employer_document, or when punches belong to employees without CPF "
 					+ "(listed) unless allow_incomplete=true. The header's generation time is answered in "
 					+ GENERATED_AT + "; sending it back as generated_at reproduces the same bytes (for the signature).")

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +14,15 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Writes the AFD of an establishment's REP-P for a period: header (type 1), the punches (type 7, each exactly as
- * fixed when it was recorded), trailer (type 9) and the signature line, ISO-8859-1 with CRLF.
+ * Writes the AFD of an establishment's REP-P for a period: header (type 1), the employer and employee records
+ * (types 2 and 5) and the punches (type 7), each exactly as fixed when it was recorded, in NSR order, the trailer
+ * (type 9) with the count of each type, and the signature line, ISO-8859-1 with CRLF.
  */
 @Service
 class AfdExport {
@@ -31,8 +33,11 @@ class AfdExport {
 
 	private final RepSettings settings;
 
-	AfdExport(JdbcClient jdbc, Establishments establishments, RepSettings settings) {
+	private final AfdRecords records;
+
+	AfdExport(JdbcClient jdbc, Establishments establishments, RepSettings settings, AfdRecords records) {
 		this.jdbc = jdbc;
+		this.records = records;
 		this.establishments = establishments;
 		this.settings = settings;
 	}
@@ -41,15 +46,20 @@ class AfdExport {
 	record File(String name, byte[] bytes, Instant generatedAt) {
 	}
 
-	private record Row(long employeeId, String employeeName, @Nullable String cpf, String line, String hash,
+	private record Row(long nsr, long employeeId, String employeeName, @Nullable String cpf, String line,
 			Instant occurredAt) {
 	}
 
-	@Transactional(readOnly = true)
+	/** A line of the file between header and trailer: its NSR, type, text and the instant that places it in a period. */
+	private record Record(long nsr, char type, String line, Instant at) {
+	}
+
+	/** One snapshot for punches and records, so a record committed meanwhile never shows as a gap. */
+	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	File export(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishments.Establishment establishment = null;
+		Establishment establishment = null;
 		if (establishmentId == null) {
 			errors.add("establishment_id", "is required");
 		}
@@ -68,44 +78,48 @@ class AfdExport {
 		}
 		errors.throwIfAny();
 		if (establishment.employerDocument() == null) {
-			throw new ApiProblem.Conflict("Establishment " + establishment.id() + " has no employer_document (CNPJ or "
-					+ "CPF): set it with PATCH /api/timeclock/establishments/" + establishment.id() + "/ first.")
-				.with("rule", "employer_document_required");
+			throw new TimeclockProblems.EmployerDocumentRequired(establishment.id());
 		}
 		ZoneId zone = establishment.timeZone();
+		Instant from = dateFrom == null ? null : dateFrom.atStartOfDay(zone).toInstant();
+		Instant to = dateTo == null ? null : dateTo.plusDays(1).atStartOfDay(zone).toInstant();
 		StringBuilder where = new StringBuilder(" WHERE establishment_id = :id AND afd_line IS NOT NULL");
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("id", establishment.id());
-		if (dateFrom != null) {
+		if (from != null) {
 			where.append(" AND occurred_at >= :from");
-			params.put("from", Timestamp.from(dateFrom.atStartOfDay(zone).toInstant()));
+			params.put("from", Timestamp.from(from));
 		}
-		if (dateTo != null) {
+		if (to != null) {
 			where.append(" AND occurred_at < :to");
-			params.put("to", Timestamp.from(dateTo.plusDays(1).atStartOfDay(zone).toInstant()));
+			params.put("to", Timestamp.from(to));
 		}
 		List<Row> rows = this.jdbc
-			.sql("SELECT employee_id, employee_name, employee_cpf, afd_line, afd_hash, occurred_at FROM timeclock_punch"
+			.sql("SELECT nsr, employee_id, employee_name, employee_cpf, afd_line, afd_hash, occurred_at FROM timeclock_punch"
 					+ where + " ORDER BY nsr")
 			.params(params)
-			.query((rs, n) -> new Row(rs.getLong("employee_id"), rs.getString("employee_name"), rs.getString("employee_cpf"),
-					rs.getString("afd_line"), rs.getString("afd_hash"), rs.getTimestamp("occurred_at").toInstant()))
+			.query((rs, n) -> new Row(rs.getLong("nsr"), rs.getLong("employee_id"), rs.getString("employee_name"),
+					rs.getString("employee_cpf"), rs.getString("afd_line") + rs.getString("afd_hash"),
+					rs.getTimestamp("occurred_at").toInstant()))
 			.list();
 		Map<Long, String> withoutCpf = new LinkedHashMap<>();
 		rows.stream().filter(r -> r.cpf() == null).forEach(r -> withoutCpf.putIfAbsent(r.employeeId(), r.employeeName()));
 		if (!withoutCpf.isEmpty() && !allowIncomplete) {
 			List<Map<String, Object>> listed = new ArrayList<>();
 			withoutCpf.forEach((id, name) -> listed.add(Map.of("id", id, "name", name)));
-			throw new ApiProblem.Conflict("Punches in this period belong to employees who had no CPF when they punched; "
-					+ "their AFD records carry zeros as CPF. Send allow_incomplete=true to export them anyway.")
-				.with("rule", "employee_cpf_required")
-				.with("employees", listed);
+			throw new TimeclockProblems.EmployeeCpfRequired(listed);
 		}
+		// Punches (type 7) by the date of the punch, the other records by the date they were recorded; all in NSR order.
+		List<Record> records = new ArrayList<>();
+		rows.forEach(r -> records.add(new Record(r.nsr(), '7', r.line(), r.occurredAt())));
+		this.records.between(establishment.id(), from, to)
+			.forEach(r -> records.add(new Record(r.nsr(), r.type(), r.line(), r.recordedAt())));
+		records.sort(Comparator.comparingLong(Record::nsr));
 		Instant generated = generatedAt == null ? now : generatedAt;
 		LocalDate first = dateFrom != null ? dateFrom
-				: rows.isEmpty() ? generated.atZone(zone).toLocalDate() : rows.get(0).occurredAt().atZone(zone).toLocalDate();
+				: records.stream().map(Record::at).min(Comparator.naturalOrder()).orElse(generated).atZone(zone).toLocalDate();
 		LocalDate last = dateTo != null ? dateTo
-				: rows.isEmpty() ? generated.atZone(zone).toLocalDate() : rows.get(rows.size() - 1).occurredAt().atZone(zone).toLocalDate();
+				: records.stream().map(Record::at).max(Comparator.naturalOrder()).orElse(generated).atZone(zone).toLocalDate();
 
 		StringBuilder file = new StringBuilder();
 		String developer = this.settings.developerDocument().replaceAll("[^0-9A-Za-z]", "");
@@ -116,11 +130,16 @@ class AfdExport {
 				+ (developer.isEmpty() ? " " : developer.length() == 11 ? "2" : "1") + Afd.pad(developer, 14)
 				+ Afd.pad("", 30);
 		line(file, Afd.withCrc(header));
-		for (Row row : rows) {
-			line(file, row.line() + row.hash());
+		long[] counts = new long[8];
+		for (Record record : records) {
+			line(file, record.line());
+			counts[record.type() - '0']++;
 		}
-		line(file, "999999999" + Afd.number(0, 9) + Afd.number(0, 9) + Afd.number(0, 9) + Afd.number(0, 9)
-				+ Afd.number(0, 9) + Afd.number(rows.size(), 9) + "9");
+		StringBuilder trailer = new StringBuilder("999999999");
+		for (int type = 2; type <= 7; type++) {
+			trailer.append(Afd.number(counts[type], 9));
+		}
+		line(file, trailer.append('9').toString());
 		line(file, Afd.SIGNATURE_LINE);
 		String name = "AFD" + digits(this.settings.inpiRegistration()) + establishment.employerDocument() + "REP_P.txt";
 		return new File(name, file.toString().getBytes(StandardCharsets.ISO_8859_1), generated);

@@ -1,6 +1,5 @@
 package br.suite.timeclock;
 
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +10,7 @@ import br.suite.access.AccessDirectory;
 
 /**
  * The Comprovante de Registro de Ponto do Trabalhador (Portaria MTP 671/2021 art. 79) of a punch: every item of
- * I-VIII, as JSON or as a PDF. The employer and address are the establishment's current data; the employee's CPF
+ * I-VIII, as JSON or as a PDF, PAdES-signed when a signing key is configured (art. 80). The employer and address are the establishment's current data; the employee's CPF
  * and the hash are those fixed when the punch was recorded.
  */
 @Service
@@ -25,21 +24,17 @@ class Comprovantes {
 
 	private final RepSettings settings;
 
-	Comprovantes(Establishments establishments, AccessDirectory users, RepSettings settings) {
+	private final AfdSigner signer;
+
+	Comprovantes(Establishments establishments, AccessDirectory users, RepSettings settings, AfdSigner signer) {
+		this.signer = signer;
 		this.establishments = establishments;
 		this.users = users;
 		this.settings = settings;
 	}
 
-	/** The comprovante's items; {@code hash} is the punch's AFD type-7 SHA-256 (the ledger hash for older punches). */
-	record Comprovante(String title, long punchId, long establishmentId, long nsr, String employerName, @Nullable String employerDocument,
-			String ceiCaepfCno, String establishmentAddress, String employeeName, @Nullable String employeeCpf,
-			OffsetDateTime occurredAt, String eventType, String inpiRegistration, String programName,
-			String programVersion, String hash, boolean offline) {
-	}
-
 	Comprovante of(Punch punch) {
-		Establishments.Establishment establishment = this.establishments.get(punch.establishmentId());
+		Establishment establishment = this.establishments.get(punch.establishmentId());
 		String cpf = punch.employeeCpf();
 		if (cpf == null && punch.afdLine() == null) {
 			// Recorded before CPFs were kept on punches: the employee's current CPF.
@@ -69,7 +64,9 @@ class Comprovantes {
 		lines.add(Pdfs.Line.of("Registro no INPI do REP-P: " + (c.inpiRegistration().isEmpty() ? "não configurado" : c.inpiRegistration())));
 		lines.add(Pdfs.Line.of("Programa: " + c.programName() + " " + c.programVersion()));
 		lines.add(Pdfs.Line.of("Código hash (SHA-256): " + c.hash()));
-		return Pdfs.document(c.title(), lines);
+		byte[] pdf = Pdfs.document(c.title(), lines);
+		// Art. 80: an electronic comprovante is a signed PDF (PAdES), with the key that signs the AFD when one is set.
+		return this.signer.configured() ? this.signer.signPdf(pdf, c.title() + " (Portaria MTP 671/2021 art. 80)") : pdf;
 	}
 
 	private static String formatDocument(@Nullable String document) {

@@ -25,7 +25,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
 import br.suite.access.AccessDirectory;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
@@ -58,13 +57,13 @@ class EmployeePhotoController {
 			+ "otherwise 400 saying why. 503 with Retry-After when the face engine stays busy for 5 s. "
 			+ "Replaces an earlier photo. Needs every permission of the user's role (403 naming the missing ones): "
 			+ "whoever sets a face decides who can punch as that person.")
-	FaceEnrolments.PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
+	PhotoEnrolment enrolJson(@PathVariable long id, @RequestBody Map<String, Object> body) {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		Object photo = body.get("photo_base64");
 		if (!(photo instanceof String text)) {
 			throw InvalidRequest.of("photo_base64", photo == null ? "is required" : "must be a string");
 		}
-		FaceEnrolments.Consent consent = this.enrolments.consent(string(body, "legal_basis"), dateTime(body, "consent_at"),
+		Consent consent = this.enrolments.consent(string(body, "legal_basis"), dateTime(body, "consent_at"),
 				string(body, "notice_version"));
 		return this.enrolments.enrol(id, Images.decodeBase64("photo_base64", text), consent, CurrentUser.get());
 	}
@@ -72,12 +71,12 @@ class EmployeePhotoController {
 	@PutMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
 	@PreAuthorize("hasAuthority('access.photos.change')")
 	@Operation(summary = "Enrol a face photo (multipart)", description = "Form part `photo` holding a JPEG or PNG.")
-	FaceEnrolments.PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo,
+	PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo,
 			@RequestParam(name = "legal_basis", required = false) @Nullable String legalBasis,
 			@RequestParam(name = "consent_at", required = false) java.time.@Nullable OffsetDateTime consentAt,
 			@RequestParam(name = "notice_version", required = false) @Nullable String noticeVersion) throws IOException {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
-		FaceEnrolments.Consent consent = this.enrolments.consent(legalBasis, consentAt, noticeVersion);
+		Consent consent = this.enrolments.consent(legalBasis, consentAt, noticeVersion);
 		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), consent, CurrentUser.get());
 	}
 
@@ -104,7 +103,7 @@ class EmployeePhotoController {
 	@Operation(summary = "Enrolment history of a user's photo", description = "Every enrolment (legal_basis, "
 			+ "consent_at, notice_version, photo_sha256) and removal (reason removed or user_deactivated), who and when; "
 			+ "never the photo. A bare array, oldest first.")
-	java.util.List<FaceEnrolments.HistoryEntry> history(@PathVariable long id) {
+	java.util.List<HistoryEntry> history(@PathVariable long id) {
 		return this.enrolments.history(id);
 	}
 
@@ -127,7 +126,7 @@ class EmployeePhotoController {
 			+ "GET /api/timeclock/biometric-access-log/.")
 	ResponseEntity<byte[]> photo(@PathVariable long id) {
 		FaceEnrolments.Photo photo = this.enrolments.photo(id, CurrentUser.get())
-			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo."));
+			.orElseThrow(() -> new TimeclockProblems.NoEnrolledPhoto(id));
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(photo.contentType()))
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
@@ -141,7 +140,7 @@ class EmployeePhotoController {
 	ResponseEntity<Void> remove(@PathVariable long id) {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		if (!this.enrolments.remove(id, CurrentUser.get().id(), "removed")) {
-			throw new ApiProblem(HttpStatus.NOT_FOUND, "User " + id + " has no enrolled photo.");
+			throw new TimeclockProblems.NoEnrolledPhoto(id);
 		}
 		return ResponseEntity.noContent().build();
 	}

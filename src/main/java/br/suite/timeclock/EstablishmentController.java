@@ -19,10 +19,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
-import br.suite.timeclock.Establishments.EstablishmentRequest;
-import br.suite.timeclock.Establishments.EstablishmentResponse;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -42,9 +41,10 @@ class EstablishmentController {
 	@PostMapping
 	@PreAuthorize("hasAuthority('timeclock.establishments.change')")
 	@Operation(summary = "Create an establishment", description = "Each establishment has its own NSR sequence and "
-			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified).")
+			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified). The "
+			+ "employer data become the establishment's AFD type-2 record (NSR 1); a PATCH that changes them writes another.")
 	ResponseEntity<EstablishmentResponse> create(@Valid @RequestBody EstablishmentRequest request) {
-		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request));
+		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request, CurrentUser.get().id()));
 		return ResponseEntity.created(URI.create("/api/timeclock/establishments/" + created.id() + "/")).body(created);
 	}
 
@@ -71,7 +71,8 @@ class EstablishmentController {
 					content = @Content(schema = @Schema(implementation = EstablishmentRequest.class))))
 	EstablishmentResponse update(@PathVariable long id, @RequestBody ObjectNode patch) {
 		return EstablishmentResponse.from(this.establishments.update(id,
-				current -> this.partialUpdates.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class)));
+				current -> this.partialUpdates.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class),
+				CurrentUser.get().id()));
 	}
 
 }

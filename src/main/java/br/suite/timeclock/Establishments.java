@@ -6,18 +6,12 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
-
-import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.EstablishmentReferences;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.TaxId;
@@ -36,52 +30,11 @@ class Establishments implements EstablishmentReferences {
 
 	private final JdbcClient jdbc;
 
-	Establishments(JdbcClient jdbc) {
+	private final AfdRecords records;
+
+	Establishments(JdbcClient jdbc, AfdRecords records) {
 		this.jdbc = jdbc;
-	}
-
-	/** The writable fields; {@code time_zone} defaults to America/Sao_Paulo, {@code active} to true. */
-	record EstablishmentRequest(@Schema(description = "Razão social or the employer's name") @NotBlank @Size(max = 150) String name,
-			@Schema(description = "CNPJ (14) or CPF (11), with or without punctuation; stored normalised") @NotBlank String employerDocument,
-			@Schema(description = "CEI, CAEPF or CNO, up to 14 digits") @Nullable @Pattern(regexp = "\\d{0,14}", message = "must be up to 14 digits") String ceiCaepfCno,
-			@Schema(description = "Address (local de prestação de serviços)") @Nullable @Size(max = 100) String address,
-			@Schema(description = "IANA time zone, e.g. America/Manaus") @Nullable String timeZone,
-			@Nullable Boolean active) {
-
-		EstablishmentRequest {
-			ceiCaepfCno = ceiCaepfCno == null ? "" : ceiCaepfCno.trim();
-			address = address == null ? "" : address.trim();
-			timeZone = timeZone == null ? DEFAULT_ZONE : timeZone.trim();
-			active = active == null || active;
-			name = name == null ? null : name.trim();
-		}
-
-		static EstablishmentRequest of(Establishment e) {
-			return new EstablishmentRequest(e.name(), e.employerDocument(), e.ceiCaepfCno(), e.address(),
-					e.timeZone().getId(), e.active());
-		}
-
-	}
-
-	/** An establishment as stored; {@code employer_document} is null only on the migrated establishment 1 until set. */
-	record Establishment(long id, String name, @Nullable String employerDocument, String ceiCaepfCno, String address,
-			ZoneId timeZone, boolean active, long lastNsr) {
-
-		/** {@code 1} for a CNPJ, {@code 2} for a CPF (AFD field "tipo do identificador do empregador"). */
-		int employerDocumentType() {
-			return this.employerDocument != null && this.employerDocument.length() == 11 ? 2 : 1;
-		}
-
-	}
-
-	record EstablishmentResponse(long id, String name, @Nullable String employerDocument, String ceiCaepfCno,
-			String address, String timeZone, boolean active, long lastNsr) {
-
-		static EstablishmentResponse from(Establishment e) {
-			return new EstablishmentResponse(e.id(), e.name(), e.employerDocument(), e.ceiCaepfCno(), e.address(),
-					e.timeZone().getId(), e.active(), e.lastNsr());
-		}
-
+		this.records = records;
 	}
 
 	@Override
@@ -99,7 +52,7 @@ class Establishments implements EstablishmentReferences {
 	}
 
 	Establishment get(long id) {
-		return find(id).orElseThrow(() -> new ApiProblem.NotFound("Establishment", id));
+		return find(id).orElseThrow(() -> new TimeclockProblems.EstablishmentNotFound(id));
 	}
 
 	@Transactional(readOnly = true)
@@ -107,8 +60,9 @@ class Establishments implements EstablishmentReferences {
 		return this.jdbc.sql("SELECT * FROM timeclock_establishment ORDER BY id").query(Establishments::establishment).list();
 	}
 
+	/** Creates the establishment and, in the same transaction, its AFD type 2 (NSR 1). */
 	@Transactional
-	Establishment create(EstablishmentRequest request) {
+	Establishment create(EstablishmentRequest request, long actorId) {
 		Valid valid = validate(request);
 		long id = this.jdbc.sql("""
 				INSERT INTO timeclock_establishment (name, employer_document, cei_caepf_cno, address, time_zone, active,
@@ -124,16 +78,20 @@ class Establishments implements EstablishmentReferences {
 			.param("genesis", Punch.GENESIS)
 			.query(Long.class)
 			.single();
+		Establishment created = get(id);
+		this.records.employer(created, actorId);
 		return get(id);
 	}
 
+	/** Changes the establishment; a change of its employer data writes an AFD type 2 in the same transaction. */
 	@Transactional
-	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes) {
+	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes,
+			long actorId) {
 		Establishment current = this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Establishments::establishment)
 			.optional()
-			.orElseThrow(() -> new ApiProblem.NotFound("Establishment", id));
+			.orElseThrow(() -> new TimeclockProblems.EstablishmentNotFound(id));
 		EstablishmentRequest request = changes.apply(current);
 		Valid valid = validate(request);
 		this.jdbc.sql("""
@@ -148,6 +106,7 @@ class Establishments implements EstablishmentReferences {
 			.param("active", Boolean.TRUE.equals(request.active()))
 			.param("id", id)
 			.update();
+		this.records.employer(get(id), actorId);
 		return get(id);
 	}
 

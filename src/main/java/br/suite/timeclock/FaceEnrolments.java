@@ -16,7 +16,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.audit.AuditLog;
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeePhotos;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.timeclock.face.Analysis;
@@ -51,40 +50,6 @@ class FaceEnrolments implements EmployeePhotos {
 		this.faces = faces;
 		this.users = users;
 		this.settings = settings;
-	}
-
-	record FaceBox(int x, int y, int width, int height) {
-	}
-
-	record PhotoEnrolment(long userId, String photoUrl, String photoType, String photoSha256, FaceBox face,
-			long enrolledBy, Instant enrolledAt, @Nullable String legalBasis, @Nullable Instant consentAt,
-			@Nullable String noticeVersion) {
-	}
-
-	/** LGPD art. 11: why biometric data is processed. */
-	enum LegalBasis {
-
-		/** Art. 11 I: the employee's specific, highlighted consent (consent_at required). */
-		CONSENT,
-		/** Art. 11 II a: compliance with a legal obligation (the employer's time record). */
-		LEGAL_OBLIGATION,
-		/** Art. 11 II g: fraud prevention and the holder's security in identification and authentication. */
-		FRAUD_PREVENTION
-
-	}
-
-	/** What an enrolment records about its lawfulness. */
-	record Consent(String legalBasis, @Nullable Instant consentAt, String noticeVersion) {
-	}
-
-	/** An enrolment or a removal, as kept forever (never the photo). */
-	record HistoryEntry(long id, long userId, String action, String reason, @Nullable String photoSha256,
-			@Nullable String legalBasis, @Nullable Instant consentAt, @Nullable String noticeVersion,
-			@Nullable Long actorId, Instant at) {
-	}
-
-	/** A read of biometric data. */
-	record AccessEntry(long id, long actorId, long subjectUserId, String kind, @Nullable Long punchId, Instant at) {
 	}
 
 	/** Checks the lawfulness fields of an enrolment request: 400 naming legal_basis, consent_at or notice_version. */
@@ -277,7 +242,7 @@ class FaceEnrolments implements EmployeePhotos {
 
 	private void requireUser(long userId) {
 		if (this.users.find(userId).isEmpty()) {
-			throw new ApiProblem.NotFound("User", userId);
+			throw new TimeclockProblems.UserNotFound(userId);
 		}
 	}
 

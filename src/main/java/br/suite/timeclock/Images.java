@@ -4,7 +4,6 @@ import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.springframework.http.HttpStatus;
 
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
@@ -76,7 +75,7 @@ final class Images {
 	}
 
 	private static ApiProblem tooLarge() {
-		return new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "The image is larger than 8 MiB.");
+		return new TimeclockProblems.ImageTooLarge();
 	}
 
 }

@@ -17,7 +17,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
@@ -62,7 +61,7 @@ class OwnPunchController {
 		long caller = CurrentUser.get().id();
 		Punch punch = this.ledger.get(id)
 			.filter(p -> p.employeeId() == caller)
-			.orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
+			.orElseThrow(() -> new TimeclockProblems.PunchNotFound(id));
 		return PunchController.respond(this.comprovantes, this.comprovantes.of(punch), accept);
 	}
 

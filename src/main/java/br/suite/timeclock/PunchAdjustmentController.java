@@ -18,12 +18,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
-import br.suite.timeclock.PunchAdjustments.AdjustmentRequest;
-import br.suite.timeclock.PunchAdjustments.AdjustmentResponse;
 
 @RestController
 @RequestMapping("/api/timeclock/punch-adjustments")
@@ -60,7 +57,7 @@ class PunchAdjustmentController {
 	@PreAuthorize("hasAuthority('timeclock.punches.view')")
 	@Operation(summary = "Read an adjustment")
 	AdjustmentResponse get(@PathVariable long id) {
-		return this.adjustments.get(id).orElseThrow(() -> new ApiProblem.NotFound("Adjustment", id));
+		return this.adjustments.get(id).orElseThrow(() -> new TimeclockProblems.AdjustmentNotFound(id));
 	}
 
 }

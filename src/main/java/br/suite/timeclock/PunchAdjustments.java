@@ -2,25 +2,18 @@ package br.suite.timeclock;
 
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Positive;
-import jakarta.validation.constraints.Size;
-
-import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.audit.AuditLog;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
@@ -38,19 +31,6 @@ class PunchAdjustments {
 
 		INCLUDE, DISREGARD
 
-	}
-
-	record AdjustmentRequest(@Schema(allowableValues = { "include", "disregard" }) @NotBlank String kind,
-			@Schema(description = "disregard: the punch to disregard") @Nullable @Positive Long punchId,
-			@Schema(description = "include: the employee") @Nullable @Positive Long employeeId,
-			@Schema(description = "include: the forgotten punch's event type") @Nullable String eventType,
-			@Schema(description = "include: when the forgotten punch happened") @Nullable OffsetDateTime occurredAt,
-			@NotBlank @Size(max = 1000) String reason) {
-	}
-
-	record AdjustmentResponse(long id, String kind, long employeeId, @Nullable Long punchId, @Nullable String eventType,
-			@Nullable Instant occurredAt, @Nullable OffsetDateTime occurredAtBrt, String reason, long createdBy,
-			Instant createdAt) {
 	}
 
 	private final JdbcClient jdbc;
@@ -84,7 +64,7 @@ class PunchAdjustments {
 			Punch punch = this.ledger.get(request.punchId())
 				.orElseThrow(() -> InvalidRequest.of("punch_id", "punch " + request.punchId() + " does not exist"));
 			if (punch.disregarded()) {
-				throw new ApiProblem.Conflict("Punch " + punch.id() + " is already disregarded.");
+				throw new TimeclockProblems.AlreadyDisregarded(punch.id());
 			}
 			employeeId = punch.employeeId();
 			punchId = punch.id();

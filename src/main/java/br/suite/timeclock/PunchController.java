@@ -23,7 +23,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
@@ -92,7 +91,7 @@ class PunchController {
 	@PreAuthorize("hasAuthority('timeclock.punches.view')")
 	@Operation(summary = "Read a punch")
 	PunchResponse get(@PathVariable long id) {
-		return PunchResponse.from(this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id)));
+		return PunchResponse.from(this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id)));
 	}
 
 	@GetMapping("/punches" + PathIds.ID + "/snapshot")
@@ -102,11 +101,9 @@ class PunchController {
 					+ "the retention period (7 days when matched, 90 when needing review) it is purged (404); its SHA-256 "
 					+ "stays on the punch.")
 	ResponseEntity<byte[]> snapshot(@PathVariable long id) {
-		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id));
 		Images.Image image = this.ledger.snapshot(id)
-			.orElseThrow(() -> new ApiProblem(HttpStatus.NOT_FOUND, punch.snapshotSha256() == null
-					? "Punch " + id + " was recorded without a snapshot."
-					: "The snapshot of punch " + id + " was purged after the retention period."));
+			.orElseThrow(() -> new TimeclockProblems.NoSnapshot(id, punch.snapshotSha256() == null));
 		this.enrolments.logAccess(CurrentUser.get().id(), punch.employeeId(), "punch_snapshot", id);
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(image.contentType()))
@@ -122,11 +119,11 @@ class PunchController {
 					+ "registration of the REP-P, and the punch's SHA-256 hash.")
 	ResponseEntity<?> comprovante(@PathVariable long id,
 			@RequestHeader(name = HttpHeaders.ACCEPT, required = false) @Nullable String accept) {
-		Punch punch = this.ledger.get(id).orElseThrow(() -> new ApiProblem.NotFound("Punch", id));
+		Punch punch = this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id));
 		return respond(this.comprovantes, this.comprovantes.of(punch), accept);
 	}
 
-	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovantes.Comprovante comprovante,
+	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovante comprovante,
 			@Nullable String accept) {
 		if (accept != null && accept.contains(MediaType.APPLICATION_JSON_VALUE)) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(comprovante);
@@ -156,7 +153,7 @@ class PunchController {
 	@Operation(summary = "Reads of biometric data",
 			description = "Who read whose enrolled photo or punch snapshot, and when; newest first, at most 1000; "
 					+ "filter subject_user_id. A bare array.")
-	List<FaceEnrolments.AccessEntry> biometricAccessLog(
+	List<AccessEntry> biometricAccessLog(
 			@RequestParam(name = "subject_user_id", required = false) @Nullable Long subjectUserId) {
 		return this.enrolments.accessLog(subjectUserId);
 	}

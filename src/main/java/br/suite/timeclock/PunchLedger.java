@@ -33,8 +33,13 @@ import br.suite.shared.Paging;
 @Service
 class PunchLedger {
 
-	private static final String SELECT = "SELECT p.*, EXISTS (SELECT 1 FROM timeclock_punch_adjustment a "
-			+ "WHERE a.punch_id = p.id AND a.kind = 'disregard') AS disregarded FROM timeclock_punch p";
+	/** Every column of a punch but the snapshot's bytes, which only {@link #snapshot} reads. */
+	private static final String SELECT = "SELECT p.id, p.establishment_id, p.nsr, p.event_type, p.employee_id, "
+			+ "p.employee_name, p.occurred_at, p.source, p.recognition_ok, p.recognition_distance, p.recognition_reason, "
+			+ "p.recognition_threshold, p.needs_review, p.snapshot_type, p.snapshot_sha256, p.snapshot_purged_at, "
+			+ "p.previous_hash, p.hash, p.time_zone, p.offline, p.recorded_at, p.employee_cpf, p.afd_line, p.afd_hash, "
+			+ "EXISTS (SELECT 1 FROM timeclock_punch_adjustment a WHERE a.punch_id = p.id AND a.kind = 'disregard') "
+			+ "AS disregarded FROM timeclock_punch p";
 
 	private final JdbcClient jdbc;
 
@@ -81,7 +86,7 @@ class PunchLedger {
 		catch (InvalidRequest invalid) {
 			invalid.errors().forEach((field, messages) -> messages.forEach(m -> errors.add(field, m)));
 		}
-		Establishments.Establishment establishment = establishment(request, employee, errors);
+		Establishment establishment = establishment(request, employee, errors);
 		errors.throwIfAny();
 		long establishmentId = establishment.id();
 		String timeZone = establishment.timeZone().getId();
@@ -103,11 +108,7 @@ class PunchLedger {
 			Ledger ledger = this.jdbc
 				.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 				.param("id", establishmentId)
-				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
-				.single();
-			String lastAfdHash = this.jdbc.sql("SELECT last_afd_hash FROM timeclock_establishment WHERE id = :id")
-				.param("id", establishmentId)
-				.query(String.class)
+				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"), rs.getString("last_afd_hash")))
 				.single();
 			if (key != null) {
 				Optional<Punch> raced = findByKey(caller.id(), key);
@@ -121,7 +122,7 @@ class PunchLedger {
 					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
 			String afdLine = Afd.punchFields(nsr, occurredAt, employee.cpf(), recordedAt, establishment.timeZone(),
 					ClosedSet.wire(source), Boolean.TRUE.equals(request.offline()));
-			String afdHash = Afd.punchHash(afdLine, lastAfdHash);
+			String afdHash = Afd.punchHash(afdLine, ledger.lastAfdHash());
 			long id = this.jdbc.sql("""
 					INSERT INTO timeclock_punch (establishment_id, nsr, event_type, employee_id, employee_name,
 					    occurred_at, source, recognition_ok, recognition_distance, recognition_reason,
@@ -167,7 +168,13 @@ class PunchLedger {
 				.param("afdHash", afdHash)
 				.param("id", establishmentId)
 				.update();
-			Punch punch = get(id).orElseThrow();
+			// The punch as just written, from the values at hand: no re-read (the snapshot would come straight back).
+			boolean offline = Boolean.TRUE.equals(request.offline());
+			Punch punch = new Punch(id, establishmentId, nsr, ClosedSet.wire(eventType), employee.id(),
+					employee.displayName(), occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(),
+					ClosedSet.wire(recognition.reason()), recognition.threshold(), !recognition.ok(),
+					image == null ? null : image.contentType(), snapshotSha256, null, ledger.lastHash(), hash, false,
+					establishment.timeZone(), offline, recordedAt, employee.cpf(), afdLine, afdHash);
 			this.events.publishEvent(new PunchRegistered(punch.id(), punch.nsr(), punch.employeeId(), punch.eventType(),
 					punch.occurredAt(), punch.source(), punch.recognitionOk(), !recognition.ok()));
 			return new Registration(punch, false);
@@ -242,12 +249,19 @@ class PunchLedger {
 	}
 
 	/**
-	 * Walks the ledger in NSR order, recomputing every hash and link. One snapshot for the punches and the
-	 * ledger's head, or a punch committed in between would look like a broken chain.
+	 * Walks the ledger in NSR order, recomputing every hash and link. The NSR sequence is shared with the
+	 * establishment's other AFD records (types 2 and 5): an NSR between two punches must be one of those. One
+	 * snapshot for the punches, the records and the ledger's head, or a punch committed in between would look like
+	 * a broken chain.
 	 */
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	ChainReport verifyChain(long establishmentId) {
 		List<ChainReport.Problem> problems = new ArrayList<>();
+		java.util.NavigableSet<Long> records = new java.util.TreeSet<>(this.jdbc
+			.sql("SELECT nsr FROM timeclock_afd_record WHERE establishment_id = :id")
+			.param("id", establishmentId)
+			.query(Long.class)
+			.list());
 		long[] state = { 0, 0 };
 		String[] previous = { Punch.GENESIS };
 		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", establishmentId)
@@ -255,7 +269,9 @@ class PunchLedger {
 			.stream()
 			.forEach(punch -> {
 				state[0]++;
-				if (punch.nsr() != state[1] + 1) {
+				long between = punch.nsr() <= state[1] + 1 ? 0 : punch.nsr() - state[1] - 1;
+				if (records.contains(punch.nsr())
+						|| records.subSet(state[1], false, punch.nsr(), false).size() != between) {
 					problems.add(new ChainReport.Problem(punch.nsr(), punch.id(),
 							"NSR " + punch.nsr() + " follows " + state[1] + ": records are missing"));
 				}
@@ -270,15 +286,19 @@ class PunchLedger {
 				state[1] = punch.nsr();
 				previous[0] = punch.hash();
 			});
-		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash FROM timeclock_establishment WHERE id = :id")
-			.param("id", establishmentId)
-			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash")))
-			.single();
-		if (head.lastNsr() != state[1] || !head.lastHash().equals(previous[0])) {
-			problems.add(new ChainReport.Problem(head.lastNsr(), null,
-					"the ledger's head (NSR " + head.lastNsr() + ") is not the last punch found (NSR " + state[1] + ")"));
+		long lastNsr = records.isEmpty() ? state[1] : Math.max(state[1], records.last());
+		if (records.subSet(state[1], false, lastNsr, true).size() != lastNsr - state[1]) {
+			problems.add(new ChainReport.Problem(lastNsr, null, "the NSRs after " + state[1] + " have gaps: records are missing"));
 		}
-		return new ChainReport(problems.isEmpty(), establishmentId, state[0], state[1], previous[0], problems);
+		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id")
+			.param("id", establishmentId)
+			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"), rs.getString("last_afd_hash")))
+			.single();
+		if (head.lastNsr() != lastNsr || !head.lastHash().equals(previous[0])) {
+			problems.add(new ChainReport.Problem(head.lastNsr(), null,
+					"the ledger's head (NSR " + head.lastNsr() + ") is not the last record found (NSR " + lastNsr + ")"));
+		}
+		return new ChainReport(problems.isEmpty(), establishmentId, state[0], lastNsr, previous[0], problems);
 	}
 
 	private Optional<Punch> findByKey(long callerId, String key) {
@@ -347,14 +367,14 @@ class PunchLedger {
 	}
 
 	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
-	private Establishments.Establishment establishment(PunchRequest request,
+	private Establishment establishment(PunchRequest request,
 			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
 		Long id = request.establishmentId();
 		if (id == null) {
 			id = employee != null && employee.establishmentId() != null ? employee.establishmentId()
 					: Establishments.DEFAULT;
 		}
-		Optional<Establishments.Establishment> found = this.establishments.find(id);
+		Optional<Establishment> found = this.establishments.find(id);
 		if (found.isEmpty()) {
 			errors.add("establishment_id", "establishment " + id + " does not exist");
 		}
@@ -389,7 +409,7 @@ class PunchLedger {
 				rs.getString("employee_cpf"), rs.getString("afd_line"), rs.getString("afd_hash"));
 	}
 
-	private record Ledger(long lastNsr, String lastHash) {
+	private record Ledger(long lastNsr, String lastHash, String lastAfdHash) {
 	}
 
 }

@@ -1,5 +1,10 @@
 package br.suite.timeclock;
 
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.http.HttpStatus;
+
 import br.suite.shared.ApiProblem;
 
 /** What the time clock refuses, each named for what happened. */
@@ -28,6 +33,107 @@ final class TimeclockProblems {
 			super("Nobody records an adjustment of their own punches: employee " + employeeId
 					+ " is the caller. Another user with timeclock.adjustments.change must record it.");
 			with("rule", RULE);
+		}
+
+	}
+
+	static final class PunchNotFound extends ApiProblem.NotFound {
+
+		PunchNotFound(long id) {
+			super("Punch", id);
+		}
+
+	}
+
+	static final class EstablishmentNotFound extends ApiProblem.NotFound {
+
+		EstablishmentNotFound(long id) {
+			super("Establishment", id);
+		}
+
+	}
+
+	static final class AdjustmentNotFound extends ApiProblem.NotFound {
+
+		AdjustmentNotFound(long id) {
+			super("Adjustment", id);
+		}
+
+	}
+
+	static final class UserNotFound extends ApiProblem.NotFound {
+
+		UserNotFound(long id) {
+			super("User", id);
+		}
+
+	}
+
+	/** 404: the user has no enrolled face photo (never had one, or it was removed). */
+	static final class NoEnrolledPhoto extends ApiProblem {
+
+		NoEnrolledPhoto(long userId) {
+			super(HttpStatus.NOT_FOUND, "User " + userId + " has no enrolled photo.");
+		}
+
+	}
+
+	/** 404: the punch was recorded without a snapshot, or retention purged it (its SHA-256 stays on the punch). */
+	static final class NoSnapshot extends ApiProblem {
+
+		NoSnapshot(long punchId, boolean recordedWithout) {
+			super(HttpStatus.NOT_FOUND, recordedWithout ? "Punch " + punchId + " was recorded without a snapshot."
+					: "The snapshot of punch " + punchId + " was purged after the retention period.");
+		}
+
+	}
+
+	/** 413: an uploaded image above the 8 MiB limit. */
+	static final class ImageTooLarge extends ApiProblem {
+
+		ImageTooLarge() {
+			super(HttpStatus.CONTENT_TOO_LARGE, "The image is larger than 8 MiB.");
+		}
+
+	}
+
+	static final class AlreadyDisregarded extends ApiProblem.Conflict {
+
+		AlreadyDisregarded(long punchId) {
+			super("Punch " + punchId + " is already disregarded.");
+		}
+
+	}
+
+	/** The AFD names the employer: an establishment without CNPJ/CPF (the migrated establishment 1) has none. */
+	static final class EmployerDocumentRequired extends ApiProblem.Conflict {
+
+		EmployerDocumentRequired(long establishmentId) {
+			super("Establishment " + establishmentId + " has no employer_document (CNPJ or CPF): set it with PATCH "
+					+ "/api/timeclock/establishments/" + establishmentId + "/ first.");
+			with("rule", "employer_document_required");
+		}
+
+	}
+
+	/** Punches of employees who had no CPF would carry zeros in the AFD; listed unless allow_incomplete=true. */
+	static final class EmployeeCpfRequired extends ApiProblem.Conflict {
+
+		EmployeeCpfRequired(List<Map<String, Object>> employees) {
+			super("Punches in this period belong to employees who had no CPF when they punched; their AFD records carry "
+					+ "zeros as CPF. Send allow_incomplete=true to export them anyway.");
+			with("rule", "employee_cpf_required");
+			with("employees", employees);
+		}
+
+	}
+
+	/** 503: no signing key is configured, or it cannot be read, so Suite cannot sign. */
+	static final class SignatureNotConfigured extends ApiProblem {
+
+		SignatureNotConfigured(String detail) {
+			super(HttpStatus.SERVICE_UNAVAILABLE, detail);
+			with("rule", "afd_signature_not_configured");
 		}
 
 	}

@@ -35,7 +35,7 @@ class TimesheetController {
 	ResponseEntity<?> timesheet(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month,
 			@RequestHeader(name = HttpHeaders.ACCEPT, required = false) @Nullable String accept) {
-		Timesheets.Timesheet sheet = this.timesheets.of(employeeId, month);
+		Timesheet sheet = this.timesheets.of(employeeId, month);
 		if (accept != null && accept.contains(MediaType.APPLICATION_PDF_VALUE)) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_PDF).body(this.timesheets.pdf(sheet));
 		}

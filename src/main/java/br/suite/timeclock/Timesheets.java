@@ -5,7 +5,6 @@ import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
@@ -21,6 +20,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.InvalidRequest;
+import br.suite.timeclock.Timesheet.Day;
+import br.suite.timeclock.Timesheet.Mark;
 
 /**
  * The espelho de ponto: an employee's month, day by day, in the zone of the employee's establishment. Punches are
@@ -41,18 +42,6 @@ class Timesheets {
 		this.jdbc = jdbc;
 		this.users = users;
 		this.establishments = establishments;
-	}
-
-	record Mark(OffsetDateTime at, String eventType, String origin, @Nullable Long punchId, @Nullable Long nsr,
-			@Nullable Long adjustmentId, boolean disregarded, boolean needsReview, @Nullable String reason) {
-	}
-
-	record Day(LocalDate date, String weekday, List<Mark> marks, long workedMinutes, List<String> flags) {
-	}
-
-	record Timesheet(long employeeId, String employeeName, @Nullable String employeeCpf, long establishmentId,
-			String establishmentName, String timeZone, String month, List<Day> days, long workedMinutes,
-			long flaggedDays, String note) {
 	}
 
 	static final String NOTE = "Worked minutes pair the considered marks in time order; work schedules, overtime, "
@@ -82,7 +71,7 @@ class Timesheets {
 			errors.add("month", "is required as YYYY-MM");
 		}
 		errors.throwIfAny();
-		Establishments.Establishment establishment = this.establishments
+		Establishment establishment = this.establishments
 			.get(employee.establishmentId() == null ? Establishments.DEFAULT : employee.establishmentId());
 		ZoneId zone = establishment.timeZone();
 		Instant from = yearMonth.atDay(1).atStartOfDay(zone).toInstant();

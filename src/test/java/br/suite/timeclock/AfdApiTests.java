@@ -93,7 +93,14 @@ class AfdApiTests extends ApiTest {
 		assertThat(sp.employerDocument()).isEqualTo("11222333000181");
 		assertThat(sp.name()).isEqualTo("Comercio Paulista Ltda");
 		assertThat(sp.version()).isEqualTo("003");
-		assertThat(sp.punches()).extracting(AfdReader.Punch::nsr).containsExactly(1L, 2L);
+		// Employer (type 2) at creation, Ana's inclusion (type 5) when she got her CPF there, then her punches.
+		assertThat(sp.entries()).extracting(AfdReader.Entry::type).containsExactly('2', '5', '7', '7');
+		assertThat(sp.entries()).extracting(AfdReader.Entry::nsr).containsExactly(1L, 2L, 3L, 4L);
+		assertThat(sp.employees()).singleElement().satisfies(e -> {
+			assertThat(e.operation()).isEqualTo('I');
+			assertThat(e.cpf()).isEqualTo("0" + cpfA);
+			assertThat(e.name()).isEqualTo("Ana");
+		});
 		assertThat(sp.punches()).extracting(AfdReader.Punch::cpf).containsOnly("0" + cpfA);
 		assertThat(sp.punches()).extracting(AfdReader.Punch::collector).containsExactly("02", "04");
 		assertThat(sp.punches()).allSatisfy(p -> assertThat(p.punchedAt()).endsWith("-0300"));
@@ -108,6 +115,13 @@ class AfdApiTests extends ApiTest {
 		assertThat(am.name()).isEqualTo("Comércio Amazonense Ltda");
 		assertThat(new String(second.bytes(), StandardCharsets.ISO_8859_1)).contains("Comércio");
 		assertThat(am.punches()).hasSize(2);
+		assertThat(am.entries()).extracting(AfdReader.Entry::type).containsExactly('2', '5', '7', '7');
+		assertThat(am.employers()).singleElement().satisfies(e -> {
+			assertThat(e.documentType()).isEqualTo('2');
+			assertThat(e.document()).isEqualTo("52998224725");
+			assertThat(e.name()).isEqualTo("Comércio Amazonense Ltda");
+			assertThat(e.recordedAt()).endsWith("-0400");
+		});
 		assertThat(am.punches()).allSatisfy(p -> assertThat(p.punchedAt()).endsWith("-0400"));
 		assertThat(am.punches().get(1).offline()).isEqualTo('1');
 		assertThat(am.punches().get(1).punchedAt()).isNotEqualTo(am.punches().get(1).recordedAt());

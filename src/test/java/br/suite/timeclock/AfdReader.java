@@ -38,9 +38,23 @@ final class AfdReader {
 			String hash) {
 	}
 
+	/** A type-2 record (employer inclusion or change) as read from its positions. */
+	record Employer(long nsr, String recordedAt, String responsible, char documentType, String document, String cno,
+			String name, String address) {
+	}
+
+	/** A type-5 record (employee inclusion, change or exclusion) as read from its positions. */
+	record Employee(long nsr, String recordedAt, char operation, String cpf, String name, String responsible) {
+	}
+
+	/** Any record between header and trailer: NSR and type, in file order. */
+	record Entry(long nsr, char type) {
+	}
+
 	/** What the file holds, after every check passed. */
 	record Content(String employerType, String employerDocument, String name, String inpi, String firstDate,
-			String lastDate, String generatedAt, String version, List<Punch> punches, String lastHash) {
+			String lastDate, String generatedAt, String version, List<Punch> punches, String lastHash,
+			List<Entry> entries, List<Employer> employers, List<Employee> employees, long[] counts) {
 	}
 
 	/** Reads the file as the inspector's program would; throws AssertionError naming the first broken rule. */
@@ -69,6 +83,9 @@ final class AfdReader {
 		long previousNsr = -1;
 		String previousHash = seed;
 		List<Punch> punches = new ArrayList<>();
+		List<Entry> entries = new ArrayList<>();
+		List<Employer> employers = new ArrayList<>();
+		List<Employee> employees = new ArrayList<>();
 		for (String line : lines.subList(1, lines.size() - 2)) {
 			check(line.length() >= 10, "a record has at least NSR and type");
 			long nsr = Long.parseLong(line.substring(0, 9));
@@ -77,16 +94,42 @@ final class AfdReader {
 			char type = line.charAt(9);
 			switch (type) {
 				case '2' -> {
-					check(line.length() == 331, "type 2 has 331 characters");
+					check(line.length() == 331, "type 2 has 331 characters, not " + line.length());
 					crc(line, 327);
+					String recordedAt = line.substring(10, 34);
+					check(DH.matcher(recordedAt).matches(), "type 2 date-time " + recordedAt);
+					String responsible = line.substring(34, 48);
+					check(responsible.matches("\\d{11} {3}|\\d{14}| {14}|0{3}\\d{11}"), "type 2 CPF responsible: " + responsible);
+					char documentType = line.charAt(48);
+					check(documentType == '1' || documentType == '2', "type 2 employer id type");
+					String document = line.substring(49, 63);
+					check(document.strip().matches(documentType == '1' ? "\\d{14}" : "\\d{11}"), "type 2 CNPJ/CPF " + document);
+					employers.add(new Employer(nsr, recordedAt, responsible, documentType, document.strip(),
+							line.substring(63, 77).strip(), line.substring(77, 227).strip(), line.substring(227, 327).strip()));
 				}
 				case '4' -> {
 					check(line.length() == 73, "type 4 has 73 characters");
 					crc(line, 69);
 				}
 				case '5' -> {
-					check(line.length() == 118, "type 5 has 118 characters");
+					check(line.length() == 118, "type 5 has 118 characters, not " + line.length());
 					crc(line, 114);
+					String recordedAt = line.substring(10, 34);
+					check(DH.matcher(recordedAt).matches(), "type 5 date-time " + recordedAt);
+					char operation = line.charAt(34);
+					check(operation == 'I' || operation == 'A' || operation == 'E', "type 5 operation I, A or E");
+					String cpf = line.substring(35, 47);
+					check(cpf.matches("\\d{12}") || cpf.matches("\\d{11} "), "type 5 CPF in 12 positions: " + cpf);
+					check(line.substring(99, 103).equals("    "), "type 5 other identification data are spaces");
+					String responsible = line.substring(103, 114);
+					check(responsible.matches("\\d{11}"), "type 5 CPF responsible: " + responsible);
+					employees.add(new Employee(nsr, recordedAt, operation, cpf, line.substring(47, 99).stripTrailing(),
+							responsible));
+				}
+				case '6' -> {
+					check(line.length() == 36, "type 6 has 36 characters");
+					check(DH.matcher(line.substring(10, 34)).matches(), "type 6 date-time");
+					check(line.substring(34).matches("0[278]"), "type 6 REP-P event code");
 				}
 				case '7' -> {
 					check(line.length() == 137, "type 7 has 137 characters, not " + line.length());
@@ -109,6 +152,7 @@ final class AfdReader {
 				default -> throw new AssertionError("unexpected record type " + type);
 			}
 			counts[type - '0']++;
+			entries.add(new Entry(nsr, type));
 		}
 		for (int type = 2; type <= 7; type++) {
 			long declared = Long.parseLong(trailer.substring(9 + (type - 2) * 9, 18 + (type - 2) * 9));
@@ -117,7 +161,8 @@ final class AfdReader {
 		check(DH.matcher(header.substring(226, 250)).matches(), "generation date-time");
 		return new Content(header.substring(10, 11), header.substring(11, 25).strip(), header.substring(39, 189).strip(),
 				header.substring(189, 206).strip(), header.substring(206, 216), header.substring(216, 226),
-				header.substring(226, 250), header.substring(250, 253), punches, previousHash);
+				header.substring(226, 250), header.substring(250, 253), punches, previousHash, entries, employers,
+				employees, counts);
 	}
 
 	private static void crc(String line, int length) {

@@ -82,6 +82,57 @@ class AfdSignatureApiTests extends ApiTest {
 	}
 
 	@Test
+	void theComprovantePdfIsPadesSignedAndItsByteRangeVerifies() throws Exception {
+		long store = this.api.post("/api/timeclock/establishments/", json("name", "Loja Comprovante Assinado",
+				"employer_document", "11222333000181")).id();
+		long employee = this.api.post("/api/access/users/", json("username", unique("sig"), "full_name", "Lia Assinada",
+				"is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
+		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
+				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		Response pdf = this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/");
+		assertThat(pdf.status()).as(pdf.toString()).isEqualTo(200);
+		assertThat(pdf.contentType()).isEqualTo("application/pdf");
+		byte[] bytes = pdf.bytes();
+		assertThat(ComprovanteApiTests.text(bytes)).contains("Lia Assinada").contains(punch.json().get("afd_hash").asString());
+		try (org.apache.pdfbox.pdmodel.PDDocument document = org.apache.pdfbox.Loader.loadPDF(bytes)) {
+			assertThat(document.getSignatureDictionaries()).hasSize(1);
+			org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature signature = document.getSignatureDictionaries()
+				.get(0);
+			assertThat(signature.getSubFilter()).isEqualTo("ETSI.CAdES.detached");
+			assertThat(signature.getFilter()).isEqualTo("Adobe.PPKLite");
+			int[] range = signature.getByteRange();
+			assertThat(range).hasSize(4);
+			assertThat(range[0]).isZero();
+			assertThat((long) range[2] + range[3]).isEqualTo(bytes.length);
+			java.io.ByteArrayOutputStream covered = new java.io.ByteArrayOutputStream();
+			covered.write(bytes, range[0], range[1]);
+			covered.write(bytes, range[2], range[3]);
+			byte[] signedBytes = covered.toByteArray();
+			// /Contents is the DER signature padded with zeros to its reserved size: read the one object it holds.
+			org.bouncycastle.asn1.cms.ContentInfo contents;
+			try (org.bouncycastle.asn1.ASN1InputStream in = new org.bouncycastle.asn1.ASN1InputStream(
+					signature.getContents(bytes))) {
+				contents = org.bouncycastle.asn1.cms.ContentInfo.getInstance(in.readObject());
+			}
+			CMSSignedData cms = new CMSSignedData(new CMSProcessableByteArray(signedBytes), contents);
+			SignerInformation signer = cms.getSignerInfos().getSigners().iterator().next();
+			assertThat(signer.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE))).isTrue();
+			assertThat(signer.getSignedAttributes().get(PKCSObjectIdentifiers.id_aa_signingCertificateV2)).isNotNull();
+			// PAdES baseline: the time is the dictionary's M, not a signing-time attribute.
+			assertThat(signer.getSignedAttributes().get(PKCSObjectIdentifiers.pkcs_9_at_signingTime)).isNull();
+			assertThat(signature.getSignDate()).isNotNull();
+
+			// One changed byte inside the range and the signature no longer verifies.
+			signedBytes[range[1] / 2] ^= 1;
+			SignerInformation altered = new CMSSignedData(new CMSProcessableByteArray(signedBytes), contents)
+				.getSignerInfos().getSigners().iterator().next();
+			org.assertj.core.api.Assertions
+				.assertThatThrownBy(() -> altered.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE)))
+				.isInstanceOf(org.bouncycastle.cms.CMSSignerDigestMismatchException.class);
+		}
+	}
+
+	@Test
 	void theSignatureVerifiesOverTheExactAfdBytes() throws Exception {
 		long store = this.api.post("/api/timeclock/establishments/", json("name", "Loja Assinada",
 				"employer_document", "11222333000181")).id();

@@ -58,6 +58,10 @@ class ComprovanteApiTests extends ApiTest {
 		Response pdf = this.api.get("/api/timeclock/punches/" + punch.get("id").asLong() + "/comprovante/");
 		assertThat(pdf.status()).as(pdf.toString()).isEqualTo(200);
 		assertThat(pdf.contentType()).isEqualTo("application/pdf");
+		// No signing key configured here: the PDF is not signed (AfdSignatureApiTests has a key).
+		try (org.apache.pdfbox.pdmodel.PDDocument document = org.apache.pdfbox.Loader.loadPDF(pdf.bytes())) {
+			assertThat(document.getSignatureDictionaries()).isEmpty();
+		}
 		String text = text(pdf.bytes());
 		String local = punch.get("occurred_at_local").asString();
 		assertThat(text).contains("Comprovante de Registro de Ponto do Trabalhador",

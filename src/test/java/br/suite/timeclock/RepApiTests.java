@@ -80,7 +80,8 @@ class RepApiTests extends ApiTest {
 		assertThat(body.get("employer_document").asString()).isEqualTo("11222333000181");
 		assertThat(body.get("time_zone").asString()).isEqualTo("America/Sao_Paulo");
 		assertThat(body.get("active").asBoolean()).isTrue();
-		assertThat(body.get("last_nsr").asLong()).isZero();
+		// The establishment's employer data are its first AFD record (type 2), NSR 1 of its sequence.
+		assertThat(body.get("last_nsr").asLong()).isEqualTo(1);
 		assertThat(created.header("Location")).contains("/api/timeclock/establishments/" + created.id() + "/");
 
 		assertThat(this.api.get("/api/timeclock/establishments/" + created.id() + "/").json().get("name").asString())
@@ -148,8 +149,9 @@ class RepApiTests extends ApiTest {
 		assertThat(first.status()).as(first.toString()).isEqualTo(201);
 		Response second = punch(this.api, employee, "saida", manaus);
 		Response matriz = punch(this.api, employee, "entrada", 1);
-		assertThat(first.json().get("nsr").asLong()).isEqualTo(1);
-		assertThat(second.json().get("nsr").asLong()).isEqualTo(2);
+		// NSR 1 is the establishment's type-2 record; the employee has no CPF, so no type 5.
+		assertThat(first.json().get("nsr").asLong()).isEqualTo(2);
+		assertThat(second.json().get("nsr").asLong()).isEqualTo(3);
 		assertThat(first.json().get("establishment_id").asLong()).isEqualTo(manaus);
 		assertThat(matriz.json().get("establishment_id").asLong()).isEqualTo(1);
 		assertThat(first.json().get("occurred_at_local").asString()).endsWith("-04:00");
@@ -158,10 +160,11 @@ class RepApiTests extends ApiTest {
 		assertThat(OffsetDateTime.parse(first.json().get("occurred_at_local").asString()).toInstant())
 			.isEqualTo(OffsetDateTime.parse(first.json().get("occurred_at_brt").asString()).toInstant());
 		assertThat(this.api.get("/api/timeclock/establishments/" + manaus + "/").json().get("last_nsr").asLong())
-			.isEqualTo(2);
+			.isEqualTo(3);
 		JsonNode report = this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=" + manaus).json();
 		assertThat(report.get("intact").asBoolean()).as(report.toString()).isTrue();
-		assertThat(report.get("last_nsr").asLong()).isEqualTo(2);
+		assertThat(report.get("last_nsr").asLong()).isEqualTo(3);
+		assertThat(report.get("checked_count").asLong()).isEqualTo(2);
 		assertThat(this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=999999").status()).isEqualTo(404);
 
 		// The zone applies from now on: earlier punches keep the zone they were recorded in.
@@ -250,6 +253,22 @@ class RepApiTests extends ApiTest {
 
 	long punchCount() {
 		return this.jdbc.sql("SELECT count(*) FROM timeclock_punch").query(Long.class).single();
+	}
+
+	@Test
+	void theRegisterResponseIsThePunchAsStored() {
+		// register answers from the values it wrote, without reading the punch back: both must be the same punch.
+		long manaus = establishment("Loja Resposta", "11222333000181", "America/Manaus");
+		long employee = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", "Rita",
+				"is_employee", true, "role_id", 1, "cpf", cpf(), "establishment_id", manaus)).id();
+		Response withSnapshot = punch(this.api, employee, "entrada", manaus);
+		Response offline = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id",
+				employee, "offline", true, "occurred_at", OffsetDateTime.now().minusHours(2).toString(), "source", "device"));
+		for (Response registered : java.util.List.of(withSnapshot, offline)) {
+			assertThat(registered.status()).as(registered.toString()).isEqualTo(201);
+			JsonNode stored = this.api.get("/api/timeclock/punches/" + registered.id() + "/").json();
+			assertThat(registered.json()).isEqualTo(stored);
+		}
 	}
 
 	@Test

@@ -1,0 +1,11 @@
+package br.suite.timeclock;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+import org.jspecify.annotations.Nullable;
+
+record AdjustmentResponse(long id, String kind, long employeeId, @Nullable Long punchId, @Nullable String eventType,
+		@Nullable Instant occurredAt, @Nullable OffsetDateTime occurredAtBrt, String reason, long createdBy,
+		Instant createdAt) {
+}
