@@ -4,9 +4,6 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
@@ -90,16 +87,6 @@ class AuthController {
 	@ExceptionHandler(LoginThrottle.Busy.class)
 	ResponseEntity<ProblemDetail> onBusy(LoginThrottle.Busy problem) {
 		return ResponseEntity.status(problem.status()).header(HttpHeaders.RETRY_AFTER, "1").body(problem.toProblemDetail());
-	}
-
-	record TokenRequest(@NotBlank @Size(max = 150) String username, @NotNull @Size(max = 200) String password) {
-	}
-
-	record TokenResponse(String token) {
-	}
-
-	record PasswordChangeRequest(@NotNull @Size(max = 200) String currentPassword,
-			@NotNull @Size(min = 10, max = 200) String newPassword) {
 	}
 
 }

@@ -1,14 +1,17 @@
 package br.suite.access;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -58,13 +61,13 @@ class UserService {
 
 	private final ObjectProvider<EstablishmentReferences> establishments;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
 			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
 			ObjectProvider<EstablishmentReferences> establishments,
-			org.springframework.context.ApplicationEventPublisher events) {
+			ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.establishments = establishments;
 		this.events = events;
@@ -117,7 +120,7 @@ class UserService {
 		Set<Long> withPhotos = withPhotos(ids);
 		List<UserResponse> page = this.users.findAllById(ids)
 			.stream()
-			.sorted(java.util.Comparator.comparing(User::id))
+			.sorted(Comparator.comparing(User::id))
 			.map(user -> UserResponse.from(user, rolesById.get(user.roleId), withPhotos.contains(user.id()), null))
 			.toList();
 		return new Listing(page, total);
@@ -159,7 +162,7 @@ class UserService {
 
 	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, @Nullable String ifMatch,
 			CurrentUser caller) {
-		java.util.concurrent.atomic.AtomicBoolean callerChanged = new java.util.concurrent.atomic.AtomicBoolean();
+		AtomicBoolean callerChanged = new AtomicBoolean();
 		Versioned<UserResponse> response = this.retry.run(() -> {
 			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 			requireAuthorityOver(user, caller);

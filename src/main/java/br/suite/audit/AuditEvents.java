@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,14 +14,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Reads the audit log and re-checks its chain. */
 @Service
 class AuditEvents {
-
-	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
 
 	private static final int BATCH = 1000;
 
@@ -69,11 +67,11 @@ class AuditEvents {
 		}
 		if (filter.dateFrom() != null) {
 			where.append(" AND at >= :from");
-			params.put("from", Timestamp.from(filter.dateFrom().atStartOfDay(SAO_PAULO).toInstant()));
+			params.put("from", Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()));
 		}
 		if (filter.dateTo() != null) {
 			where.append(" AND at < :to");
-			params.put("to", Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(SAO_PAULO).toInstant()));
+			params.put("to", Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()));
 		}
 		List<AuditEventResponse> page = this.jdbc
 			.sql("SELECT * FROM audit_event" + where + " ORDER BY id DESC" + paging.sql())

@@ -1,5 +1,6 @@
 package br.suite.finance;
 
+import java.net.URI;
 import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -64,7 +65,7 @@ class AllocationController {
 			+ "Concurrent allocations of the same money take turns: only what is still open can be taken.")
 	ResponseEntity<AllocationResponse> create(@RequestBody AllocationRequest request) {
 		AllocationResponse created = this.allocations.create(request, CurrentUser.get().id());
-		return ResponseEntity.created(java.net.URI.create("/api/finance/allocations/" + created.id() + "/"))
+		return ResponseEntity.created(URI.create("/api/finance/allocations/" + created.id() + "/"))
 			.body(created);
 	}
 

@@ -1,5 +1,6 @@
 package br.suite.finance;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ class ConnectionService {
 			.single() : ids.size();
 		List<ConnectionResponse> page = this.connections.findAllById(ids)
 			.stream()
-			.sorted(java.util.Comparator.comparing(FinanceConnection::id))
+			.sorted(Comparator.comparing(FinanceConnection::id))
 			.map(ConnectionResponse::from)
 			.toList();
 		return new Listing(page, total);

@@ -12,11 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -30,6 +33,7 @@ import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.NfeAccessKey;
@@ -60,10 +64,10 @@ class FiscalDocumentService {
 
 	private final AuditLog audit;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry,
-			AllocationService allocations, AuditLog audit, org.springframework.context.ApplicationEventPublisher events) {
+			AllocationService allocations, AuditLog audit, ApplicationEventPublisher events) {
 		this.allocations = allocations;
 		this.audit = audit;
 		this.events = events;
@@ -209,7 +213,7 @@ class FiscalDocumentService {
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
-			BigDecimal open = this.allocations.lockDocuments(java.util.Set.of(id)).get(id);
+			BigDecimal open = this.allocations.lockDocuments(Set.of(id)).get(id);
 			if (open != null && open.signum() < 0) {
 				throw new FinanceProblems.DocumentOverAllocated(id, content.amount(), content.amount().subtract(open));
 			}
@@ -371,7 +375,7 @@ class FiscalDocumentService {
 		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
 			return found;
 		}
-		this.allocations.lockTransactions(new java.util.TreeSet<>(ids))
+		this.allocations.lockTransactions(new TreeSet<>(ids))
 			.forEach((id, side) -> found.put(id, side.open()));
 		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
 		if (!missing.isEmpty()) {
@@ -404,7 +408,7 @@ class FiscalDocumentService {
 
 	/** Makes exactly {@code transactionIds} allocated to the document, and nothing else. */
 	private void link(long documentId, List<Long> transactionIds) {
-		this.allocations.linkDocument(documentId, transactionIds, br.suite.shared.CurrentUser.get().id());
+		this.allocations.linkDocument(documentId, transactionIds, CurrentUser.get().id());
 	}
 
 	private Map<Long, List<Long>> linkedTransactions(List<Long> documentIds) {

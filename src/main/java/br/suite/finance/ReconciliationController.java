@@ -1,6 +1,7 @@
 package br.suite.finance;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -74,7 +75,7 @@ class ReconciliationController {
 			+ "either side has open are 409s as for allocations. Answers the allocations made.")
 	ResponseEntity<List<AllocationResponse>> accept(@RequestBody AcceptRequest request) {
 		List<AllocationResponse> made = this.suggestions.accept(
-				request.items() == null ? List.of() : new java.util.ArrayList<>(request.items()),
+				request.items() == null ? List.of() : new ArrayList<>(request.items()),
 				CurrentUser.get().id());
 		return ResponseEntity.status(HttpStatus.CREATED).body(made);
 	}

@@ -1,7 +1,7 @@
 package br.suite.fins;
 
 import java.time.LocalDate;
-import java.time.ZoneId;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.customers.ClienteDirectory;
 import br.suite.fins.FinsProblems.FinsRecordNotFound;
+import br.suite.shared.DateTimes;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versions;
@@ -23,8 +24,6 @@ import br.suite.shared.Versions;
 class FinsRecordService {
 
 	/** Deadlines are calendar dates of the company, which works in Brazil's legal time. */
-	static final ZoneId CALENDAR = ZoneId.of("America/Sao_Paulo");
-
 	private static final LocalDate EARLIEST = LocalDate.of(1900, 1, 1);
 
 	private static final LocalDate LATEST = LocalDate.of(9999, 12, 31);
@@ -67,7 +66,7 @@ class FinsRecordService {
 		if (filter.overdue() != null) {
 			String overdue = "(NOT concluido AND data_limite < :today)";
 			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
-			params.put("today", LocalDate.now(CALENDAR));
+			params.put("today", LocalDate.now(DateTimes.BRAZIL));
 		}
 		if (filter.dueBefore() != null) {
 			where.append(" AND data_limite < :dueBefore");
@@ -91,7 +90,7 @@ class FinsRecordService {
 		}
 		List<FinsRecordResponse> page = this.records.findAllById(ids)
 			.stream()
-			.sorted(java.util.Comparator.comparing(record -> position.get(record.id())))
+			.sorted(Comparator.comparing(record -> position.get(record.id())))
 			.map(FinsRecordResponse::from)
 			.toList();
 		return new Listing(page, total);

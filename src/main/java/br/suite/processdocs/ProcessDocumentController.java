@@ -51,8 +51,6 @@ import tools.jackson.databind.node.ObjectNode;
 @Tag(name = "Process documents")
 class ProcessDocumentController {
 
-	static final String APPROVE = "processdocs.documents.approve";
-
 	static final int MAX_FILE_NAME_LENGTH = 255;
 
 	private final ProcessDocumentService documents;

@@ -9,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -37,6 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 @Service
 class ProcessDocumentService {
+
+	/** The permission an approval needs beyond the change permission (checked here, not per endpoint). */
+	static final String APPROVE = "processdocs.documents.approve";
 
 	/** What an approved document keeps until it is revised: the content readers rely on. */
 	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version",
@@ -64,11 +69,11 @@ class ProcessDocumentService {
 
 	private final AuditLog audit;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
 			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users, AuditLog audit,
-			org.springframework.context.ApplicationEventPublisher events) {
+			ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.events = events;
 		this.documents = documents;
@@ -235,8 +240,8 @@ class ProcessDocumentService {
 					.put("status", ClosedSet.wire(current), ClosedSet.wire(target)));
 		if (target == DocumentStatus.APPROVED) {
 			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title, document.version,
-					java.util.Objects.requireNonNull(document.approvedById), java.util.Objects.requireNonNull(document.approvedBy),
-					java.util.Objects.requireNonNull(document.approvedAt)));
+					Objects.requireNonNull(document.approvedById), Objects.requireNonNull(document.approvedBy),
+					Objects.requireNonNull(document.approvedAt)));
 		}
 	}
 
@@ -251,7 +256,7 @@ class ProcessDocumentService {
 		if (!current.canMoveTo(target)) {
 			throw new TransitionRefused(current, target);
 		}
-		if (target == DocumentStatus.APPROVED && !caller.holds(ProcessDocumentController.APPROVE)) {
+		if (target == DocumentStatus.APPROVED && !caller.holds(APPROVE)) {
 			throw new ApprovalNotGranted();
 		}
 	}

@@ -29,8 +29,11 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 
 	private final Map<String, Long> limitsBySuffix;
 
-	public RequestSizeLimitFilter(Map<String, Long> limitsBySuffix) {
+	private final Problems problems;
+
+	public RequestSizeLimitFilter(Map<String, Long> limitsBySuffix, Problems problems) {
 		this.limitsBySuffix = limitsBySuffix;
+		this.problems = problems;
 	}
 
 	@Override
@@ -39,7 +42,7 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 		long limit = limitFor(request.getRequestURI());
 		long declared = request.getContentLengthLong();
 		if (declared > limit) {
-			Problems.write(response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
+			this.problems.write(response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
 					"The request body has " + declared + " bytes; the limit here is " + limit + " bytes.");
 			return;
 		}

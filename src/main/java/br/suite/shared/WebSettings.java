@@ -27,9 +27,9 @@ class WebSettings {
 	}
 
 	@Bean
-	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable() {
+	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable(Problems problems) {
 		FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
-				new DatabaseUnavailableFilter());
+				new DatabaseUnavailableFilter(problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
 		return registration;
 	}
@@ -44,14 +44,15 @@ class WebSettings {
 	}
 
 	@Bean
-	FilterRegistrationBean<QueryTextFilter> queryText() {
-		FilterRegistrationBean<QueryTextFilter> registration = new FilterRegistrationBean<>(new QueryTextFilter());
+	FilterRegistrationBean<QueryTextFilter> queryText(Problems problems) {
+		FilterRegistrationBean<QueryTextFilter> registration = new FilterRegistrationBean<>(
+				new QueryTextFilter(problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 15);
 		return registration;
 	}
 
 	@Bean
-	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit() {
+	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit(Problems problems) {
 		Map<String, Long> limits = new LinkedHashMap<>();
 		limits.put("/confirm-csv-import", RequestSizeLimitFilter.IMPORT_LIMIT);
 		limits.put("/prepare-csv-import", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
@@ -60,7 +61,7 @@ class WebSettings {
 		limits.put("/photo", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
 		limits.put("/file", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
 		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimitFilter(limits));
+				new RequestSizeLimitFilter(limits, problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
 		return registration;
 	}

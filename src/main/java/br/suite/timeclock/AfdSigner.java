@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
@@ -33,6 +32,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Sha256;
 
 /**
  * The detached CAdES-BES signature ({@code .p7s}) of an AFD: CMS SignedData without the content, SHA-256, with
@@ -91,7 +91,7 @@ class AfdSigner {
 			throws GeneralSecurityException, IOException {
 		try {
 			X509Certificate certificate = chain.get(0);
-			ESSCertIDv2 certId = new ESSCertIDv2(MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded()));
+			ESSCertIDv2 certId = new ESSCertIDv2(Sha256.bytes(certificate.getEncoded()));
 			ASN1EncodableVector attributes = new ASN1EncodableVector();
 			attributes.add(new Attribute(PKCSObjectIdentifiers.id_aa_signingCertificateV2,
 					new DERSet(new SigningCertificateV2(new ESSCertIDv2[] { certId }))));

@@ -1,6 +1,9 @@
 package br.suite.timeclock;
 
 import java.io.IOException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -92,9 +95,9 @@ class EmployeePhotoController {
 	private static java.time.@Nullable OffsetDateTime dateTime(Map<String, Object> body, String field) {
 		String value = string(body, field);
 		try {
-			return value == null ? null : java.time.OffsetDateTime.parse(value);
+			return value == null ? null : OffsetDateTime.parse(value);
 		}
-		catch (java.time.format.DateTimeParseException ex) {
+		catch (DateTimeParseException ex) {
 			throw InvalidRequest.of(field, "must be a date-time with offset, e.g. 2026-11-02T08:00:00-03:00");
 		}
 	}
@@ -104,7 +107,7 @@ class EmployeePhotoController {
 	@Operation(summary = "Enrolment history of a user's photo", description = "Every enrolment (legal_basis, "
 			+ "consent_at, notice_version, photo_sha256) and removal (reason removed or user_deactivated), who and when; "
 			+ "never the photo. A bare array, oldest first.")
-	java.util.List<FaceEnrolments.HistoryEntry> history(@PathVariable long id) {
+	List<FaceEnrolments.HistoryEntry> history(@PathVariable long id) {
 		return this.enrolments.history(id);
 	}
 

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -18,6 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.EstablishmentReferences;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.TaxId;
@@ -31,8 +33,6 @@ import br.suite.shared.TaxId;
 class Establishments implements EstablishmentReferences {
 
 	static final long DEFAULT = 1;
-
-	static final String DEFAULT_ZONE = "America/Sao_Paulo";
 
 	private final JdbcClient jdbc;
 
@@ -51,7 +51,7 @@ class Establishments implements EstablishmentReferences {
 		EstablishmentRequest {
 			ceiCaepfCno = ceiCaepfCno == null ? "" : ceiCaepfCno.trim();
 			address = address == null ? "" : address.trim();
-			timeZone = timeZone == null ? DEFAULT_ZONE : timeZone.trim();
+			timeZone = timeZone == null ? DateTimes.BRAZIL_ZONE_ID : timeZone.trim();
 			active = active == null || active;
 			name = name == null ? null : name.trim();
 		}
@@ -128,7 +128,7 @@ class Establishments implements EstablishmentReferences {
 	}
 
 	@Transactional
-	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes) {
+	Establishment update(long id, Function<Establishment, EstablishmentRequest> changes) {
 		Establishment current = this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Establishments::establishment)

@@ -9,6 +9,7 @@ import jakarta.validation.Valid;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -133,7 +134,7 @@ class PunchController {
 		}
 		return ResponseEntity.ok()
 			.contentType(MediaType.APPLICATION_PDF)
-			.header(HttpHeaders.CONTENT_DISPOSITION, org.springframework.http.ContentDisposition.inline()
+			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline()
 				.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
 				.build()
 				.toString())
