@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.NoPermission;
 import br.suite.shared.PathIds;
 
 @RestController
@@ -36,6 +37,7 @@ class AuthController {
 	}
 
 	@PostMapping("/token")
+	@NoPermission("signing in: anyone may try, the security chain lets this one request through")
 	@SecurityRequirements
 	@Operation(summary = "Obtain a token", description = "Exchanges username and password for a new token, "
 			+ "shown in this response only; it expires 30 days (SUITE_TOKEN_TTL) after its last use. Wrong "
@@ -47,6 +49,7 @@ class AuthController {
 	}
 
 	@DeleteMapping("/token")
+	@NoPermission("the caller's own token")
 	@Operation(summary = "Revoke the token used for this request")
 	ResponseEntity<Void> revoke() {
 		this.auth.revoke((String) SecurityContextHolder.getContext().getAuthentication().getCredentials());
@@ -54,6 +57,7 @@ class AuthController {
 	}
 
 	@GetMapping("/tokens")
+	@NoPermission("the caller's own tokens")
 	@Operation(summary = "List your own tokens", description = "Unexpired tokens of the caller, by id; "
 			+ "current marks the one of this request. Never the token itself.")
 	List<TokenService.TokenInfo> tokens() {
@@ -61,6 +65,7 @@ class AuthController {
 	}
 
 	@DeleteMapping("/tokens" + PathIds.ID)
+	@NoPermission("the caller's own tokens")
 	@Operation(summary = "Revoke one of your own tokens", description = "404 for an id that is not one of yours.")
 	ResponseEntity<Void> revokeToken(@PathVariable long id) {
 		this.auth.revokeOwnToken(CurrentUser.get(), id);
@@ -68,6 +73,7 @@ class AuthController {
 	}
 
 	@PostMapping("/password")
+	@NoPermission("the caller's own password")
 	@Operation(summary = "Change your own password",
 			description = "Needs the current password. The new one needs 10 characters or more, at most 72 bytes "
 					+ "in UTF-8, and must not be a common password. Every token of the user is revoked, this one "

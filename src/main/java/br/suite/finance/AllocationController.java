@@ -7,7 +7,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -20,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/finance/allocations")
@@ -33,7 +33,7 @@ class AllocationController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Requires("finance.reconciliation.view")
 	@Operation(summary = "List allocations", description = "A bare array ordered by id. Filters: transaction_id, "
 			+ "charge_id, fiscal_document_id. Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<AllocationResponse>> list(
@@ -49,14 +49,14 @@ class AllocationController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Requires("finance.reconciliation.view")
 	@Operation(summary = "Read an allocation")
 	AllocationResponse get(@PathVariable long id) {
 		return this.allocations.get(id);
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Allocate part of a credit transaction", description = "Ties amount (default: the most "
 			+ "both sides still have open) of a settled or pending credit transaction to a charge or a fiscal "
 			+ "document (exactly one), rule manual. Missing rows are a 400 naming the field; an amount over the "
@@ -70,7 +70,7 @@ class AllocationController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Delete an allocation", description = "The money goes back to the transaction's "
 			+ "unallocated amount and the target's open amount.")
 	ResponseEntity<Void> delete(@PathVariable long id) {
