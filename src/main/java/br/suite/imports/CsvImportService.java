@@ -45,11 +45,11 @@ import br.suite.imports.StatementReader.Line;
 import br.suite.imports.StatementReader.Problem;
 import br.suite.imports.StatementReader.Statement;
 import br.suite.imports.StatementValues.Decimal;
+import br.suite.shared.BodyLimits;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
-import br.suite.shared.RequestSizeLimitFilter;
 import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -63,7 +63,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 class CsvImportService {
 
-	static final long MAX_FILE_SIZE = RequestSizeLimitFilter.UPLOAD_LIMIT;
+	static final long MAX_FILE_SIZE = BodyLimits.UPLOAD;
 
 	static final int FILE_NAME_MAX = 255;
 

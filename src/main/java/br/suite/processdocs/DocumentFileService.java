@@ -11,9 +11,9 @@ import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
 import br.suite.processdocs.ProcessDocumentProblems.DocumentNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileTooLarge;
+import br.suite.shared.BodyLimits;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.RequestSizeLimitFilter;
 import br.suite.shared.Sha256;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 class DocumentFileService {
 
-	static final long MAX_SIZE = RequestSizeLimitFilter.UPLOAD_LIMIT;
+	static final long MAX_SIZE = BodyLimits.UPLOAD;
 
 	private final ProcessDocumentRepository documents;
 

@@ -1,6 +1,8 @@
 package br.suite.shared;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.FilterChain;
@@ -21,18 +23,18 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public class RequestSizeLimitFilter extends OncePerRequestFilter {
 
-	public static final long JSON_LIMIT = 1024 * 1024;
-
-	public static final long UPLOAD_LIMIT = 8 * 1024 * 1024;
-
-	public static final long IMPORT_LIMIT = 64 * 1024 * 1024;
-
-	private final Map<String, Long> limitsBySuffix;
+	private final Map<String, Long> limitsBySuffix = new HashMap<>();
 
 	private final Problems problems;
 
-	public RequestSizeLimitFilter(Map<String, Long> limitsBySuffix, Problems problems) {
-		this.limitsBySuffix = limitsBySuffix;
+	RequestSizeLimitFilter(List<BodyLimits> modules, Problems problems) {
+		for (BodyLimits module : modules) {
+			module.bySuffix().forEach((suffix, limit) -> {
+				if (this.limitsBySuffix.putIfAbsent(suffix, limit) != null) {
+					throw new IllegalStateException("Two body limits for the path suffix " + suffix);
+				}
+			});
+		}
 		this.problems = problems;
 	}
 
@@ -51,12 +53,15 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 
 	long limitFor(String uri) {
 		String path = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+		String longest = "";
+		long limit = BodyLimits.JSON;
 		for (Map.Entry<String, Long> entry : this.limitsBySuffix.entrySet()) {
-			if (path.endsWith(entry.getKey())) {
-				return entry.getValue();
+			if (path.endsWith(entry.getKey()) && entry.getKey().length() > longest.length()) {
+				longest = entry.getKey();
+				limit = entry.getValue();
 			}
 		}
-		return JSON_LIMIT;
+		return limit;
 	}
 
 	/** Thrown while reading a body that grows past the limit; mapped to 413. */

@@ -1,7 +1,6 @@
 package br.suite.shared;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -52,16 +51,10 @@ class WebSettings {
 	}
 
 	@Bean
-	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit(Problems problems) {
-		Map<String, Long> limits = new LinkedHashMap<>();
-		limits.put("/confirm-csv-import", RequestSizeLimitFilter.IMPORT_LIMIT);
-		limits.put("/prepare-csv-import", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
-		// A base64 snapshot of 8 MiB is about 10.7 MiB of JSON.
-		limits.put("/punch/register", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
-		limits.put("/photo", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
-		limits.put("/file", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
+	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit(List<BodyLimits> modules, Problems problems) {
+		// Each module declares the limits of its own routes as a BodyLimits bean.
 		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimitFilter(limits, problems));
+				new RequestSizeLimitFilter(modules, problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
 		return registration;
 	}
