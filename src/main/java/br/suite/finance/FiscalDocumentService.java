@@ -1,20 +1,17 @@
 package br.suite.finance;
 
 import java.math.BigDecimal;
-import java.time.Instant;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -36,6 +33,7 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.NfeAccessKey;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
@@ -93,68 +91,57 @@ class FiscalDocumentService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
 		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
-		if (filter.type() != null) {
-			where.append(" AND type = :type");
-			params.put("type", ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())));
-		}
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status",
-					ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())));
-		}
-		if (filter.provider() != null) {
-			where.append(" AND provider = :provider");
-			params.put("provider", FinanceFields.providerParameter(filter.provider()));
-		}
-		if (filter.dateFrom() != null) {
-			where.append(" AND issue_date >= :dateFrom");
-			params.put("dateFrom", filter.dateFrom());
-		}
-		if (filter.dateTo() != null) {
-			where.append(" AND issue_date <= :dateTo");
-			params.put("dateTo", filter.dateTo());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "finance_fiscal_document")
+			.where("type = :type", "type", filter.type() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())))
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())))
+			.where("provider = :provider", "provider",
+					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
+			.where("issue_date >= :dateFrom", "dateFrom", filter.dateFrom())
+			.where("issue_date <= :dateTo", "dateTo", filter.dateTo())
+			.orderBy("issue_date DESC NULLS FIRST, id DESC");
 		if (filter.customerDocument() != null) {
 			InvalidRequest.Builder errors = InvalidRequest.builder();
 			String document = FinanceFields.taxId(filter.customerDocument(), "customer_document", errors);
 			errors.throwIfAny();
-			where.append(" AND customer_document = :customerDocument");
-			params.put("customerDocument", document);
+			query.where("customer_document = :customerDocument", "customerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
 		if (!q.isEmpty()) {
-			where.append(" AND (number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q "
-					+ "OR access_key ILIKE :q");
-			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			String searched = "number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q "
+					+ "OR access_key ILIKE :q";
 			if (TaxId.isValid(q)) {
-				where.append(" OR customer_document = :document");
-				params.put("document", TaxId.parse(q).value());
+				query.where("(" + searched + " OR customer_document = :document)")
+					.param("document", TaxId.parse(q).value());
 			}
-			where.append(')');
+			else {
+				query.where("(" + searched + ")");
+			}
+			query.param("q", ListQuery.containing(q));
 		}
-		List<Long> ids = this.jdbc
-			.sql("SELECT id FROM finance_fiscal_document" + where + " ORDER BY issue_date DESC NULLS FIRST, id DESC"
-					+ paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_fiscal_document" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : ids.size();
-		Map<Long, FiscalDocument> byId = this.documents.findAllById(ids)
+		ListQuery.Page<FiscalDocumentResponse> page = query.page(paging, FiscalDocumentService::listed);
+		// Which transactions match each document is the allocations' to say: one look-up for the page.
+		Map<Long, List<Long>> links = linkedTransactions(page.items().stream().map(FiscalDocumentResponse::id).toList());
+		return new Listing(page.items()
 			.stream()
-			.collect(Collectors.toMap(FiscalDocument::id, Function.identity()));
-		Map<Long, List<Long>> links = linkedTransactions(ids);
-		List<FiscalDocumentResponse> page = ids.stream()
-			.map(id -> FiscalDocumentResponse.from(byId.get(id), links.getOrDefault(id, List.of())))
-			.toList();
-		return new Listing(page, total);
+			.map(d -> d.withRelatedTransactionIds(links.getOrDefault(d.id(), List.of())))
+			.toList(), page.total());
+	}
+
+	private static final String LIST_COLUMNS = "id, provider, type, number, amount, customer_name, series, access_key, "
+			+ "issue_date, customer_document, related_charge_ids, status, file_url, created_at, updated_at";
+
+	private static FiscalDocumentResponse listed(ResultSet rs, int n) throws SQLException {
+		return new FiscalDocumentResponse(rs.getLong("id"), rs.getString("provider"), rs.getString("type"),
+				rs.getString("number"), rs.getBigDecimal("amount"), rs.getString("customer_name"), rs.getString("series"),
+				rs.getString("access_key"), rs.getObject("issue_date", LocalDate.class),
+				rs.getString("customer_document"), List.of((Long[]) rs.getArray("related_charge_ids").getArray()),
+				List.of(), rs.getString("status"), rs.getString("file_url"), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant());
 	}
 
 	@Transactional(readOnly = true)

@@ -1,9 +1,9 @@
 package br.suite.processdocs;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +31,7 @@ import br.suite.processdocs.ProcessDocumentProblems.TransitionRefused;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.Paging;
@@ -95,22 +96,17 @@ class ProcessDocumentService {
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
 		checkFilterText(filter);
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())));
-		}
-		matchIgnoringCase(where, params, "process_area", filter.processArea());
-		matchIgnoringCase(where, params, "category", filter.category());
-		matchIgnoringCase(where, params, "owner", filter.owner());
-		if (filter.tag() != null && !filter.tag().isBlank()) {
-			where.append(" AND processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]");
-			params.put("tag", filter.tag().strip());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "processdocs_document")
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())))
+			.where("lower(process_area) = lower(:process_area)", "process_area", stripped(filter.processArea()))
+			.where("lower(category) = lower(:category)", "category", stripped(filter.category()))
+			.where("lower(owner) = lower(:owner)", "owner", stripped(filter.owner()))
+			.where("processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]", "tag", stripped(filter.tag()))
+			.orderBy("code_number");
 		if (filter.q() != null && !filter.q().isBlank()) {
-			where.append(" AND (code ILIKE :q OR title ILIKE :q OR description ILIKE :q)");
-			params.put("q", "%" + filter.q().strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			query.where("(code ILIKE :q OR title ILIKE :q OR description ILIKE :q)")
+				.param("q", ListQuery.containing(filter.q().strip()));
 		}
 		LocalDate today = ProcessDocument.today();
 		if (filter.reviewDueWithin() != null) {
@@ -120,29 +116,36 @@ class ProcessDocumentService {
 						+ MAX_REVIEW_DUE_WITHIN);
 			}
 			// Obsolete documents are no longer reviewed; overdue ones are due too, so they stay in.
-			where.append(" AND status <> 'obsolete' AND next_review_at <= :dueBy");
-			params.put("dueBy", today.plusDays(days));
+			query.where("status <> 'obsolete' AND next_review_at <= :dueBy", "dueBy", today.plusDays(days));
 		}
 		if (filter.overdue() != null) {
 			String overdue = "(status <> 'obsolete' AND next_review_at < :today)";
-			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
-			params.put("today", today);
+			query.where(filter.overdue() ? overdue : "NOT coalesce(" + overdue + ", false)", "today", today);
 		}
-		List<Long> ids = this.jdbc
-			.sql("SELECT id FROM processdocs_document" + where + " ORDER BY code_number" + paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM processdocs_document" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : ids.size();
-		List<ProcessDocumentResponse> page = this.documents.findAllById(ids)
-			.stream()
-			.sorted(Comparator.comparingLong(d -> d.codeNumber))
-			.map(ProcessDocumentResponse::from)
-			.toList();
-		return new Listing(page, total);
+		ListQuery.Page<ProcessDocumentResponse> page = query.page(paging, ProcessDocumentService::listed);
+		return new Listing(page.items(), page.total());
+	}
+
+	private static final String LIST_COLUMNS = "id, code, title, process_area, category, owner, status, version, "
+			+ "review_cycle_days, last_review_at, next_review_at, tags, description, file_sha256, file_name, file_type, "
+			+ "file_size, approved_by, approved_by_id, approved_at, created_at, updated_at";
+
+	private static ProcessDocumentResponse listed(ResultSet rs, int n) throws SQLException {
+		long id = rs.getLong("id");
+		String sha256 = rs.getString("file_sha256");
+		return new ProcessDocumentResponse(id, rs.getString("code"), rs.getString("title"), rs.getString("process_area"),
+				rs.getString("category"), rs.getString("owner"), rs.getString("status"), rs.getString("version"),
+				rs.getInt("review_cycle_days"), rs.getObject("last_review_at", LocalDate.class),
+				rs.getObject("next_review_at", LocalDate.class), List.of((String[]) rs.getArray("tags").getArray()),
+				rs.getString("description"), sha256, sha256 == null ? null : ProcessDocumentResponse.fileUrl(id),
+				rs.getString("file_name"), rs.getString("file_type"), rs.getObject("file_size", Long.class),
+				rs.getString("approved_by"), rs.getObject("approved_by_id", Long.class),
+				rs.getObject("approved_at", LocalDate.class), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant());
+	}
+
+	private static @Nullable String stripped(@Nullable String value) {
+		return value == null || value.isBlank() ? null : value.strip();
 	}
 
 	@Transactional(readOnly = true)
@@ -394,14 +397,6 @@ class ProcessDocumentService {
 			}
 		});
 		errors.throwIfAny();
-	}
-
-	private static void matchIgnoringCase(StringBuilder where, Map<String, Object> params, String column,
-			@Nullable String value) {
-		if (value != null && !value.isBlank()) {
-			where.append(" AND lower(").append(column).append(") = lower(:").append(column).append(')');
-			params.put(column, value.strip());
-		}
 	}
 
 }
