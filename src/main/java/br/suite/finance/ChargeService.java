@@ -31,7 +31,6 @@ import br.suite.shared.ListQuery;
 import br.suite.shared.Money;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 import tools.jackson.databind.node.ObjectNode;
@@ -99,18 +98,10 @@ class ChargeService {
 			query.where("payer_document = :payerDocument", "payerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
-		if (!q.isEmpty()) {
-			String searched = "description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q "
-					+ "OR external_id ILIKE :q OR txid ILIKE :q OR nosso_numero ILIKE :q";
-			if (TaxId.isValid(q)) {
-				query.where("(" + searched + " OR payer_document = :document)").param("document", TaxId.parse(q).value());
-			}
-			else {
-				query.where("(" + searched + ")");
-			}
-			query.param("q", ListQuery.containing(q));
-		}
-		ListQuery.Page<ChargeResponse> page = query.page(paging, (rs, n) -> map(rs));
+		ListQuery.Page<ChargeResponse> page = query
+			.search("description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q OR external_id ILIKE :q "
+					+ "OR txid ILIKE :q OR nosso_numero ILIKE :q", q, "payer_document")
+			.page(paging, (rs, n) -> map(rs));
 		return new Listing(page.items(), page.total());
 	}
 

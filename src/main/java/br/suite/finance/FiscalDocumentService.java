@@ -37,7 +37,6 @@ import br.suite.shared.ListQuery;
 import br.suite.shared.NfeAccessKey;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 
@@ -111,19 +110,10 @@ class FiscalDocumentService {
 			query.where("customer_document = :customerDocument", "customerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
-		if (!q.isEmpty()) {
-			String searched = "number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q "
-					+ "OR access_key ILIKE :q";
-			if (TaxId.isValid(q)) {
-				query.where("(" + searched + " OR customer_document = :document)")
-					.param("document", TaxId.parse(q).value());
-			}
-			else {
-				query.where("(" + searched + ")");
-			}
-			query.param("q", ListQuery.containing(q));
-		}
-		ListQuery.Page<FiscalDocumentResponse> page = query.page(paging, FiscalDocumentService::listed);
+		ListQuery.Page<FiscalDocumentResponse> page = query
+			.search("number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q OR access_key ILIKE :q", q,
+					"customer_document")
+			.page(paging, FiscalDocumentService::listed);
 		// Which transactions match each document is the allocations' to say: one look-up for the page.
 		Map<Long, List<Long>> links = linkedTransactions(page.items().stream().map(FiscalDocumentResponse::id).toList());
 		return new Listing(page.items()

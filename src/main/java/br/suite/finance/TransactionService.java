@@ -17,7 +17,6 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 
 /** Reads transactions; {@link TransactionImports} writes them. */
@@ -68,18 +67,9 @@ class TransactionService {
 			query.where(filter.matched() ? "allocated_amount > 0" : "allocated_amount = 0");
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
-		if (!q.isEmpty()) {
-			// A CPF/CNPJ typed with its mask finds the stored digits too.
-			if (TaxId.isValid(q)) {
-				query.where("(" + SEARCHED + " ILIKE :q OR payer_document = :document)")
-					.param("document", TaxId.parse(q).value());
-			}
-			else {
-				query.where("(" + SEARCHED + " ILIKE :q)");
-			}
-			query.param("q", ListQuery.containing(q));
-		}
-		ListQuery.Page<TransactionResponse> page = query.page(paging, (rs, n) -> map(rs));
+		// A CPF/CNPJ typed with its mask finds the stored digits too.
+		ListQuery.Page<TransactionResponse> page = query.search(SEARCHED + " ILIKE :q", q, "payer_document")
+			.page(paging, (rs, n) -> map(rs));
 		return new Listing(page.items(), page.total());
 	}
 

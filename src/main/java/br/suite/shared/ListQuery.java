@@ -67,6 +67,25 @@ public final class ListQuery {
 		return this;
 	}
 
+	/**
+	 * Text search: {@code (matches)} with {@code :q} bound to {@code text} as a LIKE pattern found anywhere;
+	 * when the text is a CPF or CNPJ (masked or not), rows whose {@code documentColumn} holds its digits
+	 * match too. Nothing is added for empty text.
+	 */
+	public ListQuery search(String matches, String text, String documentColumn) {
+		if (text.isEmpty()) {
+			return this;
+		}
+		if (TaxId.isValid(text)) {
+			where("(" + matches + " OR " + documentColumn + " = :document)");
+			param("document", TaxId.parse(text).value());
+		}
+		else {
+			where("(" + matches + ")");
+		}
+		return param("q", containing(text));
+	}
+
 	/** The rows' order: a fixed order that ends on a unique column. */
 	public ListQuery orderBy(String orderBy) {
 		this.orderBy = orderBy;
