@@ -1,6 +1,7 @@
 package br.suite;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -17,8 +18,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -27,8 +26,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
@@ -38,6 +37,8 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tukaani.xz.XZInputStream;
+
+import br.suite.shared.Sha256;
 
 /**
  * The PostgreSQL 17 the service runs itself when no external database is configured: zonky's binaries,
@@ -341,12 +342,9 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		byte[] archive;
 		String digest;
 		try (DigestInputStream in = new DigestInputStream(DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(os, arch),
-				MessageDigest.getInstance("SHA-256"))) {
+				Sha256.digest())) {
 			archive = in.readAllBytes();
 			digest = HexFormat.of().formatHex(in.getMessageDigest().digest(), 0, 8);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
 		}
 		Path root = Path.of(System.getProperty("java.io.tmpdir"), "suite-postgres");
 		Path target = root.resolve("PG-" + digest);
@@ -369,7 +367,7 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 
 	private static void extract(byte[] archive, Path target) throws IOException {
 		try (TarArchiveInputStream tar = new TarArchiveInputStream(
-				new XZInputStream(new java.io.ByteArrayInputStream(archive)))) {
+				new XZInputStream(new ByteArrayInputStream(archive)))) {
 			for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
 				Path path = target.resolve(entry.getName()).normalize();
 				if (!path.startsWith(target)) {

@@ -4,8 +4,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.Requires;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
@@ -26,6 +29,14 @@ class ArchitectureTests {
 	void controllersAndRepositoriesStayInsideTheirModule() {
 		classes().that().areAnnotatedWith(RestController.class).should().notBePublic().check(this.suite);
 		classes().that().haveSimpleNameEndingWith("Repository").should().notBePublic().check(this.suite);
+	}
+
+	@Test
+	void permissionsAreDeclaredWithRequiresOnly() {
+		// A hand-written @PreAuthorize would be enforced by method security but skipped by the early 403 check.
+		methods().should().notBeAnnotatedWith(PreAuthorize.class).check(this.suite);
+		classes().that().doNotHaveFullyQualifiedName(Requires.class.getName())
+			.should().notBeAnnotatedWith(PreAuthorize.class).check(this.suite);
 	}
 
 	@Test

@@ -1,5 +1,8 @@
 package br.suite.access;
 
+import java.util.Collection;
+import java.util.List;
+
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
@@ -88,20 +91,20 @@ final class AccessProblems {
 
 	static final class NotGrantable extends ApiProblem.Forbidden {
 
-		NotGrantable(java.util.Collection<String> permissions) {
+		NotGrantable(Collection<String> permissions) {
 			super("You cannot grant permissions you do not hold yourself: " + String.join(", ", permissions) + ".");
-			with("permissions", java.util.List.copyOf(permissions));
-			with("missing_permissions", java.util.List.copyOf(permissions));
+			with("permissions", List.copyOf(permissions));
+			with("missing_permissions", List.copyOf(permissions));
 		}
 
 	}
 
 	static final class NoAuthorityOver extends ApiProblem.Forbidden {
 
-		NoAuthorityOver(long userId, java.util.Collection<String> missing) {
+		NoAuthorityOver(long userId, Collection<String> missing) {
 			super("You cannot act on user " + userId + ": their role grants permissions you do not hold: "
 					+ String.join(", ", missing) + ".");
-			with("missing_permissions", java.util.List.copyOf(missing));
+			with("missing_permissions", List.copyOf(missing));
 		}
 
 	}

@@ -4,9 +4,6 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
@@ -25,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.NoPermission;
 import br.suite.shared.PathIds;
 
 @RestController
@@ -39,6 +37,7 @@ class AuthController {
 	}
 
 	@PostMapping("/token")
+	@NoPermission("signing in: anyone may try, the security chain lets this one request through")
 	@SecurityRequirements
 	@Operation(summary = "Obtain a token", description = "Exchanges username and password for a new token, "
 			+ "shown in this response only; it expires 30 days (SUITE_TOKEN_TTL) after its last use. Wrong "
@@ -50,6 +49,7 @@ class AuthController {
 	}
 
 	@DeleteMapping("/token")
+	@NoPermission("the caller's own token")
 	@Operation(summary = "Revoke the token used for this request")
 	ResponseEntity<Void> revoke() {
 		this.auth.revoke((String) SecurityContextHolder.getContext().getAuthentication().getCredentials());
@@ -57,6 +57,7 @@ class AuthController {
 	}
 
 	@GetMapping("/tokens")
+	@NoPermission("the caller's own tokens")
 	@Operation(summary = "List your own tokens", description = "Unexpired tokens of the caller, by id; "
 			+ "current marks the one of this request. Never the token itself.")
 	List<TokenService.TokenInfo> tokens() {
@@ -64,6 +65,7 @@ class AuthController {
 	}
 
 	@DeleteMapping("/tokens" + PathIds.ID)
+	@NoPermission("the caller's own tokens")
 	@Operation(summary = "Revoke one of your own tokens", description = "404 for an id that is not one of yours.")
 	ResponseEntity<Void> revokeToken(@PathVariable long id) {
 		this.auth.revokeOwnToken(CurrentUser.get(), id);
@@ -71,6 +73,7 @@ class AuthController {
 	}
 
 	@PostMapping("/password")
+	@NoPermission("the caller's own password")
 	@Operation(summary = "Change your own password",
 			description = "Needs the current password. The new one needs 10 characters or more, at most 72 bytes "
 					+ "in UTF-8, and must not be a common password. Every token of the user is revoked, this one "
@@ -90,16 +93,6 @@ class AuthController {
 	@ExceptionHandler(LoginThrottle.Busy.class)
 	ResponseEntity<ProblemDetail> onBusy(LoginThrottle.Busy problem) {
 		return ResponseEntity.status(problem.status()).header(HttpHeaders.RETRY_AFTER, "1").body(problem.toProblemDetail());
-	}
-
-	record TokenRequest(@NotBlank @Size(max = 150) String username, @NotNull @Size(max = 200) String password) {
-	}
-
-	record TokenResponse(String token) {
-	}
-
-	record PasswordChangeRequest(@NotNull @Size(max = 200) String currentPassword,
-			@NotNull @Size(min = 10, max = 200) String newPassword) {
 	}
 
 }

@@ -47,7 +47,7 @@ class AuthService {
 	 * Not one transaction: a failure must be recorded although the request fails, and no database
 	 * connection is held while bcrypt runs.
 	 */
-	String login(AuthController.TokenRequest request, String clientAddress) {
+	String login(TokenRequest request, String clientAddress) {
 		User user = verify(request.username(), request.password(), clientAddress);
 		return this.tokens.issue(user.id(), AuditLog.Actor.user(user.id(), user.username));
 	}
@@ -97,7 +97,7 @@ class AuthService {
 
 	/** Sets the new password and revokes every token of the user, the one of this request included. */
 	@Transactional
-	void changePassword(CurrentUser caller, AuthController.PasswordChangeRequest request) {
+	void changePassword(CurrentUser caller, PasswordChangeRequest request) {
 		PasswordPolicy.checkLength("current_password", request.currentPassword());
 		this.policy.checkNew("new_password", request.newPassword());
 		User user = this.users.findForUpdate(caller.id()).orElseThrow();

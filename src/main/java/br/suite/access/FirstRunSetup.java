@@ -1,18 +1,22 @@
 package br.suite.access;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +28,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 
 /**
@@ -78,7 +83,7 @@ class FirstRunSetup implements ApplicationRunner {
 					this.passwordEncoder.encode(Passwords.temporary() + Passwords.temporary())));
 			Path file = this.settings.adminTokenFile();
 			try {
-				if (!writeSecret(file, () -> this.tokens.issue(admin.id(), br.suite.audit.AuditLog.Actor.service("first start")))) {
+				if (!writeSecret(file, () -> this.tokens.issue(admin.id(), AuditLog.Actor.service("first start")))) {
 					log.warn("First start: created the role Administrator and the user '{}', but {} exists already "
 							+ "(a file or a link): it was left alone and no token was issued; get one with the "
 							+ "operator command issue-token {}", this.settings.adminUsername(), file.toAbsolutePath(),
@@ -87,7 +92,7 @@ class FirstRunSetup implements ApplicationRunner {
 				}
 			}
 			catch (IOException ex) {
-				throw new java.io.UncheckedIOException(ex);
+				throw new UncheckedIOException(ex);
 			}
 			return file;
 		});
@@ -102,10 +107,10 @@ class FirstRunSetup implements ApplicationRunner {
 	 * made only once the file exists. Never follows a symbolic link and never replaces anything: false,
 	 * with nothing written, when something is already at the path.
 	 */
-	static boolean writeSecret(Path file, java.util.function.Supplier<String> secret) throws IOException {
+	static boolean writeSecret(Path file, Supplier<String> secret) throws IOException {
 		Files.createDirectories(file.toAbsolutePath().getParent());
 		Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-		Set<java.nio.file.OpenOption> noFollow = new java.util.HashSet<>(options);
+		Set<OpenOption> noFollow = new HashSet<>(options);
 		noFollow.add(LinkOption.NOFOLLOW_LINKS);
 		FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 		SeekableByteChannel channel;
@@ -124,7 +129,7 @@ class FirstRunSetup implements ApplicationRunner {
 		return true;
 	}
 
-	private static SeekableByteChannel openNew(Path file, Set<java.nio.file.OpenOption> options,
+	private static SeekableByteChannel openNew(Path file, Set<OpenOption> options,
 			FileAttribute<?> ownerOnly) throws IOException {
 		try {
 			return Files.newByteChannel(file, options, ownerOnly);

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -100,7 +101,7 @@ class LoginThrottle {
 	}
 
 	/** Runs a password check once one of the few slots is free; 503 when none frees up in time. */
-	boolean check(java.util.function.BooleanSupplier passwordCheck) {
+	boolean check(BooleanSupplier passwordCheck) {
 		boolean acquired;
 		try {
 			acquired = this.checks.tryAcquire(this.settings.checkWait().toMillis(), TimeUnit.MILLISECONDS);

@@ -87,7 +87,7 @@ class OperatorCommands implements ApplicationRunner {
 		try {
 			String secret = Objects.requireNonNull(this.transactions.execute(status -> switch (words.get(0)) {
 				case "create-user" -> createUser(username, args);
-				case "issue-token" -> this.tokens.issue(existing(username).id(), br.suite.audit.AuditLog.Actor.service("operator command"));
+				case "issue-token" -> this.tokens.issue(existing(username).id(), AuditLog.Actor.service("operator command"));
 				case "reset-password" -> resetPassword(existing(username));
 				default -> throw new IllegalArgumentException("Unknown command " + words.get(0) + "\n" + USAGE);
 			}));

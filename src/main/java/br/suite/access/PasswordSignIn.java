@@ -81,7 +81,7 @@ public class PasswordSignIn {
 	 * {@code new_password}).
 	 */
 	public void changePassword(CurrentUser caller, String currentPassword, String newPassword) {
-		this.auth.changePassword(caller, new AuthController.PasswordChangeRequest(currentPassword, newPassword));
+		this.auth.changePassword(caller, new PasswordChangeRequest(currentPassword, newPassword));
 	}
 
 }

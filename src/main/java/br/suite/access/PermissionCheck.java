@@ -2,8 +2,6 @@ package br.suite.access;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -11,7 +9,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.AccessDeniedException;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.method.HandlerMethod;
@@ -19,17 +16,17 @@ import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
+import br.suite.shared.Requires;
+
 /**
- * Checks an endpoint's {@code @PreAuthorize("hasAuthority('…')")} before its arguments are read, so a
- * caller without the permission gets 403 whatever it sent, instead of a 400 about a body it may not
- * send at all. The annotation stays the one visible statement of the permission and is enforced again
- * by method security.
+ * Checks an endpoint's {@link Requires} before its arguments are read, so a caller without the permission
+ * gets 403 whatever it sent, instead of a 400 about a body it may not send at all. The annotation is the
+ * one statement of the permission; method security enforces it again through its {@code @PreAuthorize}
+ * template.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
 class PermissionCheck implements WebMvcConfigurer, HandlerInterceptor {
-
-	private static final Pattern HAS_AUTHORITY = Pattern.compile("^hasAuthority\\('([^']+)'\\)$");
 
 	private final Map<HandlerMethod, String> required = new ConcurrentHashMap<>();
 
@@ -57,12 +54,8 @@ class PermissionCheck implements WebMvcConfigurer, HandlerInterceptor {
 	}
 
 	private static String permissionOf(HandlerMethod method) {
-		PreAuthorize rule = method.getMethodAnnotation(PreAuthorize.class);
-		if (rule == null) {
-			return "";
-		}
-		Matcher matcher = HAS_AUTHORITY.matcher(rule.value().trim());
-		return matcher.matches() ? matcher.group(1) : "";
+		Requires rule = method.getMethodAnnotation(Requires.class);
+		return rule == null ? "" : rule.value();
 	}
 
 }

@@ -1,5 +1,6 @@
 package br.suite.access;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -54,7 +55,7 @@ public final class Permissions {
 		c.put("audit.events.view", "List audit events and check their chain");
 		c.put("webhooks.subscriptions.view", "List webhook subscriptions, event types and deliveries");
 		c.put("webhooks.subscriptions.change", "Create, change, delete webhook subscriptions, rotate secrets, redeliver");
-		CATALOGUE = java.util.Collections.unmodifiableMap(c);
+		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 
 	private Permissions() {

@@ -3,6 +3,7 @@ package br.suite.access;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.annotation.Id;
@@ -48,7 +49,7 @@ class Role {
 	}
 
 	long id() {
-		return java.util.Objects.requireNonNull(this.id);
+		return Objects.requireNonNull(this.id);
 	}
 
 }

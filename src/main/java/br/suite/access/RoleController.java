@@ -12,7 +12,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -26,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -44,14 +44,14 @@ class RoleController {
 	}
 
 	@GetMapping("/roles")
-	@PreAuthorize("hasAuthority('access.roles.view')")
+	@Requires("access.roles.view")
 	@Operation(summary = "List roles", description = "Ordered by id (the system role Administrator first).")
 	List<RoleResponse> list() {
 		return this.roles.list();
 	}
 
 	@PostMapping("/roles")
-	@PreAuthorize("hasAuthority('access.roles.change')")
+	@Requires("access.roles.change")
 	@Operation(summary = "Create a role", description = "name is required; permissions must come from the "
 			+ "catalogue (or be *) and be held by the caller.")
 	ResponseEntity<RoleResponse> create(@Valid @RequestBody RoleRequest request) {
@@ -60,14 +60,14 @@ class RoleController {
 	}
 
 	@GetMapping("/roles" + PathIds.ID)
-	@PreAuthorize("hasAuthority('access.roles.view')")
+	@Requires("access.roles.view")
 	@Operation(summary = "Read a role")
 	ResponseEntity<RoleResponse> get(@PathVariable long id) {
 		return versioned(this.roles.get(id)).ok();
 	}
 
 	@PatchMapping("/roles" + PathIds.ID)
-	@PreAuthorize("hasAuthority('access.roles.change')")
+	@Requires("access.roles.change")
 	@Operation(summary = "Update a role", description = "Changes only the fields sent. A system role keeps its "
 			+ "name and permissions (409).",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -81,7 +81,7 @@ class RoleController {
 	}
 
 	@DeleteMapping("/roles" + PathIds.ID)
-	@PreAuthorize("hasAuthority('access.roles.change')")
+	@Requires("access.roles.change")
 	@Operation(summary = "Delete a role", description = "Refused (409) for a system role or a role with users.")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.roles.delete(id);
@@ -89,7 +89,7 @@ class RoleController {
 	}
 
 	@GetMapping("/permissions")
-	@PreAuthorize("hasAuthority('access.roles.view')")
+	@Requires("access.roles.view")
 	@Operation(summary = "The permission catalogue",
 			description = "Every permission a role may hold, in catalogue order; * grants them all.")
 	List<PermissionResponse> permissions() {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -82,8 +84,8 @@ class RoleService {
 		return role;
 	}
 
-	Role update(long id, java.util.function.Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
-		java.util.concurrent.atomic.AtomicBoolean authorityChanged = new java.util.concurrent.atomic.AtomicBoolean();
+	Role update(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
+		AtomicBoolean authorityChanged = new AtomicBoolean();
 		Role updated = this.retry.run(() -> {
 			Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
 			Versions.checkIfMatch(ifMatch, role.version);
@@ -97,7 +99,7 @@ class RoleService {
 			if (renamed) {
 				checkNameFree(request.name(), role.id());
 			}
-			if (role.grantsAll() && !request.permissions().contains(br.suite.access.Permissions.ALL)) {
+			if (role.grantsAll() && !request.permissions().contains(Permissions.ALL)) {
 				lockAdministrators();
 				if (this.users.countActiveByRoleId(role.id()) > 0
 						&& this.users.countActiveAdministratorsOutsideRole(role.id()) == 0) {
@@ -168,6 +170,5 @@ class RoleService {
 				throw new RoleNameTaken(name, existing.id());
 			});
 	}
-
 
 }

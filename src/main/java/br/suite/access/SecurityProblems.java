@@ -1,12 +1,12 @@
 package br.suite.access;
 
 import java.io.IOException;
+import java.util.Map;
 
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.stereotype.Component;
@@ -17,19 +17,21 @@ import br.suite.shared.Problems;
 @Component
 class SecurityProblems {
 
+	private final Problems problems;
+
+	SecurityProblems(Problems problems) {
+		this.problems = problems;
+	}
+
 	void unauthorized(HttpServletResponse response, String detail) throws IOException {
 		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Token");
-		Problems.write(response, HttpStatus.UNAUTHORIZED, "Unauthorized", detail);
+		this.problems.write(response, HttpStatus.UNAUTHORIZED, "Unauthorized", detail);
 	}
 
 	void passwordChangeRequired(HttpServletResponse response) throws IOException {
-		response.setStatus(HttpStatus.FORBIDDEN.value());
-		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		response.setCharacterEncoding("UTF-8");
-		response.getWriter()
-			.write("{\"title\":\"Forbidden\",\"status\":403,\"detail\":\"You signed in with a temporary password: "
-					+ "change it with POST /api/auth/password/ first, then sign in again.\","
-					+ "\"code\":\"password_change_required\"}");
+		this.problems.write(response, HttpStatus.FORBIDDEN, "Forbidden",
+				"You signed in with a temporary password: change it with POST /api/auth/password/ first, then sign in again.",
+				Map.of("code", "password_change_required"));
 	}
 
 	AuthenticationEntryPoint entryPoint() {
@@ -38,7 +40,7 @@ class SecurityProblems {
 	}
 
 	AccessDeniedHandler accessDenied() {
-		return (request, response, ex) -> Problems.write(response, HttpStatus.FORBIDDEN, "Forbidden",
+		return (request, response, ex) -> this.problems.write(response, HttpStatus.FORBIDDEN, "Forbidden",
 				"Your role does not grant the permission this operation needs.");
 	}
 

@@ -7,18 +7,27 @@ import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.annotation.AnnotationTemplateExpressionDefaults;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+
+import br.suite.shared.Requires;
 
 /**
  * Stateless token security: no sessions, no cookies, no CSRF (there is no browser session to ride on).
  * Every {@code /api/} operation needs a token except issuing one; each endpoint then names the
- * permission it needs with {@code @PreAuthorize}.
+ * permission it needs with {@link Requires}, whose {@code @PreAuthorize} template method security fills in.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
 @EnableMethodSecurity
 class SecuritySettings {
+
+	/** Lets {@code @PreAuthorize} meta-annotations such as {@link Requires} take {@code {value}} placeholders. */
+	@Bean
+	static AnnotationTemplateExpressionDefaults annotationTemplates() {
+		return new AnnotationTemplateExpressionDefaults();
+	}
 
 	@Bean
 	SecurityFilterChain api(HttpSecurity http, TokenService tokens, SecurityProblems problems) throws Exception {

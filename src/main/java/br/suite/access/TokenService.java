@@ -1,8 +1,5 @@
 package br.suite.access;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -29,6 +26,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.Sha256;
 
 /**
  * Issues and checks API tokens. A token is 40 hex characters from {@link SecureRandom}; only its SHA-256
@@ -230,13 +228,7 @@ class TokenService {
 	}
 
 	static String hash(String token) {
-		try {
-			MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-			return HexFormat.of().formatHex(sha256.digest(token.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
-		}
+		return Sha256.hex(token);
 	}
 
 	private record Checked(Caller caller, boolean staleUse) {

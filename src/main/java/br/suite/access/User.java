@@ -1,5 +1,6 @@
 package br.suite.access;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -80,7 +81,7 @@ class User {
 	}
 
 	/** Gives the user a temporary password (already encoded) that must be changed before anything else. */
-	void setTemporaryPassword(String encoded, java.time.Duration lifetime) {
+	void setTemporaryPassword(String encoded, Duration lifetime) {
 		this.passwordHash = encoded;
 		this.temporaryPasswordExpiresAt = Instant.now().plus(lifetime).truncatedTo(ChronoUnit.MICROS);
 		touch();

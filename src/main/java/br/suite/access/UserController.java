@@ -11,7 +11,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -27,6 +26,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -44,7 +44,7 @@ class UserController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('access.users.view')")
+	@Requires("access.users.view")
 	@Operation(summary = "List users", description = "Ordered by id. Filters: status, role_id, is_employee, "
 			+ "q (username, e-mail or full name contains). Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<UserResponse>> list(@RequestParam(required = false) @Nullable String status,
@@ -58,7 +58,7 @@ class UserController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('access.users.change')")
+	@Requires("access.users.change")
 	@Operation(summary = "Create a user",
 			description = "username and role_id are required. The response carries a generated "
 					+ "temporary_password; it is never shown again.")
@@ -68,14 +68,14 @@ class UserController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('access.users.view')")
+	@Requires("access.users.view")
 	@Operation(summary = "Read a user")
 	ResponseEntity<UserResponse> get(@PathVariable long id) {
 		return this.users.describe(this.users.get(id), null).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('access.users.change')")
+	@Requires("access.users.change")
 	@Operation(summary = "Update a user", description = "Changes only the fields sent. Needs every permission of "
 			+ "the user's role (403 naming missing_permissions otherwise), and of a new role_id. A new role or a "
 			+ "status other than active revokes every token of the user.",
@@ -90,7 +90,7 @@ class UserController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('access.users.change')")
+	@Requires("access.users.change")
 	@Operation(summary = "Deactivate a user",
 			description = "Users are never deleted (punches and audit refer to them): the status becomes inactive "
 					+ "and every token of the user is revoked. Needs every permission of the user's role.")
@@ -100,7 +100,7 @@ class UserController {
 	}
 
 	@PostMapping(PathIds.ID + "/reset-password")
-	@PreAuthorize("hasAuthority('access.users.change')")
+	@Requires("access.users.change")
 	@Operation(summary = "Reset a user's password",
 			description = "Generates a new temporary_password, returned in this response only, valid for 72 hours "
 					+ "and to be changed before anything else; every token of the user is revoked. Needs every "
@@ -110,7 +110,7 @@ class UserController {
 	}
 
 	@DeleteMapping(PathIds.ID + "/tokens")
-	@PreAuthorize("hasAuthority('access.users.change')")
+	@Requires("access.users.change")
 	@Operation(summary = "Revoke every token of a user", description = "Signs the user out everywhere (within "
 			+ "a second on every instance). Needs every permission of the user's role.")
 	ResponseEntity<Void> revokeTokens(@PathVariable long id) {

@@ -1,14 +1,17 @@
 package br.suite.access;
 
-import java.util.HashMap;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -27,6 +30,7 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
+import br.suite.shared.ListQuery;
 import br.suite.shared.TaxId;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
@@ -58,13 +62,13 @@ class UserService {
 
 	private final ObjectProvider<EstablishmentReferences> establishments;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
 			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
 			ObjectProvider<EstablishmentReferences> establishments,
-			org.springframework.context.ApplicationEventPublisher events) {
+			ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.establishments = establishments;
 		this.events = events;
@@ -87,40 +91,35 @@ class UserService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())));
-		}
-		if (filter.roleId() != null) {
-			where.append(" AND role_id = :roleId");
-			params.put("roleId", filter.roleId());
-		}
-		if (filter.isEmployee() != null) {
-			where.append(" AND is_employee = :isEmployee");
-			params.put("isEmployee", filter.isEmployee());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "access_user u JOIN access_role r ON r.id = u.role_id")
+			.where("u.status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())))
+			.where("u.role_id = :roleId", "roleId", filter.roleId())
+			.where("u.is_employee = :isEmployee", "isEmployee", filter.isEmployee())
+			.orderBy("u.id");
 		if (filter.q() != null && !filter.q().isBlank()) {
-			where.append(" AND (username ILIKE :q OR email ILIKE :q OR full_name ILIKE :q)");
-			params.put("q", "%" + filter.q().trim().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			query.where("(u.username ILIKE :q OR u.email ILIKE :q OR u.full_name ILIKE :q)")
+				.param("q", ListQuery.containing(filter.q().trim()));
 		}
-		List<Long> ids = this.jdbc.sql("SELECT id FROM access_user" + where + " ORDER BY id" + paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested()
-				? this.jdbc.sql("SELECT count(*) FROM access_user" + where).params(params).query(Long.class).single()
-				: ids.size();
-		Map<Long, Role> rolesById = new HashMap<>();
-		this.roles.findAll().forEach(role -> rolesById.put(role.id(), role));
-		Set<Long> withPhotos = withPhotos(ids);
-		List<UserResponse> page = this.users.findAllById(ids)
-			.stream()
-			.sorted(java.util.Comparator.comparing(User::id))
-			.map(user -> UserResponse.from(user, rolesById.get(user.roleId), withPhotos.contains(user.id()), null))
-			.toList();
-		return new Listing(page, total);
+		ListQuery.Page<UserResponse> page = query.page(paging, UserService::listed);
+		// Face photos belong to the time clock: one look-up for the whole page.
+		Set<Long> withPhotos = withPhotos(page.items().stream().map(UserResponse::id).toList());
+		return new Listing(page.items().stream().map(u -> withPhotos.contains(u.id()) ? u.withPhoto() : u).toList(),
+				page.total());
+	}
+
+	private static final String LIST_COLUMNS = "u.id, u.username, u.email, u.full_name, u.department, u.job_title, "
+			+ "u.is_employee, u.role_id, r.name AS role_name, r.permissions, u.status, u.last_access_at, u.created_at, "
+			+ "u.updated_at, u.cpf, u.establishment_id";
+
+	private static UserResponse listed(ResultSet rs, int n) throws SQLException {
+		Timestamp lastAccess = rs.getTimestamp("last_access_at");
+		return new UserResponse(rs.getLong("id"), rs.getString("username"), rs.getString("email"),
+				rs.getString("full_name"), rs.getString("department"), rs.getString("job_title"),
+				rs.getBoolean("is_employee"), null, rs.getLong("role_id"), rs.getString("role_name"),
+				List.of((String[]) rs.getArray("permissions").getArray()), null, rs.getString("status"),
+				lastAccess == null ? null : lastAccess.toInstant(), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"), rs.getObject("establishment_id", Long.class));
 	}
 
 	@Transactional(readOnly = true)
@@ -160,7 +159,7 @@ class UserService {
 
 	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, @Nullable String ifMatch,
 			CurrentUser caller) {
-		java.util.concurrent.atomic.AtomicBoolean callerChanged = new java.util.concurrent.atomic.AtomicBoolean();
+		AtomicBoolean callerChanged = new AtomicBoolean();
 		Versioned<UserResponse> response = this.retry.run(() -> {
 			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 			requireAuthorityOver(user, caller);

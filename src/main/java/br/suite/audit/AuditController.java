@@ -7,13 +7,13 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Paging;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/audit")
@@ -27,7 +27,7 @@ class AuditController {
 	}
 
 	@GetMapping("/events")
-	@PreAuthorize("hasAuthority('audit.events.view')")
+	@Requires("audit.events.view")
 	@Operation(summary = "List audit events, newest first",
 			description = "Who changed what, when and from where. Dates are days in America/Sao_Paulo, both inclusive.")
 	ResponseEntity<List<AuditEventResponse>> list(@RequestParam(name = "actor_id", required = false) @Nullable Long actorId,
@@ -45,7 +45,7 @@ class AuditController {
 	}
 
 	@GetMapping("/events/verify-chain")
-	@PreAuthorize("hasAuthority('audit.events.view')")
+	@Requires("audit.events.view")
 	@Operation(summary = "Check the audit chain",
 			description = "Recomputes every event's SHA-256 and link in id order and reports whether the chain is intact.")
 	AuditChainReport verifyChain() {

@@ -4,25 +4,22 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.shared.DateTimes;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Reads the audit log and re-checks its chain. */
 @Service
 class AuditEvents {
-
-	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
 
 	private static final int BATCH = 1000;
 
@@ -49,41 +46,22 @@ class AuditEvents {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.actorId() != null) {
-			where.append(" AND actor_id = :actorId");
-			params.put("actorId", filter.actorId());
-		}
-		if (filter.action() != null && !filter.action().isBlank()) {
-			where.append(" AND action = :action");
-			params.put("action", filter.action().trim());
-		}
-		if (filter.resourceType() != null && !filter.resourceType().isBlank()) {
-			where.append(" AND resource_type = :resourceType");
-			params.put("resourceType", filter.resourceType().trim());
-		}
-		if (filter.resourceId() != null && !filter.resourceId().isBlank()) {
-			where.append(" AND resource_id = :resourceId");
-			params.put("resourceId", filter.resourceId().trim());
-		}
-		if (filter.dateFrom() != null) {
-			where.append(" AND at >= :from");
-			params.put("from", Timestamp.from(filter.dateFrom().atStartOfDay(SAO_PAULO).toInstant()));
-		}
-		if (filter.dateTo() != null) {
-			where.append(" AND at < :to");
-			params.put("to", Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(SAO_PAULO).toInstant()));
-		}
-		List<AuditEventResponse> page = this.jdbc
-			.sql("SELECT * FROM audit_event" + where + " ORDER BY id DESC" + paging.sql())
-			.params(params)
-			.query(this::event)
-			.list();
-		long total = paging.requested()
-				? this.jdbc.sql("SELECT count(*) FROM audit_event" + where).params(params).query(Long.class).single()
-				: page.size();
-		return new Listing(page, total);
+		ListQuery.Page<AuditEventResponse> page = ListQuery.of(this.jdbc, "*", "audit_event")
+			.where("actor_id = :actorId", "actorId", filter.actorId())
+			.where("action = :action", "action", trimmed(filter.action()))
+			.where("resource_type = :resourceType", "resourceType", trimmed(filter.resourceType()))
+			.where("resource_id = :resourceId", "resourceId", trimmed(filter.resourceId()))
+			.where("at >= :from", "from", filter.dateFrom() == null ? null
+					: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("at < :to", "to", filter.dateTo() == null ? null
+					: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.orderBy("id DESC")
+			.page(paging, this::event);
+		return new Listing(page.items(), page.total());
+	}
+
+	private static @Nullable String trimmed(@Nullable String value) {
+		return value == null || value.isBlank() ? null : value.trim();
 	}
 
 	/**

@@ -1,14 +1,10 @@
 package br.suite.audit;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +24,7 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -127,7 +124,7 @@ public class AuditLog {
 		}
 
 		/** The changed fields' names, in the order added. */
-		public java.util.Set<String> fieldNames() {
+		public Set<String> fieldNames() {
 			return Collections.unmodifiableSet(this.fields.keySet());
 		}
 
@@ -212,13 +209,7 @@ public class AuditLog {
 	}
 
 	static String hash(String canonical) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
-		}
+		return Sha256.hex(canonical);
 	}
 
 	private static Actor currentActor() {

@@ -13,7 +13,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -29,6 +28,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -47,7 +47,7 @@ class ClienteController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('customers.clientes.view')")
+	@Requires("customers.clientes.view")
 	@Operation(summary = "List customers", description = "A bare array ordered by nome (ignoring case and accents), "
 			+ "then id. Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<ClienteResponse>> list(
@@ -63,7 +63,7 @@ class ClienteController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('customers.clientes.change')")
+	@Requires("customers.clientes.change")
 	@Operation(summary = "Create a customer", description = "nome is required. documento (CPF or CNPJ, numeric or "
 			+ "alphanumeric) must have valid check digits and belong to no other customer (409 naming the "
 			+ "existing_id).")
@@ -73,14 +73,14 @@ class ClienteController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('customers.clientes.view')")
+	@Requires("customers.clientes.view")
 	@Operation(summary = "Read a customer")
 	ResponseEntity<ClienteResponse> get(@PathVariable long id) {
 		return versioned(this.clientes.get(id)).ok();
 	}
 
 	@PutMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('customers.clientes.change')")
+	@Requires("customers.clientes.change")
 	@Operation(summary = "Replace a customer", description = "Sets every writable field: absent optional ones "
 			+ "take their defaults (\"\", ativo true).")
 	ResponseEntity<ClienteResponse> replace(@PathVariable long id, @Valid @RequestBody ClienteRequest request,
@@ -89,7 +89,7 @@ class ClienteController {
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('customers.clientes.change')")
+	@Requires("customers.clientes.change")
 	@Operation(summary = "Update a customer", description = "Changes only the fields sent; deactivate with "
 			+ "{\"ativo\": false}.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -102,7 +102,7 @@ class ClienteController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('customers.clientes.change')")
+	@Requires("customers.clientes.change")
 	@Operation(summary = "Delete a customer", description = "Refused (409) while records (fins) refer to the "
 			+ "customer: deactivate it with {\"ativo\": false} instead.")
 	ResponseEntity<Void> delete(@PathVariable long id) {

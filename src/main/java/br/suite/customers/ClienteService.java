@@ -1,6 +1,5 @@
 package br.suite.customers;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +17,7 @@ import br.suite.customers.CustomerProblems.ClienteNotFound;
 import br.suite.customers.CustomerProblems.DocumentoTaken;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
+import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.PhoneNumber;
@@ -54,41 +54,30 @@ class ClienteService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.ativo() != null) {
-			where.append(" AND ativo = :ativo");
-			params.put("ativo", filter.ativo());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, "id, nome, email, telefone, documento, ativo, created_at, updated_at",
+				"customers_cliente")
+			.where("ativo = :ativo", "ativo", filter.ativo())
+			.orderBy("nome_busca, id");
 		String q = filter.q() == null ? "" : filter.q().trim();
 		if (q.indexOf('\0') >= 0) {
 			// PostgreSQL text cannot hold it, so no customer could match; say so instead of failing.
 			throw InvalidRequest.of("q", "must not contain the NUL character");
 		}
 		if (!q.isEmpty()) {
-			where.append(" AND (nome_busca LIKE :q OR email_busca LIKE :q");
-			params.put("q", TextSearch.containing(TextSearch.fold(q)));
 			// A document is stored without its mask, so "12.345" must find 12345…: drop the mask from q too.
 			String documento = q.replaceAll("[.\\-/\\s]", "").toUpperCase(Locale.ROOT);
+			query.where(documento.isEmpty() ? "(nome_busca LIKE :q OR email_busca LIKE :q)"
+					: "(nome_busca LIKE :q OR email_busca LIKE :q OR documento LIKE :documento)")
+				.param("q", ListQuery.containing(TextSearch.fold(q)));
 			if (!documento.isEmpty()) {
-				where.append(" OR documento LIKE :documento");
-				params.put("documento", TextSearch.containing(documento));
+				query.param("documento", ListQuery.containing(documento));
 			}
-			where.append(")");
 		}
-		// One query straight into the response: list endpoints are hot, and aggregate mapping is not needed to read.
-		List<ClienteResponse> page = this.jdbc
-			.sql("SELECT id, nome, email, telefone, documento, ativo, created_at, updated_at FROM customers_cliente"
-					+ where + " ORDER BY nome_busca, id" + paging.sql())
-			.params(params)
-			.query((rs, n) -> new ClienteResponse(rs.getLong("id"), rs.getString("nome"), rs.getString("email"),
-					rs.getString("telefone"), rs.getString("documento"), rs.getBoolean("ativo"),
-					rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant()))
-			.list();
-		long total = paging.requested()
-				? this.jdbc.sql("SELECT count(*) FROM customers_cliente" + where).params(params).query(Long.class).single()
-				: page.size();
-		return new Listing(page, total);
+		ListQuery.Page<ClienteResponse> page = query.page(paging,
+				(rs, n) -> new ClienteResponse(rs.getLong("id"), rs.getString("nome"), rs.getString("email"),
+						rs.getString("telefone"), rs.getString("documento"), rs.getBoolean("ativo"),
+						rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant()));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

@@ -22,9 +22,4 @@ final class TextSearch {
 		return MARKS.matcher(decomposed).replaceAll("").toLowerCase(Locale.ROOT);
 	}
 
-	/** A LIKE pattern matching {@code text} anywhere, with LIKE's own wildcards taken literally. */
-	static String containing(String text) {
-		return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-	}
-
 }

@@ -1,12 +1,12 @@
 package br.suite.finance;
 
+import java.net.URI;
 import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/finance/allocations")
@@ -32,7 +33,7 @@ class AllocationController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Requires("finance.reconciliation.view")
 	@Operation(summary = "List allocations", description = "A bare array ordered by id. Filters: transaction_id, "
 			+ "charge_id, fiscal_document_id. Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<AllocationResponse>> list(
@@ -48,14 +49,14 @@ class AllocationController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Requires("finance.reconciliation.view")
 	@Operation(summary = "Read an allocation")
 	AllocationResponse get(@PathVariable long id) {
 		return this.allocations.get(id);
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Allocate part of a credit transaction", description = "Ties amount (default: the most "
 			+ "both sides still have open) of a settled or pending credit transaction to a charge or a fiscal "
 			+ "document (exactly one), rule manual. Missing rows are a 400 naming the field; an amount over the "
@@ -64,12 +65,12 @@ class AllocationController {
 			+ "Concurrent allocations of the same money take turns: only what is still open can be taken.")
 	ResponseEntity<AllocationResponse> create(@RequestBody AllocationRequest request) {
 		AllocationResponse created = this.allocations.create(request, CurrentUser.get().id());
-		return ResponseEntity.created(java.net.URI.create("/api/finance/allocations/" + created.id() + "/"))
+		return ResponseEntity.created(URI.create("/api/finance/allocations/" + created.id() + "/"))
 			.body(created);
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Delete an allocation", description = "The money goes back to the transaction's "
 			+ "unallocated amount and the target's open amount.")
 	ResponseEntity<Void> delete(@PathVariable long id) {

@@ -30,6 +30,7 @@ import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.TransactionNotAllocatable;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Money;
 import br.suite.shared.Paging;
 
@@ -73,30 +74,13 @@ class AllocationService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.transactionId() != null) {
-			where.append(" AND transaction_id = :transactionId");
-			params.put("transactionId", filter.transactionId());
-		}
-		if (filter.chargeId() != null) {
-			where.append(" AND charge_id = :chargeId");
-			params.put("chargeId", filter.chargeId());
-		}
-		if (filter.fiscalDocumentId() != null) {
-			where.append(" AND fiscal_document_id = :documentId");
-			params.put("documentId", filter.fiscalDocumentId());
-		}
-		List<AllocationResponse> page = this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM finance_allocation" + where + " ORDER BY id" + paging.sql())
-			.params(params)
-			.query((rs, n) -> map(rs))
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_allocation" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : page.size();
-		return new Listing(page, total);
+		ListQuery.Page<AllocationResponse> page = ListQuery.of(this.jdbc, COLUMNS, "finance_allocation")
+			.where("transaction_id = :transactionId", "transactionId", filter.transactionId())
+			.where("charge_id = :chargeId", "chargeId", filter.chargeId())
+			.where("fiscal_document_id = :documentId", "documentId", filter.fiscalDocumentId())
+			.orderBy("id")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

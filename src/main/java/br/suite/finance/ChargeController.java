@@ -12,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -25,6 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -45,7 +45,7 @@ class ChargeController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.charges.view')")
+	@Requires("finance.charges.view")
 	@Operation(summary = "List charges", description = "A bare array, latest due_date first (charges without one "
 			+ "on top), then id (newest first). Filters: status, kind, due_from/due_to (inclusive, on due_date), "
 			+ "paid_from/paid_to (inclusive, on paid_on), payer_document (any valid CPF/CNPJ form), q (substring of "
@@ -74,7 +74,7 @@ class ChargeController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Requires("finance.charges.change")
 	@Operation(summary = "Create a charge", description = "Status starts open." + RULES)
 	ResponseEntity<ChargeResponse> create(@RequestBody ChargeRequest request) {
 		var created = this.charges.create(request);
@@ -82,14 +82,14 @@ class ChargeController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.charges.view')")
+	@Requires("finance.charges.view")
 	@Operation(summary = "Read a charge")
 	ResponseEntity<ChargeResponse> get(@PathVariable long id) {
 		return this.charges.get(id).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Requires("finance.charges.change")
 	@Operation(summary = "Change some fields of a charge", description = "Changes only the fields sent, with the "
 			+ "rules of create." + RULES + " A cancelled charge no longer changes (409); amount cannot go below "
 			+ "paid_amount (409).",
@@ -101,7 +101,7 @@ class ChargeController {
 	}
 
 	@PostMapping(PathIds.ID + "/cancel")
-	@PreAuthorize("hasAuthority('finance.charges.change')")
+	@Requires("finance.charges.change")
 	@Operation(summary = "Cancel a charge", description = "Status becomes cancelled; refused (409) while "
 			+ "transactions are allocated to it. Cancelling a cancelled charge changes nothing. Charges are never "
 			+ "deleted.")

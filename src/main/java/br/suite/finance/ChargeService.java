@@ -27,10 +27,10 @@ import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Money;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 import tools.jackson.databind.node.ObjectNode;
@@ -79,63 +79,30 @@ class ChargeService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
 		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
 		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())));
-		}
-		if (filter.kind() != null) {
-			where.append(" AND kind = :kind");
-			params.put("kind", ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())));
-		}
-		if (filter.dueFrom() != null) {
-			where.append(" AND due_date >= :dueFrom");
-			params.put("dueFrom", filter.dueFrom());
-		}
-		if (filter.dueTo() != null) {
-			where.append(" AND due_date <= :dueTo");
-			params.put("dueTo", filter.dueTo());
-		}
-		if (filter.paidFrom() != null) {
-			where.append(" AND paid_on >= :paidFrom");
-			params.put("paidFrom", filter.paidFrom());
-		}
-		if (filter.paidTo() != null) {
-			where.append(" AND paid_on <= :paidTo");
-			params.put("paidTo", filter.paidTo());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_charge")
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())))
+			.where("kind = :kind", "kind",
+					filter.kind() == null ? null : ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())))
+			.where("due_date >= :dueFrom", "dueFrom", filter.dueFrom())
+			.where("due_date <= :dueTo", "dueTo", filter.dueTo())
+			.where("paid_on >= :paidFrom", "paidFrom", filter.paidFrom())
+			.where("paid_on <= :paidTo", "paidTo", filter.paidTo())
+			.orderBy("due_date DESC NULLS FIRST, id DESC");
 		if (filter.payerDocument() != null) {
 			InvalidRequest.Builder errors = InvalidRequest.builder();
 			String document = FinanceFields.taxId(filter.payerDocument(), "payer_document", errors);
 			errors.throwIfAny();
-			where.append(" AND payer_document = :payerDocument");
-			params.put("payerDocument", document);
+			query.where("payer_document = :payerDocument", "payerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
-		if (!q.isEmpty()) {
-			where.append(" AND (description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q "
-					+ "OR external_id ILIKE :q OR txid ILIKE :q OR nosso_numero ILIKE :q");
-			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-			if (TaxId.isValid(q)) {
-				where.append(" OR payer_document = :document");
-				params.put("document", TaxId.parse(q).value());
-			}
-			where.append(')');
-		}
-		List<ChargeResponse> page = this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM finance_charge" + where + " ORDER BY due_date DESC NULLS FIRST, id DESC"
-					+ paging.sql())
-			.params(params)
-			.query((rs, n) -> map(rs))
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_charge" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : page.size();
-		return new Listing(page, total);
+		ListQuery.Page<ChargeResponse> page = query
+			.search("description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q OR external_id ILIKE :q "
+					+ "OR txid ILIKE :q OR nosso_numero ILIKE :q", q, "payer_document")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

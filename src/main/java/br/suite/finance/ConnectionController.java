@@ -11,7 +11,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -27,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -44,7 +44,7 @@ class ConnectionController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.connections.view')")
+	@Requires("finance.connections.view")
 	@Operation(summary = "List provider connections", description = "Ordered by id. Filters: provider, account_id, "
 			+ "enabled, status (pending, active, error, revoked). Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<ConnectionResponse>> list(@RequestParam(required = false) @Nullable String provider,
@@ -60,7 +60,7 @@ class ConnectionController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('finance.connections.change')")
+	@Requires("finance.connections.change")
 	@Operation(summary = "Create a provider connection", description = "provider is required and never changes "
 			+ "afterwards; provider + account_id is unique (409 naming the existing connection). Defaults: "
 			+ "enabled true, status pending, webhook_configured false, text fields empty.")
@@ -70,14 +70,14 @@ class ConnectionController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.connections.view')")
+	@Requires("finance.connections.view")
 	@Operation(summary = "Read a provider connection")
 	ResponseEntity<ConnectionResponse> get(@PathVariable long id) {
 		return this.connections.get(id).ok();
 	}
 
 	@PutMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.connections.change')")
+	@Requires("finance.connections.change")
 	@Operation(summary = "Update a provider connection", description = "Sets every writable field; absent ones "
 			+ "take their defaults. provider is not writable: ignored if sent. account_id changes only while no "
 			+ "transaction carries the old one (409).")
@@ -87,7 +87,7 @@ class ConnectionController {
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.connections.change')")
+	@Requires("finance.connections.change")
 	@Operation(summary = "Change some fields of a provider connection", description = "Changes only the fields "
 			+ "sent, with the rules of PUT.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -101,7 +101,7 @@ class ConnectionController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.connections.change')")
+	@Requires("finance.connections.change")
 	@Operation(summary = "Delete a provider connection", description = "Refused (409) while transactions carry "
 			+ "its provider and account_id: disable it with enabled: false instead.")
 	ResponseEntity<Void> delete(@PathVariable long id) {

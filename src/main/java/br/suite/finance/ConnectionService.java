@@ -1,6 +1,6 @@
 package br.suite.finance;
 
-import java.util.HashMap;
+import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,6 +18,7 @@ import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
@@ -50,38 +51,27 @@ class ConnectionService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.provider() != null) {
-			where.append(" AND provider = :provider");
-			params.put("provider", FinanceFields.providerParameter(filter.provider()));
-		}
-		if (filter.accountId() != null) {
-			where.append(" AND account_id = :accountId");
-			params.put("accountId", FinanceFields.parameter(filter.accountId(), "account_id"));
-		}
-		if (filter.enabled() != null) {
-			where.append(" AND enabled = :enabled");
-			params.put("enabled", filter.enabled());
-		}
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(ConnectionStatus.class, "status", filter.status())));
-		}
-		List<Long> ids = this.jdbc.sql("SELECT id FROM finance_connection" + where + " ORDER BY id" + paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_connection" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : ids.size();
-		List<ConnectionResponse> page = this.connections.findAllById(ids)
-			.stream()
-			.sorted(java.util.Comparator.comparing(FinanceConnection::id))
-			.map(ConnectionResponse::from)
-			.toList();
-		return new Listing(page, total);
+		ListQuery.Page<ConnectionResponse> page = ListQuery.of(this.jdbc,
+				"id, provider, enabled, status, endpoint, account_id, webhook_configured, last_sync_at, notes, "
+						+ "created_at, updated_at",
+				"finance_connection")
+			.where("provider = :provider", "provider",
+					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
+			.where("account_id = :accountId", "accountId",
+					filter.accountId() == null ? null : FinanceFields.parameter(filter.accountId(), "account_id"))
+			.where("enabled = :enabled", "enabled", filter.enabled())
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(ConnectionStatus.class, "status", filter.status())))
+			.orderBy("id")
+			.page(paging, (rs, n) -> {
+				Timestamp lastSync = rs.getTimestamp("last_sync_at");
+				return new ConnectionResponse(rs.getLong("id"), rs.getString("provider"), rs.getBoolean("enabled"),
+						rs.getString("status"), rs.getString("endpoint"), rs.getString("account_id"),
+						rs.getBoolean("webhook_configured"), lastSync == null ? null : lastSync.toInstant(),
+						rs.getString("notes"), rs.getTimestamp("created_at").toInstant(),
+						rs.getTimestamp("updated_at").toInstant());
+			});
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

@@ -2,6 +2,8 @@ package br.suite.finance;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -57,8 +59,8 @@ class FinanceConnection {
 	}
 
 	/** The fields an audit event compares (no secrets are kept on a connection). */
-	java.util.Map<String, @Nullable Object> audited() {
-		java.util.Map<String, @Nullable Object> fields = new java.util.LinkedHashMap<>();
+	Map<String, @Nullable Object> audited() {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
 		fields.put("provider", this.provider);
 		fields.put("account_id", this.accountId);
 		fields.put("enabled", this.enabled);

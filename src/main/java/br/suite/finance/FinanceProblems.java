@@ -1,8 +1,12 @@
 package br.suite.finance;
 
+import java.math.BigDecimal;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Money;
 
 /** What can go wrong in finance, each named for what happened. */
 final class FinanceProblems {
@@ -71,10 +75,10 @@ final class FinanceProblems {
 
 	static final class ChargeHasPayments extends ApiProblem.Conflict {
 
-		ChargeHasPayments(long id, java.math.BigDecimal paid, String attempted) {
-			super("Charge " + id + " has " + br.suite.shared.Money.format(paid) + " allocated; cannot " + attempted
+		ChargeHasPayments(long id, BigDecimal paid, String attempted) {
+			super("Charge " + id + " has " + Money.format(paid) + " allocated; cannot " + attempted
 					+ ". Remove its allocations first.");
-			with("paid_amount", br.suite.shared.Money.format(paid));
+			with("paid_amount", Money.format(paid));
 		}
 
 	}
@@ -100,31 +104,31 @@ final class FinanceProblems {
 	/** 409: the amount is more than the transaction or the target still has open (both are named). */
 	static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
 
-		AllocationExceedsOpenAmount(long transactionId, java.math.BigDecimal transactionOpen, String target,
-				java.math.BigDecimal targetOpen, java.math.BigDecimal amount) {
-			super("Cannot allocate " + br.suite.shared.Money.format(amount) + ": transaction " + transactionId
-					+ " has " + br.suite.shared.Money.format(transactionOpen) + " unallocated and " + target + " has "
-					+ br.suite.shared.Money.format(targetOpen) + " open.");
-			with("field", "amount").with("transaction_open_amount", br.suite.shared.Money.format(transactionOpen))
-				.with("target_open_amount", br.suite.shared.Money.format(targetOpen));
+		AllocationExceedsOpenAmount(long transactionId, BigDecimal transactionOpen, String target,
+				BigDecimal targetOpen, BigDecimal amount) {
+			super("Cannot allocate " + Money.format(amount) + ": transaction " + transactionId
+					+ " has " + Money.format(transactionOpen) + " unallocated and " + target + " has "
+					+ Money.format(targetOpen) + " open.");
+			with("field", "amount").with("transaction_open_amount", Money.format(transactionOpen))
+				.with("target_open_amount", Money.format(targetOpen));
 		}
 
 	}
 
 	static final class DocumentOverAllocated extends ApiProblem.Conflict {
 
-		DocumentOverAllocated(long id, java.math.BigDecimal amount, java.math.BigDecimal allocated) {
-			super("Fiscal document " + id + " has " + br.suite.shared.Money.format(allocated) + " allocated; its amount "
-					+ "cannot become " + br.suite.shared.Money.format(amount) + ". Remove transactions from "
+		DocumentOverAllocated(long id, BigDecimal amount, BigDecimal allocated) {
+			super("Fiscal document " + id + " has " + Money.format(allocated) + " allocated; its amount "
+					+ "cannot become " + Money.format(amount) + ". Remove transactions from "
 					+ "related_transaction_ids first.");
-			with("field", "amount").with("allocated_amount", br.suite.shared.Money.format(allocated));
+			with("field", "amount").with("allocated_amount", Money.format(allocated));
 		}
 
 	}
 
 	static final class NotASuggestion extends ApiProblem.Conflict {
 
-		NotASuggestion(int index, @org.jspecify.annotations.Nullable Long transactionId, String target) {
+		NotASuggestion(int index, @Nullable Long transactionId, String target) {
 			super("items[" + index + "]: transaction " + transactionId + " and " + target + " are not a current "
 					+ "suggestion (amounts, payer or dates differ, or either side is already allocated); nothing was "
 					+ "accepted. Allocate it by hand with POST /api/finance/allocations/ if it is right.");

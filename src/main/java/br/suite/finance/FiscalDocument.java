@@ -4,7 +4,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -75,8 +77,8 @@ class FiscalDocument {
 	}
 
 	/** The fields an audit event compares, with the linked transactions (kept elsewhere). */
-	java.util.Map<String, @Nullable Object> audited(List<Long> relatedTransactionIds) {
-		java.util.Map<String, @Nullable Object> fields = new java.util.LinkedHashMap<>();
+	Map<String, @Nullable Object> audited(List<Long> relatedTransactionIds) {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
 		fields.put("provider", this.provider);
 		fields.put("type", this.type);
 		fields.put("number", this.number);

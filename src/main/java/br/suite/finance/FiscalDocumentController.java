@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -30,6 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -55,7 +55,7 @@ class FiscalDocumentController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.view')")
+	@Requires("finance.fiscal_documents.view")
 	@Operation(summary = "List fiscal documents", description = "A bare array, newest issue_date first (documents "
 			+ "without one, usually drafts, on top), then id (newest first). Filters: type, status, provider, "
 			+ "date_from and date_to (inclusive, on issue_date), customer_document, q (substring of number, customer "
@@ -79,7 +79,7 @@ class FiscalDocumentController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.change')")
+	@Requires("finance.fiscal_documents.change")
 	@Operation(summary = "Create a fiscal document", description = "Status defaults to draft; any status may be "
 			+ "recorded on create (a document issued elsewhere is registered as authorized). provider is manual." + RULES)
 	ResponseEntity<FiscalDocumentResponse> create(@Valid @RequestBody FiscalDocumentRequest request) {
@@ -88,14 +88,14 @@ class FiscalDocumentController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.view')")
+	@Requires("finance.fiscal_documents.view")
 	@Operation(summary = "Read a fiscal document")
 	ResponseEntity<FiscalDocumentResponse> get(@PathVariable long id) {
 		return this.documents.get(id).ok();
 	}
 
 	@PutMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.change')")
+	@Requires("finance.fiscal_documents.change")
 	@Operation(summary = "Update a fiscal document", description = "Sets every writable field; absent optional "
 			+ "ones take their defaults (status draft, no related ids)." + RULES + " Status changes follow the "
 			+ "allowed transitions (409 otherwise); once processing, authorized, denied or cancelled the fiscal "
@@ -107,7 +107,7 @@ class FiscalDocumentController {
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.change')")
+	@Requires("finance.fiscal_documents.change")
 	@Operation(summary = "Change some fields of a fiscal document", description = "Changes only the fields sent, "
 			+ "with the rules of PUT.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -120,7 +120,7 @@ class FiscalDocumentController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.fiscal_documents.change')")
+	@Requires("finance.fiscal_documents.change")
 	@Operation(summary = "Delete a fiscal document", description = "Only a draft or rejected document (never "
 			+ "issued); its transactions are released. Any other is kept as a legal record (409): cancel an "
 			+ "authorized document instead.")

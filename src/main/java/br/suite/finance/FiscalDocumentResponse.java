@@ -30,4 +30,10 @@ record FiscalDocumentResponse(long id,
 				document.fileUrl, document.createdAt, document.updatedAt);
 	}
 
+	FiscalDocumentResponse withRelatedTransactionIds(List<Long> transactionIds) {
+		return new FiscalDocumentResponse(this.id, this.provider, this.type, this.number, this.amount, this.customerName,
+				this.series, this.accessKey, this.issueDate, this.customerDocument, this.relatedChargeIds,
+				transactionIds, this.status, this.fileUrl, this.createdAt, this.updatedAt);
+	}
+
 }

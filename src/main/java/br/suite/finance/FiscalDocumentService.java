@@ -1,22 +1,22 @@
 package br.suite.finance;
 
 import java.math.BigDecimal;
-import java.time.Instant;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -30,12 +30,13 @@ import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.NfeAccessKey;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 
@@ -60,10 +61,10 @@ class FiscalDocumentService {
 
 	private final AuditLog audit;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry,
-			AllocationService allocations, AuditLog audit, org.springframework.context.ApplicationEventPublisher events) {
+			AllocationService allocations, AuditLog audit, ApplicationEventPublisher events) {
 		this.allocations = allocations;
 		this.audit = audit;
 		this.events = events;
@@ -89,68 +90,48 @@ class FiscalDocumentService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
 		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
-		if (filter.type() != null) {
-			where.append(" AND type = :type");
-			params.put("type", ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())));
-		}
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status",
-					ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())));
-		}
-		if (filter.provider() != null) {
-			where.append(" AND provider = :provider");
-			params.put("provider", FinanceFields.providerParameter(filter.provider()));
-		}
-		if (filter.dateFrom() != null) {
-			where.append(" AND issue_date >= :dateFrom");
-			params.put("dateFrom", filter.dateFrom());
-		}
-		if (filter.dateTo() != null) {
-			where.append(" AND issue_date <= :dateTo");
-			params.put("dateTo", filter.dateTo());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "finance_fiscal_document")
+			.where("type = :type", "type", filter.type() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())))
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())))
+			.where("provider = :provider", "provider",
+					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
+			.where("issue_date >= :dateFrom", "dateFrom", filter.dateFrom())
+			.where("issue_date <= :dateTo", "dateTo", filter.dateTo())
+			.orderBy("issue_date DESC NULLS FIRST, id DESC");
 		if (filter.customerDocument() != null) {
 			InvalidRequest.Builder errors = InvalidRequest.builder();
 			String document = FinanceFields.taxId(filter.customerDocument(), "customer_document", errors);
 			errors.throwIfAny();
-			where.append(" AND customer_document = :customerDocument");
-			params.put("customerDocument", document);
+			query.where("customer_document = :customerDocument", "customerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
-		if (!q.isEmpty()) {
-			where.append(" AND (number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q "
-					+ "OR access_key ILIKE :q");
-			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-			if (TaxId.isValid(q)) {
-				where.append(" OR customer_document = :document");
-				params.put("document", TaxId.parse(q).value());
-			}
-			where.append(')');
-		}
-		List<Long> ids = this.jdbc
-			.sql("SELECT id FROM finance_fiscal_document" + where + " ORDER BY issue_date DESC NULLS FIRST, id DESC"
-					+ paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_fiscal_document" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : ids.size();
-		Map<Long, FiscalDocument> byId = this.documents.findAllById(ids)
+		ListQuery.Page<FiscalDocumentResponse> page = query
+			.search("number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q OR access_key ILIKE :q", q,
+					"customer_document")
+			.page(paging, FiscalDocumentService::listed);
+		// Which transactions match each document is the allocations' to say: one look-up for the page.
+		Map<Long, List<Long>> links = linkedTransactions(page.items().stream().map(FiscalDocumentResponse::id).toList());
+		return new Listing(page.items()
 			.stream()
-			.collect(Collectors.toMap(FiscalDocument::id, Function.identity()));
-		Map<Long, List<Long>> links = linkedTransactions(ids);
-		List<FiscalDocumentResponse> page = ids.stream()
-			.map(id -> FiscalDocumentResponse.from(byId.get(id), links.getOrDefault(id, List.of())))
-			.toList();
-		return new Listing(page, total);
+			.map(d -> d.withRelatedTransactionIds(links.getOrDefault(d.id(), List.of())))
+			.toList(), page.total());
+	}
+
+	private static final String LIST_COLUMNS = "id, provider, type, number, amount, customer_name, series, access_key, "
+			+ "issue_date, customer_document, related_charge_ids, status, file_url, created_at, updated_at";
+
+	private static FiscalDocumentResponse listed(ResultSet rs, int n) throws SQLException {
+		return new FiscalDocumentResponse(rs.getLong("id"), rs.getString("provider"), rs.getString("type"),
+				rs.getString("number"), rs.getBigDecimal("amount"), rs.getString("customer_name"), rs.getString("series"),
+				rs.getString("access_key"), rs.getObject("issue_date", LocalDate.class),
+				rs.getString("customer_document"), List.of((Long[]) rs.getArray("related_charge_ids").getArray()),
+				List.of(), rs.getString("status"), rs.getString("file_url"), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant());
 	}
 
 	@Transactional(readOnly = true)
@@ -209,7 +190,7 @@ class FiscalDocumentService {
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
-			BigDecimal open = this.allocations.lockDocuments(java.util.Set.of(id)).get(id);
+			BigDecimal open = this.allocations.lockDocuments(Set.of(id)).get(id);
 			if (open != null && open.signum() < 0) {
 				throw new FinanceProblems.DocumentOverAllocated(id, content.amount(), content.amount().subtract(open));
 			}
@@ -371,7 +352,7 @@ class FiscalDocumentService {
 		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
 			return found;
 		}
-		this.allocations.lockTransactions(new java.util.TreeSet<>(ids))
+		this.allocations.lockTransactions(new TreeSet<>(ids))
 			.forEach((id, side) -> found.put(id, side.open()));
 		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
 		if (!missing.isEmpty()) {
@@ -404,7 +385,7 @@ class FiscalDocumentService {
 
 	/** Makes exactly {@code transactionIds} allocated to the document, and nothing else. */
 	private void link(long documentId, List<Long> transactionIds) {
-		this.allocations.linkDocument(documentId, transactionIds, br.suite.shared.CurrentUser.get().id());
+		this.allocations.linkDocument(documentId, transactionIds, CurrentUser.get().id());
 	}
 
 	private Map<Long, List<Long>> linkedTransactions(List<Long> documentIds) {

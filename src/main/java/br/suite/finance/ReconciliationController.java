@@ -1,6 +1,7 @@
 package br.suite.finance;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/finance/reconciliation")
@@ -44,7 +45,7 @@ class ReconciliationController {
 	}
 
 	@GetMapping("/suggestions")
-	@PreAuthorize("hasAuthority('finance.reconciliation.view')")
+	@Requires("finance.reconciliation.view")
 	@Operation(summary = "Suggest allocations that are not exact", description = "Pairs of a settled or pending "
 			+ "credit transaction dated date_from…date_to (optionally of one account_id) with money unallocated and a "
 			+ "charge (or fiscal document) whose open amount equals it, whose payer_document (customer_document) "
@@ -68,13 +69,13 @@ class ReconciliationController {
 	}
 
 	@PostMapping("/suggestions/accept")
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Accept suggestions", description = "Allocates every item (rule suggestion, score the "
 			+ "suggestion's) or none: an item that is not a current suggestion is a 409 naming it; amounts over what "
 			+ "either side has open are 409s as for allocations. Answers the allocations made.")
 	ResponseEntity<List<AllocationResponse>> accept(@RequestBody AcceptRequest request) {
 		List<AllocationResponse> made = this.suggestions.accept(
-				request.items() == null ? List.of() : new java.util.ArrayList<>(request.items()),
+				request.items() == null ? List.of() : new ArrayList<>(request.items()),
 				CurrentUser.get().id());
 		return ResponseEntity.status(HttpStatus.CREATED).body(made);
 	}
@@ -109,7 +110,7 @@ class ReconciliationController {
 	}
 
 	@PostMapping("/run")
-	@PreAuthorize("hasAuthority('finance.reconciliation.change')")
+	@Requires("finance.reconciliation.change")
 	@Operation(summary = "Reconcile automatically on exact keys", description = "For the settled or pending credit "
 			+ "transactions dated date_from…date_to (optionally of one account_id / provider) with money unallocated: "
 			+ "transaction end_to_end_id = charge end_to_end_id, then correlation_id = txid, then charge_external_id "

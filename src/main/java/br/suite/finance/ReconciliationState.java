@@ -32,7 +32,7 @@ class ReconciliationState {
 
 	/** Recomputes the given charges (status, paid amount and date). */
 	void refreshCharges(Collection<Long> chargeIds) {
-		refresh(java.util.List.of(), chargeIds);
+		refresh(List.of(), chargeIds);
 	}
 
 	/**

@@ -18,6 +18,8 @@ import br.suite.finance.FinanceProblems.NotASuggestion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
 
+import tools.jackson.databind.annotation.JsonDeserialize;
+
 /**
  * Suggestions: pairs of a credit transaction with money open and a charge (or fiscal document) that no
  * exact key ties, but whose open amount equals the transaction's, whose payer (customer) CPF/CNPJ equals the
@@ -41,7 +43,7 @@ class SuggestionService {
 
 	/** One pair to accept; a null amount means the suggested amount. */
 	record Acceptance(@Nullable Long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId,
-			@tools.jackson.databind.annotation.JsonDeserialize(using = Money.Reader.class) @Nullable BigDecimal amount) {
+			@JsonDeserialize(using = Money.Reader.class) @Nullable BigDecimal amount) {
 	}
 
 	@Transactional(readOnly = true)

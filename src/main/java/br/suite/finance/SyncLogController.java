@@ -7,7 +7,6 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -16,6 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/finance/sync-logs")
@@ -29,7 +29,7 @@ class SyncLogController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.sync_logs.view')")
+	@Requires("finance.sync_logs.view")
 	@Operation(summary = "List sync logs", description = "A bare array, newest started_at first, then id (newest "
 			+ "first). Filters: provider, flow, status. Optional limit/offset add X-Total-Count. Logs are written "
 			+ "by imports, provider sync and webhooks, never through this API.")
@@ -46,7 +46,7 @@ class SyncLogController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.sync_logs.view')")
+	@Requires("finance.sync_logs.view")
 	@Operation(summary = "Read a sync log")
 	SyncLogResponse get(@PathVariable long id) {
 		return this.logs.get(id);

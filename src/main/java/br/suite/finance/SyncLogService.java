@@ -2,9 +2,7 @@ package br.suite.finance;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -13,6 +11,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.finance.FinanceProblems.SyncLogNotFound;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 
 /** Reads sync logs; {@link TransactionImports} writes them. */
@@ -36,31 +35,16 @@ class SyncLogService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.provider() != null) {
-			where.append(" AND provider = :provider");
-			params.put("provider", FinanceFields.providerParameter(filter.provider()));
-		}
-		if (filter.flow() != null) {
-			where.append(" AND flow = :flow");
-			params.put("flow", ClosedSet.wire(ClosedSet.parse(SyncFlow.class, "flow", filter.flow())));
-		}
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())));
-		}
-		List<SyncLogResponse> page = this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM finance_sync_log" + where + " ORDER BY started_at DESC, id DESC"
-					+ paging.sql())
-			.params(params)
-			.query((rs, n) -> map(rs))
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_sync_log" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : page.size();
-		return new Listing(page, total);
+		ListQuery.Page<SyncLogResponse> page = ListQuery.of(this.jdbc, COLUMNS, "finance_sync_log")
+			.where("provider = :provider", "provider",
+					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
+			.where("flow = :flow", "flow",
+					filter.flow() == null ? null : ClosedSet.wire(ClosedSet.parse(SyncFlow.class, "flow", filter.flow())))
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())))
+			.orderBy("started_at DESC, id DESC")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

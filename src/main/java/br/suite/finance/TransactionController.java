@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -18,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/finance/transactions")
@@ -31,7 +31,7 @@ class TransactionController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('finance.transactions.view')")
+	@Requires("finance.transactions.view")
 	@Operation(summary = "List bank transactions", description = "A bare array, newest transaction_date first, "
 			+ "then id (newest first). Filters: date_from, date_to (inclusive, on transaction_date), status, "
 			+ "direction, provider, account_id, matched (true: linked to a fiscal document or a charge), q "
@@ -61,7 +61,7 @@ class TransactionController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('finance.transactions.view')")
+	@Requires("finance.transactions.view")
 	@Operation(summary = "Read a bank transaction")
 	ResponseEntity<TransactionResponse> get(@PathVariable long id) {
 		return this.transactions.get(id).ok();

@@ -5,9 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,8 +15,8 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.finance.FinanceProblems.TransactionNotFound;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
-import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
 
 /** Reads transactions; {@link TransactionImports} writes them. */
@@ -64,64 +62,32 @@ class TransactionService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
 		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
-		if (filter.dateFrom() != null) {
-			where.append(" AND transaction_date >= :dateFrom");
-			params.put("dateFrom", filter.dateFrom());
-		}
-		if (filter.dateTo() != null) {
-			where.append(" AND transaction_date <= :dateTo");
-			params.put("dateTo", filter.dateTo());
-		}
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(TransactionStatus.class, "status", filter.status())));
-		}
-		if (filter.direction() != null) {
-			where.append(" AND direction = :direction");
-			params.put("direction",
-					ClosedSet.wire(ClosedSet.parse(TransactionDirection.class, "direction", filter.direction())));
-		}
-		if (filter.provider() != null) {
-			where.append(" AND provider = :provider");
-			params.put("provider", FinanceFields.providerParameter(filter.provider()));
-		}
-		if (filter.accountId() != null) {
-			where.append(" AND account_id = :accountId");
-			params.put("accountId", FinanceFields.parameter(filter.accountId(), "account_id"));
-		}
+		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_transaction")
+			.where("transaction_date >= :dateFrom", "dateFrom", filter.dateFrom())
+			.where("transaction_date <= :dateTo", "dateTo", filter.dateTo())
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(TransactionStatus.class, "status", filter.status())))
+			.where("direction = :direction", "direction", filter.direction() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(TransactionDirection.class, "direction", filter.direction())))
+			.where("provider = :provider", "provider",
+					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
+			.where("account_id = :accountId", "accountId",
+					filter.accountId() == null ? null : FinanceFields.parameter(filter.accountId(), "account_id"))
+			.orderBy("transaction_date DESC, id DESC");
 		if (filter.matched() != null) {
-			where.append(filter.matched() ? " AND allocated_amount > 0" : " AND allocated_amount = 0");
+			query.where(filter.matched() ? "allocated_amount > 0" : "allocated_amount = 0");
 		}
 		if (filter.openCredits()) {
-			where.append(" AND ").append(OPEN_CREDIT);
+			query.where(OPEN_CREDIT);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
-		if (!q.isEmpty()) {
-			where.append(" AND (").append(SEARCHED).append(" ILIKE :q");
-			params.put("q", "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-			// A CPF/CNPJ typed with its mask finds the stored digits too.
-			if (TaxId.isValid(q)) {
-				where.append(" OR payer_document = :document");
-				params.put("document", TaxId.parse(q).value());
-			}
-			where.append(')');
-		}
-		List<TransactionResponse> page = this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM finance_transaction" + where
-					+ " ORDER BY transaction_date DESC, id DESC" + paging.sql())
-			.params(params)
-			.query((rs, n) -> map(rs))
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM finance_transaction" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : page.size();
-		return new Listing(page, total);
+		// A CPF/CNPJ typed with its mask finds the stored digits too.
+		ListQuery.Page<TransactionResponse> page = query.search(SEARCHED + " ILIKE :q", q, "payer_document")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

@@ -1,6 +1,7 @@
 package br.suite.finance;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -441,7 +442,7 @@ class TransactionWriter {
 			String bankReferenceId, String endToEndId, String chargeExternalId) {
 
 		Stored {
-			amount = amount.setScale(2, java.math.RoundingMode.UNNECESSARY);
+			amount = amount.setScale(2, RoundingMode.UNNECESSARY);
 		}
 
 		static Stored of(TransactionRow row) {

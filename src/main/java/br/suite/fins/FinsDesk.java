@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.BeanChecks;
+import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 
 /**
@@ -31,7 +32,7 @@ public class FinsDesk {
 			boolean concluido, boolean overdue) {
 
 		static FinsView of(FinsRecordResponse r) {
-			LocalDate today = LocalDate.now(java.time.ZoneId.of("America/Sao_Paulo"));
+			LocalDate today = LocalDate.now(DateTimes.BRAZIL);
 			return new FinsView(r.id(), r.cliente(), r.titulo(), r.descricao(), r.dataLimite(), r.concluido(),
 					!r.concluido() && r.dataLimite() != null && r.dataLimite().isBefore(today));
 		}

@@ -15,7 +15,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -31,6 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -49,7 +49,7 @@ class FinsRecordController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('fins.records.view')")
+	@Requires("fins.records.view")
 	@Operation(summary = "List fins records", description = "A bare array ordered by data_limite (records without "
 			+ "one last), then id. Date filters are exclusive and leave out records without a deadline. Optional "
 			+ "limit/offset add X-Total-Count.")
@@ -74,7 +74,7 @@ class FinsRecordController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('fins.records.change')")
+	@Requires("fins.records.change")
 	@Operation(summary = "Create a fins record", description = "cliente (an existing customer) and titulo are "
 			+ "required; data_limite is a date or null; concluido defaults to false.")
 	ResponseEntity<FinsRecordResponse> create(@Valid @RequestBody FinsRecordRequest request) {
@@ -83,14 +83,14 @@ class FinsRecordController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('fins.records.view')")
+	@Requires("fins.records.view")
 	@Operation(summary = "Read a fins record")
 	ResponseEntity<FinsRecordResponse> get(@PathVariable long id) {
 		return versioned(this.records.get(id)).ok();
 	}
 
 	@PutMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('fins.records.change')")
+	@Requires("fins.records.change")
 	@Operation(summary = "Replace a fins record", description = "Sets every writable field: cliente and titulo are "
 			+ "required; absent descricao becomes \"\", data_limite null, concluido false.")
 	ResponseEntity<FinsRecordResponse> replace(@PathVariable long id, @Valid @RequestBody FinsRecordRequest request,
@@ -99,7 +99,7 @@ class FinsRecordController {
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('fins.records.change')")
+	@Requires("fins.records.change")
 	@Operation(summary = "Update a fins record", description = "Changes only the fields sent; "
 			+ "{\"data_limite\": null} removes the deadline.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -113,7 +113,7 @@ class FinsRecordController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('fins.records.change')")
+	@Requires("fins.records.change")
 	@Operation(summary = "Delete a fins record")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.records.delete(id);

@@ -1,10 +1,7 @@
 package br.suite.fins;
 
 import java.time.LocalDate;
-import java.time.ZoneId;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -15,6 +12,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.customers.ClienteDirectory;
 import br.suite.fins.FinsProblems.FinsRecordNotFound;
+import br.suite.shared.DateTimes;
+import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versions;
@@ -23,8 +22,6 @@ import br.suite.shared.Versions;
 class FinsRecordService {
 
 	/** Deadlines are calendar dates of the company, which works in Brazil's legal time. */
-	static final ZoneId CALENDAR = ZoneId.of("America/Sao_Paulo");
-
 	private static final LocalDate EARLIEST = LocalDate.of(1900, 1, 1);
 
 	private static final LocalDate LATEST = LocalDate.of(9999, 12, 31);
@@ -54,47 +51,25 @@ class FinsRecordService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.cliente() != null) {
-			where.append(" AND cliente_id = :cliente");
-			params.put("cliente", filter.cliente());
-		}
-		if (filter.concluido() != null) {
-			where.append(" AND concluido = :concluido");
-			params.put("concluido", filter.concluido());
-		}
+		ListQuery query = ListQuery
+			.of(this.jdbc, "id, cliente_id, titulo, descricao, data_limite, concluido, created_at, updated_at",
+					"fins_record")
+			.where("cliente_id = :cliente", "cliente", filter.cliente())
+			.where("concluido = :concluido", "concluido", filter.concluido())
+			.orderBy("data_limite NULLS LAST, id");
 		if (filter.overdue() != null) {
 			String overdue = "(NOT concluido AND data_limite < :today)";
-			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
-			params.put("today", LocalDate.now(CALENDAR));
+			query.where(filter.overdue() ? overdue : "NOT coalesce(" + overdue + ", false)")
+				.param("today", LocalDate.now(DateTimes.BRAZIL));
 		}
-		if (filter.dueBefore() != null) {
-			where.append(" AND data_limite < :dueBefore");
-			params.put("dueBefore", filter.dueBefore());
-		}
-		if (filter.dueAfter() != null) {
-			where.append(" AND data_limite > :dueAfter");
-			params.put("dueAfter", filter.dueAfter());
-		}
-		List<Long> ids = this.jdbc
-			.sql("SELECT id FROM fins_record" + where + " ORDER BY data_limite NULLS LAST, id" + paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested()
-				? this.jdbc.sql("SELECT count(*) FROM fins_record" + where).params(params).query(Long.class).single()
-				: ids.size();
-		Map<Long, Integer> position = new HashMap<>();
-		for (int i = 0; i < ids.size(); i++) {
-			position.put(ids.get(i), i);
-		}
-		List<FinsRecordResponse> page = this.records.findAllById(ids)
-			.stream()
-			.sorted(java.util.Comparator.comparing(record -> position.get(record.id())))
-			.map(FinsRecordResponse::from)
-			.toList();
-		return new Listing(page, total);
+		ListQuery.Page<FinsRecordResponse> page = query
+			.where("data_limite < :dueBefore", "dueBefore", filter.dueBefore())
+			.where("data_limite > :dueAfter", "dueAfter", filter.dueAfter())
+			.page(paging, (rs, n) -> new FinsRecordResponse(rs.getLong("id"), rs.getLong("cliente_id"),
+					rs.getString("titulo"), rs.getString("descricao"), rs.getObject("data_limite", LocalDate.class),
+					rs.getBoolean("concluido"), rs.getTimestamp("created_at").toInstant(),
+					rs.getTimestamp("updated_at").toInstant()));
+		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

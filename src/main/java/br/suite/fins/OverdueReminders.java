@@ -2,7 +2,6 @@ package br.suite.fins;
 
 import java.sql.Date;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.List;
 
 import org.springframework.context.ApplicationEventPublisher;
@@ -10,6 +9,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+
+import br.suite.shared.DateTimes;
 
 /**
  * Every day at 07:00 in São Paulo, publishes {@link FinsRecordOverdue} for each open record (not concluído)
@@ -33,9 +34,9 @@ class OverdueReminders {
 		this.events = events;
 	}
 
-	@Scheduled(cron = "0 0 7 * * *", zone = "America/Sao_Paulo")
+	@Scheduled(cron = "0 0 7 * * *", zone = DateTimes.BRAZIL_ZONE_ID)
 	void daily() {
-		run(LocalDate.now(ZoneId.of("America/Sao_Paulo")));
+		run(LocalDate.now(DateTimes.BRAZIL));
 	}
 
 	/** Publishes the day's reminders not published yet; returns how many (0 when another instance runs). */

@@ -19,7 +19,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -33,6 +32,7 @@ import br.suite.imports.StatementValues.Decimal;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Requires;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -67,7 +67,7 @@ class CsvImportController {
 	}
 
 	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Requires("imports.csv.prepare")
 	@Operation(summary = "Prepare a CSV import (multipart upload)", description = PREPARE
 			+ " The file is the part named file, up to 8 MiB (413 beyond).")
 	CsvImportPreparation prepareUpload(@RequestPart(name = "file", required = false) @Nullable MultipartFile file,
@@ -101,7 +101,7 @@ class CsvImportController {
 
 	@PostMapping(path = "/prepare-csv-import", consumes = { "text/csv", "text/plain", "application/csv",
 			"text/comma-separated-values", "application/vnd.ms-excel", MediaType.APPLICATION_OCTET_STREAM_VALUE })
-	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Requires("imports.csv.prepare")
 	@Operation(summary = "Prepare a CSV import (raw body)", description = PREPARE
 			+ " The body is the file (Content-Type text/csv), up to 8 MiB (413 beyond); its name comes from the "
 			+ "file_name parameter or a Content-Disposition header.",
@@ -126,7 +126,7 @@ class CsvImportController {
 	 * answering only that the type is unsupported.
 	 */
 	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
-	@PreAuthorize("hasAuthority('imports.csv.prepare')")
+	@Requires("imports.csv.prepare")
 	@Operation(hidden = true)
 	CsvImportPreparation prepareForm() {
 		throw new ApiProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send the statement as the body with Content-Type: "
@@ -135,7 +135,7 @@ class CsvImportController {
 	}
 
 	@PostMapping(path = "/confirm-csv-import", consumes = MediaType.APPLICATION_JSON_VALUE)
-	@PreAuthorize("hasAuthority('imports.csv.confirm')")
+	@Requires("imports.csv.confirm")
 	@Operation(summary = "Confirm a CSV import (op 7)", description = "Validates every row again. Any invalid row: "
 			+ "nothing is written and the result has success false and one errors string per problem (\"group "
 			+ "2026-03, row 5 (line 7), amount: …\"). Otherwise, in one database transaction: delete_period's month "

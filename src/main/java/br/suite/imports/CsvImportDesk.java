@@ -2,6 +2,7 @@ package br.suite.imports;
 
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
@@ -105,7 +106,7 @@ public class CsvImportDesk {
 		CsvImportDeletePeriod period = new CsvImportDeletePeriod(replaceMonth && prepared.replaceableMonth() != null,
 				p.deletePeriod().year(), p.deletePeriod().month());
 		@SuppressWarnings({ "unchecked", "rawtypes" })
-		CsvImportConfirmRequest request = new CsvImportConfirmRequest((java.util.Map) p.groups(), p.importMetadata(),
+		CsvImportConfirmRequest request = new CsvImportConfirmRequest((Map) p.groups(), p.importMetadata(),
 				period, p.generateLogs());
 		CsvImportResult result = this.imports.confirm(request, prepared.key + (period.enabled() ? "-r" : ""), caller)
 			.result();

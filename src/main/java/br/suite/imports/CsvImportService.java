@@ -4,18 +4,14 @@ import java.math.BigDecimal;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,10 +45,12 @@ import br.suite.imports.StatementReader.Line;
 import br.suite.imports.StatementReader.Problem;
 import br.suite.imports.StatementReader.Statement;
 import br.suite.imports.StatementValues.Decimal;
+import br.suite.shared.BodyLimits;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
-import br.suite.shared.RequestSizeLimitFilter;
+import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -65,7 +63,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 class CsvImportService {
 
-	static final long MAX_FILE_SIZE = RequestSizeLimitFilter.UPLOAD_LIMIT;
+	static final long MAX_FILE_SIZE = BodyLimits.UPLOAD;
 
 	static final int FILE_NAME_MAX = 255;
 
@@ -76,9 +74,6 @@ class CsvImportService {
 	private static final Pattern MONTH_KEY = Pattern.compile("(\\d{4})-(\\d{2})");
 
 	private static final Pattern SHA_256 = Pattern.compile("[0-9a-fA-F]{64}");
-
-	private static final DateTimeFormatter UTC_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
-		.withZone(ZoneOffset.UTC);
 
 	private final TransactionImports finance;
 
@@ -152,7 +147,7 @@ class CsvImportService {
 		groups.forEach((month, monthRows) -> wireGroups.put(month.toString(), monthRows));
 		YearMonth only = groups.size() == 1 ? groups.keySet().iterator().next() : null;
 		CsvImportMetadata metadata = new CsvImportMetadata(account.provider(), account.accountId(), upload.fileName(),
-				StatementReader.sha256(upload.content()), transactionLines.size());
+				Sha256.hex(upload.content()), transactionLines.size());
 		Map<String, String> columns = new LinkedHashMap<>();
 		statement.columns().forEach((field, header) -> columns.put(field.wire(), header));
 		CsvImportFormat format = new CsvImportFormat(statement.encoding(),
@@ -168,7 +163,7 @@ class CsvImportService {
 
 	private static CsvImportRow row(Line line) {
 		return new CsvImportRow(line.externalId(), line.date().toString(),
-				line.postedAt() == null ? null : UTC_MILLIS.format(line.postedAt()), Money.format(line.amount()),
+				line.postedAt() == null ? null : DateTimes.utcMillis(line.postedAt()), Money.format(line.amount()),
 				line.direction(), line.status(), line.description(), line.payerName(), line.payerDocument(),
 				line.endToEndId(), line.bankReferenceId(), line.correlationId(), line.chargeExternalId(),
 				line.number());
@@ -480,12 +475,7 @@ class CsvImportService {
 		private final MessageDigest digest;
 
 		Fingerprint() {
-			try {
-				this.digest = MessageDigest.getInstance("SHA-256");
-			}
-			catch (NoSuchAlgorithmException ex) {
-				throw new IllegalStateException("Every Java runtime has SHA-256", ex);
-			}
+			this.digest = Sha256.digest();
 		}
 
 		void add(@Nullable String... values) {
@@ -498,7 +488,7 @@ class CsvImportService {
 		}
 
 		String hex() {
-			return HexFormat.of().formatHex(this.digest.digest());
+			return Sha256.hex(this.digest);
 		}
 
 	}

@@ -10,8 +10,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -19,11 +17,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -40,7 +38,9 @@ import br.suite.imports.StatementValues.Amount;
 import br.suite.imports.StatementValues.CellProblem;
 import br.suite.imports.StatementValues.DateValue;
 import br.suite.imports.StatementValues.Decimal;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Sha256;
 
 /**
  * Reads a bank statement file the way Brazilian banks and spreadsheets write it: the encoding (UTF-8 with or
@@ -174,7 +174,7 @@ final class StatementReader {
 		if (charset.equals(StandardCharsets.ISO_8859_1)) {
 			return "iso-8859-1";
 		}
-		return charset.equals(WINDOWS_1252) ? "windows-1252" : charset.name().toLowerCase(java.util.Locale.ROOT);
+		return charset.equals(WINDOWS_1252) ? "windows-1252" : charset.name().toLowerCase(Locale.ROOT);
 	}
 
 	/** The encodings a caller may name in the {@code encoding} option. */
@@ -508,7 +508,7 @@ final class StatementReader {
 				try {
 					LocalTime time = StatementValues.time(timeCell);
 					if (date != null) {
-						postedAt = date.atTime(time).atZone(StatementValues.SAO_PAULO).toInstant();
+						postedAt = date.atTime(time).atZone(DateTimes.BRAZIL).toInstant();
 					}
 				}
 				catch (CellProblem ex) {
@@ -646,7 +646,7 @@ final class StatementReader {
 					(StatementValues.DEBIT.equals(signed.direction()) ? "-" : "") + signed.amount().toPlainString(),
 					description, payerName, payerDocument, bankReferenceId, endToEndId);
 			int occurrence = seen.merge(content, 1, Integer::sum);
-			return "csv-" + sha256(content + "\u001f" + occurrence).substring(0, 32);
+			return "csv-" + Sha256.hex(content + "\u001f" + occurrence).substring(0, 32);
 		}
 
 	}
@@ -661,19 +661,6 @@ final class StatementReader {
 	}
 
 	private record Signed(BigDecimal amount, String direction) {
-	}
-
-	static String sha256(String text) {
-		return sha256(text.getBytes(StandardCharsets.UTF_8));
-	}
-
-	static String sha256(byte[] bytes) {
-		try {
-			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java runtime has SHA-256", ex);
-		}
 	}
 
 }

@@ -8,7 +8,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Map;
@@ -18,14 +17,14 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.shared.DateTimes;
+
 /**
  * How Brazilian bank statements write one cell: amounts with decimal comma and thousands dots
  * ({@code -1.234,56}, {@code R$ 1.234,56 D}, {@code (1.234,56)}), day-first dates, C/D and status words. Each
  * reader returns the value or throws {@link CellProblem} with the message a row error shows.
  */
 final class StatementValues {
-
-	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
 
 	static final String CREDIT = "credit";
 
@@ -226,7 +225,7 @@ final class StatementValues {
 			Matcher dateTime = ISO_DATE_TIME.matcher(text);
 			if (dateTime.matches()) {
 				Instant instant = isoInstant(dateTime.group(1), dateTime.group(2), dateTime.group(3));
-				LocalDate date = instant.atZone(SAO_PAULO).toLocalDate();
+				LocalDate date = instant.atZone(DateTimes.BRAZIL).toLocalDate();
 				checked(date.getYear(), date.getMonthValue(), date.getDayOfMonth());
 				return new DateValue(date, instant, "ISO 8601 date-time");
 			}
@@ -241,7 +240,7 @@ final class StatementValues {
 					return new DateValue(date, null, format);
 				}
 				LocalTime time = time(dayFirst.group(5));
-				return new DateValue(date, date.atTime(time).atZone(SAO_PAULO).toInstant(),
+				return new DateValue(date, date.atTime(time).atZone(DateTimes.BRAZIL).toInstant(),
 						format + (dayFirst.group(5).length() > 5 ? " HH:mm:ss" : " HH:mm"));
 			}
 		}
@@ -299,7 +298,7 @@ final class StatementValues {
 	private static Instant isoInstant(String date, String time, @Nullable String offset) {
 		try {
 			if (offset == null) {
-				return LocalDateTime.parse(date + "T" + time).atZone(SAO_PAULO).toInstant();
+				return LocalDateTime.parse(date + "T" + time).atZone(DateTimes.BRAZIL).toInstant();
 			}
 			String zone = offset;
 			if (zone.length() == 5) {

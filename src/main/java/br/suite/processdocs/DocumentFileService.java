@@ -1,8 +1,5 @@
 package br.suite.processdocs;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -14,9 +11,10 @@ import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
 import br.suite.processdocs.ProcessDocumentProblems.DocumentNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileTooLarge;
+import br.suite.shared.BodyLimits;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.RequestSizeLimitFilter;
+import br.suite.shared.Sha256;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 class DocumentFileService {
 
-	static final long MAX_SIZE = RequestSizeLimitFilter.UPLOAD_LIMIT;
+	static final long MAX_SIZE = BodyLimits.UPLOAD;
 
 	private final ProcessDocumentRepository documents;
 
@@ -58,7 +56,7 @@ class DocumentFileService {
 		}
 		ProcessDocument document = lockEditable(id);
 		ObjectNode before = this.history.snapshot(document);
-		document.attach(sha256(upload.content()), upload.name(), upload.type(), upload.content().length);
+		document.attach(Sha256.hex(upload.content()), upload.name(), upload.type(), upload.content().length);
 		ObjectNode changed = this.history.diff(before, this.history.snapshot(document));
 		if (changed.isEmpty()) {
 			return document;
@@ -109,15 +107,6 @@ class DocumentFileService {
 			throw new ContentLocked(document.status(), List.of("file"));
 		}
 		return document;
-	}
-
-	static String sha256(byte[] content) {
-		try {
-			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java runtime has SHA-256", ex);
-		}
 	}
 
 }

@@ -1,5 +1,6 @@
 package br.suite.processdocs;
 
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -74,7 +75,7 @@ class DocumentHistory {
 					+ "VALUES (:documentId, :action, :changedAt, :changedById, :changedBy, CAST(:changes AS json))")
 			.param("documentId", documentId)
 			.param("action", ClosedSet.wire(action))
-			.param("changedAt", java.sql.Timestamp.from(Instant.now().truncatedTo(ChronoUnit.MICROS)))
+			.param("changedAt", Timestamp.from(Instant.now().truncatedTo(ChronoUnit.MICROS)))
 			.param("changedById", by.id())
 			.param("changedBy", by.username())
 			.param("changes", this.json.writeValueAsString(changes))

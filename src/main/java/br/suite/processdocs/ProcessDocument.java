@@ -2,7 +2,6 @@ package br.suite.processdocs;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +13,7 @@ import org.springframework.data.annotation.Version;
 import org.springframework.data.relational.core.mapping.Table;
 
 import br.suite.shared.ClosedSet;
+import br.suite.shared.DateTimes;
 
 /**
  * A controlled document. {@code version} is the document's own revision label ("1.0"); the row's
@@ -24,8 +24,6 @@ import br.suite.shared.ClosedSet;
 class ProcessDocument {
 
 	/** Calendar dates of documents (approval, "today" for review lists) are dates in São Paulo. */
-	static final ZoneId ZONE = ZoneId.of("America/Sao_Paulo");
-
 	static final String CODE_PREFIX = "PD-";
 
 	@Id
@@ -100,7 +98,7 @@ class ProcessDocument {
 	}
 
 	static LocalDate today() {
-		return LocalDate.now(ZONE);
+		return LocalDate.now(DateTimes.BRAZIL);
 	}
 
 	/**

@@ -23,7 +23,6 @@ import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.MediaTypeFactory;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -43,6 +42,7 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -50,8 +50,6 @@ import tools.jackson.databind.node.ObjectNode;
 @RequestMapping("/api/process-documents")
 @Tag(name = "Process documents")
 class ProcessDocumentController {
-
-	static final String APPROVE = "processdocs.documents.approve";
 
 	static final int MAX_FILE_NAME_LENGTH = 255;
 
@@ -69,7 +67,7 @@ class ProcessDocumentController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('processdocs.documents.view')")
+	@Requires("processdocs.documents.view")
 	@Operation(summary = "List process documents", description = "Bare array ordered by code. Filters: status, "
 			+ "process_area, category, owner (each ignoring case), tag (documents holding it, ignoring case), q "
 			+ "(code, title or description contains), review_due_within=<days> (next review on or before today + "
@@ -91,7 +89,7 @@ class ProcessDocumentController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Create a process document", description = "title, process_area, category and owner are "
 			+ "required. The service assigns the code (PD-0001, PD-0002, …). A document starts as draft; status "
 			+ "in_review moves it on at once.")
@@ -102,14 +100,14 @@ class ProcessDocumentController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('processdocs.documents.view')")
+	@Requires("processdocs.documents.view")
 	@Operation(summary = "Read a process document")
 	ResponseEntity<ProcessDocumentResponse> get(@PathVariable long id) {
 		return versioned(this.documents.get(id)).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Update a process document", description = "Changes only the fields sent. Status moves: "
 			+ "draft → in_review → approved → obsolete, approved → in_review (revision), in_review → draft; any "
 			+ "other is 409. Moving to approved also needs processdocs.documents.approve, and a caller who neither "
@@ -128,7 +126,7 @@ class ProcessDocumentController {
 	}
 
 	@DeleteMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Delete a draft", description = "Only drafts are deleted (with their file and history); "
 			+ "any other status is 409: make an approved document obsolete instead.")
 	@ApiResponse(responseCode = "204", description = "Deleted.")
@@ -138,7 +136,7 @@ class ProcessDocumentController {
 	}
 
 	@GetMapping(PathIds.ID + "/history")
-	@PreAuthorize("hasAuthority('processdocs.documents.view')")
+	@Requires("processdocs.documents.view")
 	@Operation(summary = "History of a process document", description = "Every change, oldest first: who, when, "
 			+ "and each changed field's value before and after. Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<ProcessDocumentHistoryEntry>> history(@PathVariable long id,
@@ -150,7 +148,7 @@ class ProcessDocumentController {
 	}
 
 	@PutMapping(path = PathIds.ID + "/file", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Attach the file (multipart)", description = "The part named file, up to 8 MiB (413 "
 			+ "beyond); its file name and media type are kept (the media type is guessed from the name when the "
 			+ "part has none). Replaces any file attached before. Only in draft or in_review (409 otherwise).")
@@ -175,7 +173,7 @@ class ProcessDocumentController {
 	}
 
 	@PutMapping(PathIds.ID + "/file")
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Attach the file (raw body)", description = "The body is the file, up to 8 MiB (413 "
 			+ "beyond), its Content-Type the file's media type; the file name comes from the file_name parameter "
 			+ "or a Content-Disposition header (filename or filename*). Replaces any file attached before. Only in "
@@ -194,7 +192,7 @@ class ProcessDocumentController {
 	}
 
 	@GetMapping(PathIds.ID + "/file")
-	@PreAuthorize("hasAuthority('processdocs.documents.view')")
+	@Requires("processdocs.documents.view")
 	@Operation(summary = "Download the file", description = "The bytes as uploaded, with their Content-Type, a "
 			+ "Content-Disposition naming the file, an ETag and a Repr-Digest holding their SHA-256. 404 when no "
 			+ "file is attached.")
@@ -213,7 +211,7 @@ class ProcessDocumentController {
 	}
 
 	@DeleteMapping(PathIds.ID + "/file")
-	@PreAuthorize("hasAuthority('processdocs.documents.change')")
+	@Requires("processdocs.documents.change")
 	@Operation(summary = "Remove the file", description = "Only in draft or in_review (409 otherwise); 404 when "
 			+ "no file is attached.")
 	@ApiResponse(responseCode = "204", description = "Removed.")

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.BeanChecks;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 
@@ -34,12 +35,12 @@ public class ProcessDocumentDesk {
 			@Nullable LocalDate approvedAt, boolean overdue, List<String> nextStatuses) {
 
 		static DocumentView of(ProcessDocumentResponse d) {
-			DocumentStatus status = br.suite.shared.ClosedSet.parse(DocumentStatus.class, "status", d.status());
+			DocumentStatus status = ClosedSet.parse(DocumentStatus.class, "status", d.status());
 			boolean overdue = status != DocumentStatus.OBSOLETE && d.nextReviewAt() != null
 					&& d.nextReviewAt().isBefore(ProcessDocument.today());
 			return new DocumentView(d.id(), d.code(), d.title(), d.processArea(), d.category(), d.owner(), d.status(),
 					d.version(), d.nextReviewAt(), d.approvedBy(), d.approvedAt(), overdue,
-					status.next().stream().sorted().map(br.suite.shared.ClosedSet::wire).toList());
+					status.next().stream().sorted().map(ClosedSet::wire).toList());
 		}
 
 	}

@@ -72,7 +72,7 @@ final class ProcessDocumentProblems {
 		ApprovalNotGranted() {
 			super("Approving a process document needs the permission processdocs.documents.approve "
 					+ "in addition to processdocs.documents.change.");
-			with("permission", ProcessDocumentController.APPROVE);
+			with("permission", ProcessDocumentService.APPROVE);
 		}
 
 	}
@@ -83,7 +83,7 @@ final class ProcessDocumentProblems {
 		static final String RULE = "no_self_approval";
 
 		private SelfApproval(String detail, String relation) {
-			super(detail + " Another user with " + ProcessDocumentController.APPROVE + " must approve it.");
+			super(detail + " Another user with " + ProcessDocumentService.APPROVE + " must approve it.");
 			with("rule", RULE).with("relation", relation);
 		}
 

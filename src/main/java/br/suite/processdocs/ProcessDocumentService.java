@@ -1,18 +1,20 @@
 package br.suite.processdocs;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -29,6 +31,7 @@ import br.suite.processdocs.ProcessDocumentProblems.TransitionRefused;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.Paging;
@@ -37,6 +40,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 @Service
 class ProcessDocumentService {
+
+	/** The permission an approval needs beyond the change permission (checked here, not per endpoint). */
+	static final String APPROVE = "processdocs.documents.approve";
 
 	/** What an approved document keeps until it is revised: the content readers rely on. */
 	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version",
@@ -64,11 +70,11 @@ class ProcessDocumentService {
 
 	private final AuditLog audit;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	ProcessDocumentService(ProcessDocumentRepository documents, DocumentHistory history, JdbcClient jdbc,
 			OptimisticRetry retry, SeparationOfDuties duties, AccessDirectory users, AuditLog audit,
-			org.springframework.context.ApplicationEventPublisher events) {
+			ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.events = events;
 		this.documents = documents;
@@ -90,22 +96,17 @@ class ProcessDocumentService {
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
 		checkFilterText(filter);
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.status() != null) {
-			where.append(" AND status = :status");
-			params.put("status", ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())));
-		}
-		matchIgnoringCase(where, params, "process_area", filter.processArea());
-		matchIgnoringCase(where, params, "category", filter.category());
-		matchIgnoringCase(where, params, "owner", filter.owner());
-		if (filter.tag() != null && !filter.tag().isBlank()) {
-			where.append(" AND processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]");
-			params.put("tag", filter.tag().strip());
-		}
+		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "processdocs_document")
+			.where("status = :status", "status", filter.status() == null ? null
+					: ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())))
+			.where("lower(process_area) = lower(:process_area)", "process_area", stripped(filter.processArea()))
+			.where("lower(category) = lower(:category)", "category", stripped(filter.category()))
+			.where("lower(owner) = lower(:owner)", "owner", stripped(filter.owner()))
+			.where("processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]", "tag", stripped(filter.tag()))
+			.orderBy("code_number");
 		if (filter.q() != null && !filter.q().isBlank()) {
-			where.append(" AND (code ILIKE :q OR title ILIKE :q OR description ILIKE :q)");
-			params.put("q", "%" + filter.q().strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+			query.where("(code ILIKE :q OR title ILIKE :q OR description ILIKE :q)")
+				.param("q", ListQuery.containing(filter.q().strip()));
 		}
 		LocalDate today = ProcessDocument.today();
 		if (filter.reviewDueWithin() != null) {
@@ -115,29 +116,36 @@ class ProcessDocumentService {
 						+ MAX_REVIEW_DUE_WITHIN);
 			}
 			// Obsolete documents are no longer reviewed; overdue ones are due too, so they stay in.
-			where.append(" AND status <> 'obsolete' AND next_review_at <= :dueBy");
-			params.put("dueBy", today.plusDays(days));
+			query.where("status <> 'obsolete' AND next_review_at <= :dueBy", "dueBy", today.plusDays(days));
 		}
 		if (filter.overdue() != null) {
 			String overdue = "(status <> 'obsolete' AND next_review_at < :today)";
-			where.append(filter.overdue() ? " AND " + overdue : " AND NOT coalesce(" + overdue + ", false)");
-			params.put("today", today);
+			query.where(filter.overdue() ? overdue : "NOT coalesce(" + overdue + ", false)", "today", today);
 		}
-		List<Long> ids = this.jdbc
-			.sql("SELECT id FROM processdocs_document" + where + " ORDER BY code_number" + paging.sql())
-			.params(params)
-			.query(Long.class)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM processdocs_document" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : ids.size();
-		List<ProcessDocumentResponse> page = this.documents.findAllById(ids)
-			.stream()
-			.sorted(Comparator.comparingLong(d -> d.codeNumber))
-			.map(ProcessDocumentResponse::from)
-			.toList();
-		return new Listing(page, total);
+		ListQuery.Page<ProcessDocumentResponse> page = query.page(paging, ProcessDocumentService::listed);
+		return new Listing(page.items(), page.total());
+	}
+
+	private static final String LIST_COLUMNS = "id, code, title, process_area, category, owner, status, version, "
+			+ "review_cycle_days, last_review_at, next_review_at, tags, description, file_sha256, file_name, file_type, "
+			+ "file_size, approved_by, approved_by_id, approved_at, created_at, updated_at";
+
+	private static ProcessDocumentResponse listed(ResultSet rs, int n) throws SQLException {
+		long id = rs.getLong("id");
+		String sha256 = rs.getString("file_sha256");
+		return new ProcessDocumentResponse(id, rs.getString("code"), rs.getString("title"), rs.getString("process_area"),
+				rs.getString("category"), rs.getString("owner"), rs.getString("status"), rs.getString("version"),
+				rs.getInt("review_cycle_days"), rs.getObject("last_review_at", LocalDate.class),
+				rs.getObject("next_review_at", LocalDate.class), List.of((String[]) rs.getArray("tags").getArray()),
+				rs.getString("description"), sha256, sha256 == null ? null : ProcessDocumentResponse.fileUrl(id),
+				rs.getString("file_name"), rs.getString("file_type"), rs.getObject("file_size", Long.class),
+				rs.getString("approved_by"), rs.getObject("approved_by_id", Long.class),
+				rs.getObject("approved_at", LocalDate.class), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant());
+	}
+
+	private static @Nullable String stripped(@Nullable String value) {
+		return value == null || value.isBlank() ? null : value.strip();
 	}
 
 	@Transactional(readOnly = true)
@@ -235,8 +243,8 @@ class ProcessDocumentService {
 					.put("status", ClosedSet.wire(current), ClosedSet.wire(target)));
 		if (target == DocumentStatus.APPROVED) {
 			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title, document.version,
-					java.util.Objects.requireNonNull(document.approvedById), java.util.Objects.requireNonNull(document.approvedBy),
-					java.util.Objects.requireNonNull(document.approvedAt)));
+					Objects.requireNonNull(document.approvedById), Objects.requireNonNull(document.approvedBy),
+					Objects.requireNonNull(document.approvedAt)));
 		}
 	}
 
@@ -251,7 +259,7 @@ class ProcessDocumentService {
 		if (!current.canMoveTo(target)) {
 			throw new TransitionRefused(current, target);
 		}
-		if (target == DocumentStatus.APPROVED && !caller.holds(ProcessDocumentController.APPROVE)) {
+		if (target == DocumentStatus.APPROVED && !caller.holds(APPROVE)) {
 			throw new ApprovalNotGranted();
 		}
 	}
@@ -389,14 +397,6 @@ class ProcessDocumentService {
 			}
 		});
 		errors.throwIfAny();
-	}
-
-	private static void matchIgnoringCase(StringBuilder where, Map<String, Object> params, String column,
-			@Nullable String value) {
-		if (value != null && !value.isBlank()) {
-			where.append(" AND lower(").append(column).append(") = lower(:").append(column).append(')');
-			params.put(column, value.strip());
-		}
 	}
 
 }

@@ -11,6 +11,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.shared.DateTimes;
+
 /**
  * Every day at 07:00 in São Paulo, publishes {@link DocumentReviewDue} for each document (not obsolete) whose
  * next review is within {@code suite.processdocs.review-notice-days} (30) or past, once per document and day.
@@ -38,9 +40,9 @@ class ReviewReminders {
 		this.noticeDays = noticeDays;
 	}
 
-	@Scheduled(cron = "0 0 7 * * *", zone = "America/Sao_Paulo")
+	@Scheduled(cron = "0 0 7 * * *", zone = DateTimes.BRAZIL_ZONE_ID)
 	void daily() {
-		run(LocalDate.now(ProcessDocument.ZONE));
+		run(LocalDate.now(DateTimes.BRAZIL));
 	}
 
 	/** Publishes the day's reminders not published yet; returns how many (0 when another instance runs). */

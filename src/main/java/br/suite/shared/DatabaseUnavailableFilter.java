@@ -21,6 +21,12 @@ class DatabaseUnavailableFilter extends OncePerRequestFilter {
 
 	private static final Logger log = LoggerFactory.getLogger(DatabaseUnavailableFilter.class);
 
+	private final Problems problems;
+
+	DatabaseUnavailableFilter(Problems problems) {
+		this.problems = problems;
+	}
+
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
@@ -35,7 +41,7 @@ class DatabaseUnavailableFilter extends OncePerRequestFilter {
 					request.getRequestURI(), ex.getMessage());
 			response.resetBuffer();
 			response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseUnavailable.RETRY_AFTER_SECONDS);
-			Problems.write(response, HttpStatus.SERVICE_UNAVAILABLE, DatabaseUnavailable.TITLE,
+			this.problems.write(response, HttpStatus.SERVICE_UNAVAILABLE, DatabaseUnavailable.TITLE,
 					DatabaseUnavailable.DETAIL);
 		}
 	}

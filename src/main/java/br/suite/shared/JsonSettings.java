@@ -3,10 +3,10 @@ package br.suite.shared;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.regex.Pattern;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -37,7 +37,8 @@ import tools.jackson.databind.type.LogicalType;
 @Configuration(proxyBeanMethods = false)
 class JsonSettings {
 
-	static final DateTimeFormatter UTC_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
+	/** An offset date-time keeps its offset ({@code occurred_at_brt}); UTC is written {@code Z}. */
+	static final DateTimeFormatter OFFSET_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
 
 	@Bean
 	JsonMapperBuilderCustomizer suiteJsonConventions() {
@@ -78,7 +79,7 @@ class JsonSettings {
 	/** A calendar date is exactly {@code YYYY-MM-DD}: a date-time would silently lose its day in São Paulo. */
 	static final class StrictDateDeserializer extends ValueDeserializer<LocalDate> {
 
-		private static final java.util.regex.Pattern PLAIN_DATE = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+		private static final Pattern PLAIN_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
 		@Override
 		public LocalDate deserialize(JsonParser p, DeserializationContext ctxt) {
@@ -124,48 +125,16 @@ class JsonSettings {
 
 		@Override
 		public void serialize(Instant value, JsonGenerator gen, SerializationContext ctxt) {
-			gen.writeString(utcMillis(value));
+			gen.writeString(DateTimes.utcMillis(value));
 		}
 
-	}
-
-	/** {@code 2026-11-25T21:07:31.123Z}, written by hand: lists format thousands of these per second. */
-	static String utcMillis(Instant instant) {
-		java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
-		int year = t.getYear();
-		if (year < 0 || year > 9999) {
-			return UTC_MILLIS.format(instant.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC)).replace("+00:00", "Z");
-		}
-		char[] out = new char[24];
-		digits(out, 0, year, 4);
-		out[4] = '-';
-		digits(out, 5, t.getMonthValue(), 2);
-		out[7] = '-';
-		digits(out, 8, t.getDayOfMonth(), 2);
-		out[10] = 'T';
-		digits(out, 11, t.getHour(), 2);
-		out[13] = ':';
-		digits(out, 14, t.getMinute(), 2);
-		out[16] = ':';
-		digits(out, 17, t.getSecond(), 2);
-		out[19] = '.';
-		digits(out, 20, instant.getNano() / 1_000_000, 3);
-		out[23] = 'Z';
-		return new String(out);
-	}
-
-	private static void digits(char[] out, int at, int value, int width) {
-		for (int i = at + width - 1; i >= at; i--) {
-			out[i] = (char) ('0' + value % 10);
-			value /= 10;
-		}
 	}
 
 	static final class OffsetDateTimeSerializer extends ValueSerializer<OffsetDateTime> {
 
 		@Override
 		public void serialize(OffsetDateTime value, JsonGenerator gen, SerializationContext ctxt) {
-			gen.writeString(UTC_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS)).replace("+00:00", "Z"));
+			gen.writeString(OFFSET_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS)).replace("+00:00", "Z"));
 		}
 
 	}

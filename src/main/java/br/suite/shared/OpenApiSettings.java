@@ -38,9 +38,9 @@ class OpenApiSettings {
 	@Bean
 	OperationCustomizer permissionInDescription() {
 		return (operation, handlerMethod) -> {
-			PreAuthorize rule = handlerMethod.getMethodAnnotation(PreAuthorize.class);
+			Requires rule = handlerMethod.getMethodAnnotation(Requires.class);
 			if (rule != null) {
-				String permission = rule.value().replaceAll(".*'([^']+)'.*", "$1");
+				String permission = rule.value();
 				String note = "Requires permission `" + permission + "`.";
 				operation.setDescription(operation.getDescription() == null ? note
 						: operation.getDescription() + "\n\n" + note);

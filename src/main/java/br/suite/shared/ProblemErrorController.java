@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 class ProblemErrorController implements ErrorController {
 
 	@RequestMapping("${server.error.path:/error}")
+	@NoPermission("the error page answers for every request that reached it")
 	ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
 		Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
 		HttpStatus status = code instanceof Integer value && HttpStatus.resolve(value) != null

@@ -18,6 +18,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 class QueryTextFilter extends OncePerRequestFilter {
 
+	private final Problems problems;
+
+	QueryTextFilter(Problems problems) {
+		this.problems = problems;
+	}
+
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
@@ -30,7 +36,7 @@ class QueryTextFilter extends OncePerRequestFilter {
 					errors.add(name.isEmpty() ? "query" : name, "must not contain the NUL character");
 				}
 			}
-			Problems.write(response, errors.build());
+			this.problems.write(response, errors.build());
 			return;
 		}
 		chain.doFilter(request, response);

@@ -1,6 +1,8 @@
 package br.suite.shared;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.FilterChain;
@@ -21,16 +23,19 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public class RequestSizeLimitFilter extends OncePerRequestFilter {
 
-	public static final long JSON_LIMIT = 1024 * 1024;
+	private final Map<String, Long> limitsBySuffix = new HashMap<>();
 
-	public static final long UPLOAD_LIMIT = 8 * 1024 * 1024;
+	private final Problems problems;
 
-	public static final long IMPORT_LIMIT = 64 * 1024 * 1024;
-
-	private final Map<String, Long> limitsBySuffix;
-
-	public RequestSizeLimitFilter(Map<String, Long> limitsBySuffix) {
-		this.limitsBySuffix = limitsBySuffix;
+	RequestSizeLimitFilter(List<BodyLimits> modules, Problems problems) {
+		for (BodyLimits module : modules) {
+			module.bySuffix().forEach((suffix, limit) -> {
+				if (this.limitsBySuffix.putIfAbsent(suffix, limit) != null) {
+					throw new IllegalStateException("Two body limits for the path suffix " + suffix);
+				}
+			});
+		}
+		this.problems = problems;
 	}
 
 	@Override
@@ -39,7 +44,7 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 		long limit = limitFor(request.getRequestURI());
 		long declared = request.getContentLengthLong();
 		if (declared > limit) {
-			Problems.write(response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
+			this.problems.write(response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
 					"The request body has " + declared + " bytes; the limit here is " + limit + " bytes.");
 			return;
 		}
@@ -48,12 +53,15 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 
 	long limitFor(String uri) {
 		String path = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+		String longest = "";
+		long limit = BodyLimits.JSON;
 		for (Map.Entry<String, Long> entry : this.limitsBySuffix.entrySet()) {
-			if (path.endsWith(entry.getKey())) {
-				return entry.getValue();
+			if (path.endsWith(entry.getKey()) && entry.getKey().length() > longest.length()) {
+				longest = entry.getKey();
+				limit = entry.getValue();
 			}
 		}
-		return JSON_LIMIT;
+		return limit;
 	}
 
 	/** Thrown while reading a body that grows past the limit; mapped to 413. */

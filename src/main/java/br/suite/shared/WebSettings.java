@@ -1,7 +1,6 @@
 package br.suite.shared;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -27,9 +26,9 @@ class WebSettings {
 	}
 
 	@Bean
-	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable() {
+	FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailable(Problems problems) {
 		FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
-				new DatabaseUnavailableFilter());
+				new DatabaseUnavailableFilter(problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
 		return registration;
 	}
@@ -44,23 +43,18 @@ class WebSettings {
 	}
 
 	@Bean
-	FilterRegistrationBean<QueryTextFilter> queryText() {
-		FilterRegistrationBean<QueryTextFilter> registration = new FilterRegistrationBean<>(new QueryTextFilter());
+	FilterRegistrationBean<QueryTextFilter> queryText(Problems problems) {
+		FilterRegistrationBean<QueryTextFilter> registration = new FilterRegistrationBean<>(
+				new QueryTextFilter(problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 15);
 		return registration;
 	}
 
 	@Bean
-	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit() {
-		Map<String, Long> limits = new LinkedHashMap<>();
-		limits.put("/confirm-csv-import", RequestSizeLimitFilter.IMPORT_LIMIT);
-		limits.put("/prepare-csv-import", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
-		// A base64 snapshot of 8 MiB is about 10.7 MiB of JSON.
-		limits.put("/punch/register", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
-		limits.put("/photo", RequestSizeLimitFilter.UPLOAD_LIMIT * 4 / 3 + 1024 * 1024);
-		limits.put("/file", RequestSizeLimitFilter.UPLOAD_LIMIT + 64 * 1024);
+	FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit(List<BodyLimits> modules, Problems problems) {
+		// Each module declares the limits of its own routes as a BodyLimits bean.
 		FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimitFilter(limits));
+				new RequestSizeLimitFilter(modules, problems));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
 		return registration;
 	}

@@ -24,6 +24,7 @@ import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
@@ -74,7 +75,7 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	ResponseEntity<ProblemDetail> onArgumentTypeMismatch(MethodArgumentTypeMismatchException ex) {
-		if (ex.getParameter().hasParameterAnnotation(org.springframework.web.bind.annotation.PathVariable.class)) {
+		if (ex.getParameter().hasParameterAnnotation(PathVariable.class)) {
 			// Ids in paths that are not positive 64-bit integers address nothing.
 			return onApiProblem(new ApiProblem(HttpStatus.NOT_FOUND, "No record at this address."));
 		}
@@ -172,6 +173,5 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 	private static ResponseEntity<Object> asObject(ResponseEntity<?> response) {
 		return (ResponseEntity<Object>) response;
 	}
-
 
 }

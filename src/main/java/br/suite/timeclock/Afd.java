@@ -10,6 +10,8 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.shared.Sha256;
+
 /**
  * The fixed-width fields of the AFD (Arquivo Fonte de Dados, Portaria MTP 671/2021 Anexo V) as Suite writes
  * them; the choices where the layout is silent are in docs/api.md § Time clock as a REP-P.
@@ -85,7 +87,7 @@ final class Afd {
 
 	/** SHA-256 (lower-case hex) of the 73 characters followed by the previous type-7 hash ("" for the first). */
 	static String punchHash(String fields, String previousHash) {
-		return Punch.sha256((fields + previousHash).getBytes(StandardCharsets.ISO_8859_1));
+		return Sha256.hex((fields + previousHash).getBytes(StandardCharsets.ISO_8859_1));
 	}
 
 	/** CRC-16/KERMIT (CCITT-TRUE) of the ISO-8859-1 bytes, as 4 upper-case hex digits in the byte order of the value. */

@@ -10,11 +10,12 @@ import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/timeclock/afd")
@@ -35,7 +36,7 @@ class AfdController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('timeclock.afd.export')")
+	@Requires("timeclock.afd.export")
 	@Operation(summary = "Export the AFD (Portaria MTP 671/2021, REP-P)",
 			description = "The Arquivo Fonte de Dados of establishment_id for the punches whose date (in the "
 					+ "establishment's zone) lies in date_from..date_to (both optional, inclusive), in NSR order: header "
@@ -59,7 +60,7 @@ class AfdController {
 	}
 
 	@GetMapping("/signature")
-	@PreAuthorize("hasAuthority('timeclock.afd.export')")
+	@Requires("timeclock.afd.export")
 	@Operation(summary = "Detached CAdES signature (.p7s) of the AFD",
 			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
 					+ "signature covers exactly the bytes downloaded. 503 (rule afd_signature_not_configured) without "

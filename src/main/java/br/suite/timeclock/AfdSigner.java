@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
@@ -40,6 +39,7 @@ import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureInterface;
 import org.springframework.stereotype.Service;
 
+import br.suite.shared.Sha256;
 
 /**
  * The REP-P's signatures, made with the first private key of the configured PKCS#12 key store: the detached
@@ -137,7 +137,7 @@ class AfdSigner {
 	private static byte[] cms(byte[] content, Key key, boolean signingTime) throws GeneralSecurityException, IOException {
 		try {
 			X509Certificate certificate = key.chain().get(0);
-			ESSCertIDv2 certId = new ESSCertIDv2(MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded()));
+			ESSCertIDv2 certId = new ESSCertIDv2(Sha256.bytes(certificate.getEncoded()));
 			ASN1EncodableVector attributes = new ASN1EncodableVector();
 			attributes.add(new Attribute(PKCSObjectIdentifiers.id_aa_signingCertificateV2,
 					new DERSet(new SigningCertificateV2(new ESSCertIDv2[] { certId }))));

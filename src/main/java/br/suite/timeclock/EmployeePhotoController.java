@@ -1,6 +1,9 @@
 package br.suite.timeclock;
 
 import java.io.IOException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -11,7 +14,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,6 +30,7 @@ import br.suite.access.AccessDirectory;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import br.suite.timeclock.face.FaceEngine;
 
 /**
@@ -51,7 +54,7 @@ class EmployeePhotoController {
 	}
 
 	@PutMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Requires("access.photos.change")
 	@Operation(summary = "Enrol a face photo (JSON)", description = "Body {\"photo_base64\": \"…\"}: plain base64 or a "
 			+ "data URL of a JPEG or PNG up to 8 MiB and 8192 x 8192 px / 16 MP with exactly one face of at least 100 px; "
 			+ "otherwise 400 saying why. 503 with Retry-After when the face engine stays busy for 5 s. "
@@ -69,7 +72,7 @@ class EmployeePhotoController {
 	}
 
 	@PutMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Requires("access.photos.change")
 	@Operation(summary = "Enrol a face photo (multipart)", description = "Form part `photo` holding a JPEG or PNG.")
 	PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo,
 			@RequestParam(name = "legal_basis", required = false) @Nullable String legalBasis,
@@ -91,19 +94,19 @@ class EmployeePhotoController {
 	private static java.time.@Nullable OffsetDateTime dateTime(Map<String, Object> body, String field) {
 		String value = string(body, field);
 		try {
-			return value == null ? null : java.time.OffsetDateTime.parse(value);
+			return value == null ? null : OffsetDateTime.parse(value);
 		}
-		catch (java.time.format.DateTimeParseException ex) {
+		catch (DateTimeParseException ex) {
 			throw InvalidRequest.of(field, "must be a date-time with offset, e.g. 2026-11-02T08:00:00-03:00");
 		}
 	}
 
 	@GetMapping("/history")
-	@PreAuthorize("hasAuthority('access.photos.view')")
+	@Requires("access.photos.view")
 	@Operation(summary = "Enrolment history of a user's photo", description = "Every enrolment (legal_basis, "
 			+ "consent_at, notice_version, photo_sha256) and removal (reason removed or user_deactivated), who and when; "
 			+ "never the photo. A bare array, oldest first.")
-	java.util.List<HistoryEntry> history(@PathVariable long id) {
+	List<HistoryEntry> history(@PathVariable long id) {
 		return this.enrolments.history(id);
 	}
 
@@ -121,7 +124,7 @@ class EmployeePhotoController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('access.photos.view')")
+	@Requires("access.photos.view")
 	@Operation(summary = "Download the enrolled photo", description = "Every read is logged (who, when, whose): "
 			+ "GET /api/timeclock/biometric-access-log/.")
 	ResponseEntity<byte[]> photo(@PathVariable long id) {
@@ -134,7 +137,7 @@ class EmployeePhotoController {
 	}
 
 	@DeleteMapping
-	@PreAuthorize("hasAuthority('access.photos.change')")
+	@Requires("access.photos.change")
 	@Operation(summary = "Remove the enrolled photo", description = "Later punches get recognition_reason "
 			+ "no_enrolled_photo. Needs every permission of the user's role (403 naming missing_permissions).")
 	ResponseEntity<Void> remove(@PathVariable long id) {

@@ -10,7 +10,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -22,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;
 
 @RestController
@@ -39,7 +39,7 @@ class EstablishmentController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('timeclock.establishments.change')")
+	@Requires("timeclock.establishments.change")
 	@Operation(summary = "Create an establishment", description = "Each establishment has its own NSR sequence and "
 			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified). The "
 			+ "employer data become the establishment's AFD type-2 record (NSR 1); a PATCH that changes them writes another.")
@@ -49,21 +49,21 @@ class EstablishmentController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('timeclock.establishments.view')")
+	@Requires("timeclock.establishments.view")
 	@Operation(summary = "List establishments", description = "Ordered by id; a bare array.")
 	List<EstablishmentResponse> list() {
 		return this.establishments.list().stream().map(EstablishmentResponse::from).toList();
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('timeclock.establishments.view')")
+	@Requires("timeclock.establishments.view")
 	@Operation(summary = "Read an establishment")
 	EstablishmentResponse get(@PathVariable long id) {
 		return EstablishmentResponse.from(this.establishments.get(id));
 	}
 
 	@PatchMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('timeclock.establishments.change')")
+	@Requires("timeclock.establishments.change")
 	@Operation(summary = "Update an establishment", description = "Changes only the fields sent. Establishment 1 "
 			+ "(migrated) has no employer_document until one is set. A new time_zone applies to later punches; each "
 			+ "punch keeps the zone it was recorded in.",

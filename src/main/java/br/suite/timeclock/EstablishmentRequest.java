@@ -7,6 +7,8 @@ import jakarta.validation.constraints.Size;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
+import br.suite.shared.DateTimes;
+
 /** The writable fields; {@code time_zone} defaults to America/Sao_Paulo, {@code active} to true. */
 record EstablishmentRequest(@Schema(description = "Razão social or the employer's name") @NotBlank @Size(max = 150) String name,
 		@Schema(description = "CNPJ (14) or CPF (11), with or without punctuation; stored normalised") @NotBlank String employerDocument,
@@ -18,7 +20,7 @@ record EstablishmentRequest(@Schema(description = "Razão social or the employer
 	EstablishmentRequest {
 		ceiCaepfCno = ceiCaepfCno == null ? "" : ceiCaepfCno.trim();
 		address = address == null ? "" : address.trim();
-		timeZone = timeZone == null ? Establishments.DEFAULT_ZONE : timeZone.trim();
+		timeZone = timeZone == null ? DateTimes.BRAZIL_ZONE_ID : timeZone.trim();
 		active = active == null || active;
 		name = name == null ? null : name.trim();
 	}

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,6 +13,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.EstablishmentReferences;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.TaxId;
@@ -25,8 +27,6 @@ import br.suite.shared.TaxId;
 class Establishments implements EstablishmentReferences {
 
 	static final long DEFAULT = 1;
-
-	static final String DEFAULT_ZONE = "America/Sao_Paulo";
 
 	private final JdbcClient jdbc;
 
@@ -85,8 +85,7 @@ class Establishments implements EstablishmentReferences {
 
 	/** Changes the establishment; a change of its employer data writes an AFD type 2 in the same transaction. */
 	@Transactional
-	Establishment update(long id, java.util.function.Function<Establishment, EstablishmentRequest> changes,
-			long actorId) {
+	Establishment update(long id, Function<Establishment, EstablishmentRequest> changes, long actorId) {
 		Establishment current = this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Establishments::establishment)

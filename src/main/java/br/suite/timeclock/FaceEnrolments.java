@@ -3,21 +3,28 @@ package br.suite.timeclock;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import br.suite.audit.AuditLog;
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeePhotos;
+import br.suite.access.UserDeactivated;
+import br.suite.audit.AuditLog;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Sha256;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.Face;
 import br.suite.timeclock.face.FaceEngine;
@@ -69,7 +76,7 @@ class FaceEnrolments implements EmployeePhotos {
 			errors.add("notice_version", "must be at most 50 characters");
 		}
 		errors.throwIfAny();
-		return new Consent(br.suite.shared.ClosedSet.wire(basis), consentAt == null ? null : consentAt.toInstant(), notice);
+		return new Consent(ClosedSet.wire(basis), consentAt == null ? null : consentAt.toInstant(), notice);
 	}
 
 	record Photo(byte[] bytes, String contentType) {
@@ -81,7 +88,7 @@ class FaceEnrolments implements EmployeePhotos {
 		if (!analysis.hasDescriptor()) {
 			throw InvalidRequest.of("photo", explain(analysis, image));
 		}
-		Face face = analysis.faces().stream().max(java.util.Comparator.comparingInt(Face::sizePx)).orElseThrow();
+		Face face = analysis.faces().stream().max(Comparator.comparingInt(Face::sizePx)).orElseThrow();
 		StringBuilder descriptor = new StringBuilder("{");
 		for (float value : analysis.descriptor()) {
 			descriptor.append(descriptor.length() > 1 ? "," : "").append(Float.toString(value));
@@ -92,7 +99,7 @@ class FaceEnrolments implements EmployeePhotos {
 			String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
 			store(userId, image, values, face, consent, author);
 			this.audit.record("timeclock.face.enrolled", "user", userId,
-					AuditLog.Changes.of().put("photo_sha256", before, Punch.sha256(image.bytes())));
+					AuditLog.Changes.of().put("photo_sha256", before, Sha256.hex(image.bytes())));
 		});
 		return find(userId).orElseThrow();
 	}
@@ -116,7 +123,7 @@ class FaceEnrolments implements EmployeePhotos {
 			.param("user", userId)
 			.param("photo", image.bytes())
 			.param("type", image.contentType())
-			.param("sha", Punch.sha256(image.bytes()))
+			.param("sha", Sha256.hex(image.bytes()))
 			.param("descriptor", descriptor)
 			.param("x", face.x())
 			.param("y", face.y())
@@ -129,7 +136,7 @@ class FaceEnrolments implements EmployeePhotos {
 				    consent_at, notice_version, actor_id)
 				VALUES (:user, 'enrolled', 'enrolment', :sha, :basis, :consentAt, :notice, :by)""")
 			.param("user", userId)
-			.param("sha", Punch.sha256(image.bytes()))
+			.param("sha", Sha256.hex(image.bytes()))
 			.param("basis", consent.legalBasis())
 			.param("consentAt", consent.consentAt() == null ? null : Timestamp.from(consent.consentAt()))
 			.param("notice", consent.noticeVersion())
@@ -198,7 +205,7 @@ class FaceEnrolments implements EmployeePhotos {
 	}
 
 	@Transactional(readOnly = true)
-	java.util.List<HistoryEntry> history(long userId) {
+	List<HistoryEntry> history(long userId) {
 		requireUser(userId);
 		return this.jdbc.sql("SELECT * FROM timeclock_face_enrolment_history WHERE user_id = :id ORDER BY id")
 			.param("id", userId)
@@ -210,18 +217,18 @@ class FaceEnrolments implements EmployeePhotos {
 	}
 
 	@Transactional(readOnly = true)
-	java.util.List<AccessEntry> accessLog(@Nullable Long subjectUserId) {
+	List<AccessEntry> accessLog(@Nullable Long subjectUserId) {
 		return this.jdbc.sql("SELECT * FROM timeclock_biometric_access"
 				+ (subjectUserId == null ? "" : " WHERE subject_user_id = :subject") + " ORDER BY id DESC LIMIT 1000")
-			.params(subjectUserId == null ? java.util.Map.of() : java.util.Map.of("subject", subjectUserId))
+			.params(subjectUserId == null ? Map.of() : Map.of("subject", subjectUserId))
 			.query((rs, n) -> new AccessEntry(rs.getLong("id"), rs.getLong("actor_id"), rs.getLong("subject_user_id"),
 					rs.getString("kind"), rs.getObject("punch_id", Long.class), rs.getTimestamp("at").toInstant()))
 			.list();
 	}
 
 	/** A user who stops being active loses their photo and descriptor (LGPD: no purpose left), unless switched off. */
-	@org.springframework.modulith.events.ApplicationModuleListener
-	void on(br.suite.access.UserDeactivated event) {
+	@ApplicationModuleListener
+	void on(UserDeactivated event) {
 		if (this.settings.removeOnDeactivation()) {
 			remove(event.userId(), null, "user_deactivated");
 		}

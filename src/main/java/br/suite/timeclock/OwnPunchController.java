@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -20,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 /** An employee's own punches and comprovantes (Portaria 671 art. 80: at least the last 48 hours, without asking). */
 @RestController
@@ -37,7 +37,7 @@ class OwnPunchController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('timeclock.own.view')")
+	@Requires("timeclock.own.view")
 	@Operation(summary = "My punches", description = "The caller's punches of the last `days` days (1 to 62, default 7; "
 			+ "the Portaria asks for at least 48 hours), newest first; a bare array.")
 	List<PunchResponse> list(@RequestParam(required = false) @Nullable Integer days) {
@@ -53,7 +53,7 @@ class OwnPunchController {
 	}
 
 	@GetMapping(PathIds.ID + "/comprovante")
-	@PreAuthorize("hasAuthority('timeclock.own.view')")
+	@Requires("timeclock.own.view")
 	@Operation(summary = "The comprovante of one of my punches",
 			description = "PDF by default, JSON with Accept: application/json; another employee's punch is 404.")
 	ResponseEntity<?> comprovante(@PathVariable long id,

@@ -1,16 +1,14 @@
 package br.suite.timeclock;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 
 import org.jspecify.annotations.Nullable;
+
+import br.suite.shared.DateTimes;
+import br.suite.shared.Sha256;
 
 /**
  * A registered punch as the ledger stores it. Its hash covers the canonical text of the fields that
@@ -24,9 +22,6 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 		boolean disregarded, ZoneId timeZone, boolean offline, Instant recordedAt, @Nullable String employeeCpf,
 		@Nullable String afdLine, @Nullable String afdHash) {
 
-	static final DateTimeFormatter CANONICAL_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
-		.withZone(ZoneOffset.UTC);
-
 	static final String GENESIS = "0".repeat(64);
 
 	/**
@@ -36,7 +31,7 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 	static String canonical(long nsr, long establishmentId, String eventType, long employeeId, Instant occurredAt,
 			String source, boolean recognitionOk, @Nullable Double distance, @Nullable String snapshotSha256,
 			String previousHash) {
-		return nsr + "|" + establishmentId + "|" + eventType + "|" + employeeId + "|" + CANONICAL_TIME.format(occurredAt)
+		return nsr + "|" + establishmentId + "|" + eventType + "|" + employeeId + "|" + DateTimes.utcMillis(occurredAt)
 				+ "|" + source + "|" + recognitionOk + "|" + (distance == null ? "" : distance.toString()) + "|"
 				+ (snapshotSha256 == null ? "" : snapshotSha256) + "|" + previousHash;
 	}
@@ -47,18 +42,9 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 	}
 
 	String expectedHash() {
-		return sha256(canonical(this.nsr, this.establishmentId, this.eventType, this.employeeId, this.occurredAt,
+		return Sha256.hex(canonical(this.nsr, this.establishmentId, this.eventType, this.employeeId, this.occurredAt,
 				this.source, this.recognitionOk, this.recognitionDistance, this.snapshotSha256, this.previousHash)
 			.getBytes(StandardCharsets.UTF_8));
-	}
-
-	static String sha256(byte[] bytes) {
-		try {
-			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
-		}
 	}
 
 }

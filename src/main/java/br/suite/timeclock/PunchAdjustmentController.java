@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/timeclock/punch-adjustments")
@@ -34,7 +34,7 @@ class PunchAdjustmentController {
 	}
 
 	@PostMapping
-	@PreAuthorize("hasAuthority('timeclock.adjustments.change')")
+	@Requires("timeclock.adjustments.change")
 	@Operation(summary = "Record an adjustment", description = "kind include (employee_id, event_type, occurred_at: "
 			+ "a forgotten punch) or disregard (punch_id); reason is mandatory. Adjustments are never changed or deleted. Nobody records an adjustment of their own "
 			+ "punches (409, rule no_self_adjustment) unless SUITE_ALLOW_SELF_APPROVAL is true.")
@@ -44,7 +44,7 @@ class PunchAdjustmentController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "List adjustments", description = "Ordered by id; filter employee_id.")
 	ResponseEntity<List<AdjustmentResponse>> list(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable Integer offset) {
@@ -54,7 +54,7 @@ class PunchAdjustmentController {
 	}
 
 	@GetMapping(PathIds.ID)
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "Read an adjustment")
 	AdjustmentResponse get(@PathVariable long id) {
 		return this.adjustments.get(id).orElseThrow(() -> new TimeclockProblems.AdjustmentNotFound(id));

@@ -1,5 +1,7 @@
 package br.suite.timeclock;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,6 +18,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
@@ -146,12 +149,12 @@ class PunchAdjustments {
 			.single();
 	}
 
-	private static AdjustmentResponse adjustment(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+	private static AdjustmentResponse adjustment(ResultSet rs, int n) throws SQLException {
 		Timestamp occurred = rs.getTimestamp("occurred_at");
 		Instant occurredAt = occurred == null ? null : occurred.toInstant();
 		return new AdjustmentResponse(rs.getLong("id"), rs.getString("kind"), rs.getLong("employee_id"),
 				rs.getObject("punch_id", Long.class), rs.getString("event_type"), occurredAt,
-				occurredAt == null ? null : occurredAt.atZone(PunchResponse.SAO_PAULO).toOffsetDateTime(),
+				occurredAt == null ? null : occurredAt.atZone(DateTimes.BRAZIL).toOffsetDateTime(),
 				rs.getString("reason"), rs.getLong("created_by"), rs.getTimestamp("created_at").toInstant());
 	}
 

@@ -9,11 +9,11 @@ import jakarta.validation.Valid;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,13 +26,12 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/timeclock")
 @Tag(name = "Time clock: punches")
 class PunchController {
-
-	static final String VIEW = "timeclock.punches.view";
 
 	private final PunchLedger ledger;
 
@@ -51,7 +50,7 @@ class PunchController {
 	}
 
 	@PostMapping("/punch/register")
-	@PreAuthorize("hasAuthority('timeclock.punches.register')")
+	@Requires("timeclock.punches.register")
 	@Operation(summary = "Register a punch",
 			description = "Records the punch with the server's clock and the face check's result. A valid punch is "
 					+ "never refused: a mismatch, no face or no enrolled photo gives recognition_ok false and "
@@ -71,7 +70,7 @@ class PunchController {
 	}
 
 	@GetMapping("/punches")
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "List punches", description = "Ordered by occurred_at, then id. Filters: employee_id, "
 			+ "date_from and date_to (dates in America/Sao_Paulo, inclusive), recognition_ok, needs_review.")
 	ResponseEntity<List<PunchResponse>> list(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
@@ -88,14 +87,14 @@ class PunchController {
 	}
 
 	@GetMapping("/punches" + PathIds.ID)
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "Read a punch")
 	PunchResponse get(@PathVariable long id) {
 		return PunchResponse.from(this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id)));
 	}
 
 	@GetMapping("/punches" + PathIds.ID + "/snapshot")
-	@PreAuthorize("hasAuthority('timeclock.snapshots.view')")
+	@Requires("timeclock.snapshots.view")
 	@Operation(summary = "Download a punch's snapshot",
 			description = "The image as received; every read is logged (GET /api/timeclock/biometric-access-log/). After "
 					+ "the retention period (7 days when matched, 90 when needing review) it is purged (404); its SHA-256 "
@@ -112,7 +111,7 @@ class PunchController {
 	}
 
 	@GetMapping("/punches" + PathIds.ID + "/comprovante")
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "A punch's comprovante (Portaria 671 art. 79)",
 			description = "PDF by default; JSON with Accept: application/json. Title, NSR, employer name, CNPJ/CPF and "
 					+ "CEI/CAEPF/CNO, establishment address, employee name and CPF, date and time with offset, INPI "
@@ -130,7 +129,7 @@ class PunchController {
 		}
 		return ResponseEntity.ok()
 			.contentType(MediaType.APPLICATION_PDF)
-			.header(HttpHeaders.CONTENT_DISPOSITION, org.springframework.http.ContentDisposition.inline()
+			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline()
 				.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
 				.build()
 				.toString())
@@ -138,7 +137,7 @@ class PunchController {
 	}
 
 	@GetMapping("/punches/verify-chain")
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "Check the punch ledger",
 			description = "Recomputes every punch's SHA-256 and link in NSR order and reports whether the chain of "
 					+ "establishment_id (default 1) is intact.")
@@ -149,7 +148,7 @@ class PunchController {
 	}
 
 	@GetMapping("/biometric-access-log")
-	@PreAuthorize("hasAuthority('timeclock.biometric_log.view')")
+	@Requires("timeclock.biometric_log.view")
 	@Operation(summary = "Reads of biometric data",
 			description = "Who read whose enrolled photo or punch snapshot, and when; newest first, at most 1000; "
 					+ "filter subject_user_id. A bare array.")

@@ -1,18 +1,21 @@
 package br.suite.timeclock;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
@@ -22,8 +25,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.access.AccessDirectory;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
+import br.suite.shared.Sha256;
 
 /**
  * Registers punches and reads the ledger. Face verification runs before the ledger is locked; the
@@ -34,12 +40,14 @@ import br.suite.shared.Paging;
 class PunchLedger {
 
 	/** Every column of a punch but the snapshot's bytes, which only {@link #snapshot} reads. */
-	private static final String SELECT = "SELECT p.id, p.establishment_id, p.nsr, p.event_type, p.employee_id, "
+	private static final String COLUMNS = "p.id, p.establishment_id, p.nsr, p.event_type, p.employee_id, "
 			+ "p.employee_name, p.occurred_at, p.source, p.recognition_ok, p.recognition_distance, p.recognition_reason, "
 			+ "p.recognition_threshold, p.needs_review, p.snapshot_type, p.snapshot_sha256, p.snapshot_purged_at, "
 			+ "p.previous_hash, p.hash, p.time_zone, p.offline, p.recorded_at, p.employee_cpf, p.afd_line, p.afd_hash, "
 			+ "EXISTS (SELECT 1 FROM timeclock_punch_adjustment a WHERE a.punch_id = p.id AND a.kind = 'disregard') "
-			+ "AS disregarded FROM timeclock_punch p";
+			+ "AS disregarded";
+
+	private static final String SELECT = "SELECT " + COLUMNS + " FROM timeclock_punch p";
 
 	private final JdbcClient jdbc;
 
@@ -49,12 +57,12 @@ class PunchLedger {
 
 	private final FaceRecognition faces;
 
-	private final org.springframework.context.ApplicationEventPublisher events;
+	private final ApplicationEventPublisher events;
 
 	private final Establishments establishments;
 
 	PunchLedger(JdbcClient jdbc, TransactionTemplate transactions, AccessDirectory users, FaceRecognition faces,
-			Establishments establishments, org.springframework.context.ApplicationEventPublisher events) {
+			Establishments establishments, ApplicationEventPublisher events) {
 		this.events = events;
 		this.jdbc = jdbc;
 		this.establishments = establishments;
@@ -94,7 +102,7 @@ class PunchLedger {
 		if (key != null && key.length() > 200) {
 			throw InvalidRequest.of("Idempotency-Key", "must be at most 200 characters");
 		}
-		String snapshotSha256 = snapshot == null ? null : Punch.sha256(snapshot.bytes());
+		String snapshotSha256 = snapshot == null ? null : Sha256.hex(snapshot.bytes());
 		Replay replay = new Replay(ClosedSet.wire(eventType), employee.id(), ClosedSet.wire(source), snapshotSha256);
 		if (key != null) {
 			Optional<Punch> earlier = findByKey(caller.id(), key);
@@ -117,9 +125,9 @@ class PunchLedger {
 				}
 			}
 			long nsr = ledger.lastNsr() + 1;
-			String hash = Punch.sha256(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
+			String hash = Sha256.hex(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
 					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
-					ledger.lastHash()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+					ledger.lastHash()).getBytes(StandardCharsets.UTF_8));
 			String afdLine = Afd.punchFields(nsr, occurredAt, employee.cpf(), recordedAt, establishment.timeZone(),
 					ClosedSet.wire(source), Boolean.TRUE.equals(request.offline()));
 			String afdHash = Afd.punchHash(afdLine, ledger.lastAfdHash());
@@ -190,37 +198,17 @@ class PunchLedger {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		StringBuilder where = new StringBuilder(" WHERE true");
-		Map<String, Object> params = new HashMap<>();
-		if (filter.employeeId() != null) {
-			where.append(" AND p.employee_id = :employeeId");
-			params.put("employeeId", filter.employeeId());
-		}
-		if (filter.dateFrom() != null) {
-			where.append(" AND p.occurred_at >= :from");
-			params.put("from", Timestamp.from(filter.dateFrom().atStartOfDay(PunchResponse.SAO_PAULO).toInstant()));
-		}
-		if (filter.dateTo() != null) {
-			where.append(" AND p.occurred_at < :to");
-			params.put("to", Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(PunchResponse.SAO_PAULO).toInstant()));
-		}
-		if (filter.recognitionOk() != null) {
-			where.append(" AND p.recognition_ok = :ok");
-			params.put("ok", filter.recognitionOk());
-		}
-		if (filter.needsReview() != null) {
-			where.append(" AND p.needs_review = :review");
-			params.put("review", filter.needsReview());
-		}
-		List<Punch> page = this.jdbc.sql(SELECT + where + " ORDER BY p.occurred_at, p.id" + paging.sql())
-			.params(params)
-			.query(PunchLedger::punch)
-			.list();
-		long total = paging.requested() ? this.jdbc.sql("SELECT count(*) FROM timeclock_punch p" + where)
-			.params(params)
-			.query(Long.class)
-			.single() : page.size();
-		return new Listing(page, total);
+		ListQuery.Page<Punch> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_punch p")
+			.where("p.employee_id = :employeeId", "employeeId", filter.employeeId())
+			.where("p.occurred_at >= :from", "from", filter.dateFrom() == null ? null
+					: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("p.occurred_at < :to", "to", filter.dateTo() == null ? null
+					: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("p.recognition_ok = :ok", "ok", filter.recognitionOk())
+			.where("p.needs_review = :review", "review", filter.needsReview())
+			.orderBy("p.occurred_at, p.id")
+			.page(paging, PunchLedger::punch);
+		return new Listing(page.items(), page.total());
 	}
 
 	/** The employee's punches that occurred since the instant, newest first. */
@@ -314,7 +302,7 @@ class PunchLedger {
 
 		Registration of(Punch earlier, String key) {
 			if (!earlier.eventType().equals(this.eventType) || earlier.employeeId() != this.employeeId
-					|| !earlier.source().equals(this.source) || !java.util.Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
+					|| !earlier.source().equals(this.source) || !Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
 				throw new TimeclockProblems.IdempotencyKeyReused(key);
 			}
 			return new Registration(earlier, true);
@@ -339,7 +327,7 @@ class PunchLedger {
 		return user.orElse(null);
 	}
 
-	static final java.time.Duration OFFLINE_WINDOW = java.time.Duration.ofDays(7);
+	static final Duration OFFLINE_WINDOW = Duration.ofDays(7);
 
 	/**
 	 * The server's clock for an on-line punch; for an off-line one the collector's time, which must not be in the
@@ -404,7 +392,7 @@ class PunchLedger {
 				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
 				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
 				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
-				java.time.ZoneId.of(java.util.Objects.requireNonNullElse(rs.getString("time_zone"), Establishments.DEFAULT_ZONE)),
+				ZoneId.of(Objects.requireNonNullElse(rs.getString("time_zone"), DateTimes.BRAZIL_ZONE_ID)),
 				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant(),
 				rs.getString("employee_cpf"), rs.getString("afd_line"), rs.getString("afd_hash"));
 	}

@@ -2,11 +2,11 @@ package br.suite.timeclock;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 
 import org.jspecify.annotations.Nullable;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.DateTimes;
 
 /**
  * A punch on the wire: the spec's fields, then the ledger's (NSR, hash, review flag, why the face check
@@ -19,15 +19,16 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 		@Nullable String snapshotSha256, @Nullable String snapshotUrl, @Nullable String hash, long establishmentId,
 		OffsetDateTime occurredAtLocal, boolean offline, Instant recordedAt, @Nullable String afdHash) {
 
-	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
-
 	static PunchResponse from(Punch p) {
 		return new PunchResponse(p.id(), p.eventType(), p.employeeId(), p.employeeName(), p.occurredAt(),
-				p.occurredAt().atZone(SAO_PAULO).toOffsetDateTime(), p.recognitionOk(), p.recognitionDistance(),
+				p.occurredAt().atZone(DateTimes.BRAZIL).toOffsetDateTime(), p.recognitionOk(), p.recognitionDistance(),
 				p.source(), p.nsr(), p.recognitionReason(), p.recognitionThreshold(), p.needsReview(), p.disregarded(),
 				p.snapshotSha256(), p.snapshotPurgedAt() == null && p.snapshotSha256() != null ? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
 				p.hash(), p.establishmentId(), p.occurredAtLocal(), p.offline(), p.recordedAt(), p.afdHash());
 	}
+
+	/** The permission that sees the recognition distance and the ledger hash. */
+	static final String VIEW = "timeclock.punches.view";
 
 	/**
 	 * The punch as a caller who may only register punches sees it (a kiosk): no recognition distance, or a
@@ -36,7 +37,7 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 	 */
 	static PunchResponse forCaller(Punch p, CurrentUser caller) {
 		PunchResponse full = from(p);
-		if (caller.holds(PunchController.VIEW)) {
+		if (caller.holds(VIEW)) {
 			return full;
 		}
 		return new PunchResponse(full.id, full.eventType, full.employeeId, full.employeeName, full.occurredAt,

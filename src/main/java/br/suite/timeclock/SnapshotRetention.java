@@ -1,5 +1,6 @@
 package br.suite.timeclock;
 
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -10,6 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.shared.DateTimes;
 
 /**
  * LGPD: punch snapshots are biometric data, kept only for the retention period and then purged every
@@ -31,7 +34,7 @@ class SnapshotRetention {
 	}
 
 	/** Nightly; with several instances on one database, only one of them purges (ShedLock). */
-	@Scheduled(cron = "${suite.timeclock.snapshot-purge-cron:0 15 3 * * *}", zone = "America/Sao_Paulo")
+	@Scheduled(cron = "${suite.timeclock.snapshot-purge-cron:0 15 3 * * *}", zone = DateTimes.BRAZIL_ZONE_ID)
 	@SchedulerLock(name = "timeclock.snapshot-purge", lockAtMostFor = "PT1H",
 			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void purgeNightly() {
@@ -45,8 +48,8 @@ class SnapshotRetention {
 			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() WHERE snapshot IS NOT NULL "
 					+ "AND ((recognition_ok AND occurred_at < :matchedCutoff) OR occurred_at < :cutoff)")
 			.param("matchedCutoff",
-					java.sql.Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
-			.param("cutoff", java.sql.Timestamp.from(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS)))
+					Timestamp.from(now.minus(this.settings.matchedSnapshotRetentionDays(), ChronoUnit.DAYS)))
+			.param("cutoff", Timestamp.from(now.minus(this.settings.snapshotRetentionDays(), ChronoUnit.DAYS)))
 			.update();
 		if (purged > 0) {
 			log.info("Purged {} punch snapshot(s) past retention", purged);
@@ -59,7 +62,7 @@ class SnapshotRetention {
 		int purged = this.jdbc
 			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() "
 					+ "WHERE snapshot IS NOT NULL AND occurred_at < :cutoff")
-			.param("cutoff", java.sql.Timestamp.from(cutoff))
+			.param("cutoff", Timestamp.from(cutoff))
 			.update();
 		if (purged > 0) {
 			log.info("Purged {} punch snapshot(s) taken before {}", purged, cutoff);

@@ -6,12 +6,13 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/timeclock/timesheets")
@@ -25,7 +26,7 @@ class TimesheetController {
 	}
 
 	@GetMapping
-	@PreAuthorize("hasAuthority('timeclock.punches.view')")
+	@Requires("timeclock.punches.view")
 	@Operation(summary = "Espelho de ponto of an employee's month",
 			description = "Every day of month (YYYY-MM) in the zone of the employee's establishment: marks after "
 					+ "adjustments (origin punch or included; disregarded punches stay, flagged), worked_minutes from "

@@ -11,6 +11,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -128,7 +129,7 @@ class Timesheets {
 			}
 			total += minutes;
 			flagged += flags.isEmpty() ? 0 : 1;
-			days.add(new Day(day, day.getDayOfWeek().name().toLowerCase(java.util.Locale.ROOT), ofDay, minutes, flags));
+			days.add(new Day(day, day.getDayOfWeek().name().toLowerCase(Locale.ROOT), ofDay, minutes, flags));
 		}
 		return new Timesheet(employee.id(), employee.displayName(), employee.cpf(), establishment.id(),
 				establishment.name(), zone.getId(), yearMonth.toString(), days, total, flagged, NOTE);
@@ -159,7 +160,7 @@ class Timesheets {
 	}
 
 	private static String hours(long minutes) {
-		return String.format(java.util.Locale.ROOT, "%d:%02d", minutes / 60, minutes % 60);
+		return String.format(Locale.ROOT, "%d:%02d", minutes / 60, minutes % 60);
 	}
 
 }

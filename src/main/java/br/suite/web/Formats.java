@@ -4,12 +4,13 @@ import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+
+import br.suite.shared.DateTimes;
 
 /**
  * How the pages write values for a Brazilian reader: dates dd/MM/yyyy, times in America/Sao_Paulo, money
@@ -20,14 +21,12 @@ class Formats {
 
 	static final Locale BRAZIL = Locale.forLanguageTag("pt-BR");
 
-	static final ZoneId SAO_PAULO = ZoneId.of("America/Sao_Paulo");
-
 	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd/MM/yyyy");
 
 	private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm:ss")
-		.withZone(SAO_PAULO);
+		.withZone(DateTimes.BRAZIL);
 
-	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(SAO_PAULO);
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(DateTimes.BRAZIL);
 
 	public String date(@Nullable LocalDate date) {
 		return date == null ? "—" : DATE.format(date);

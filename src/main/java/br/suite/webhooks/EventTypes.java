@@ -1,5 +1,6 @@
 package br.suite.webhooks;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ final class EventTypes {
 		c.put("finance.transactions.imported", "A CSV import of bank transactions was confirmed");
 		c.put("finance.allocation.created", "Money of a credit transaction was allocated to a charge or a fiscal document (by hand, an accepted suggestion or the automatic matching)");
 		c.put("finance.charge.paid", "A charge became fully paid");
-		CATALOGUE = java.util.Collections.unmodifiableMap(c);
+		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 
 	private EventTypes() {

@@ -8,7 +8,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -21,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
+import br.suite.shared.Requires;
 
 @RestController
 @RequestMapping("/api/webhooks")
@@ -37,14 +37,14 @@ class WebhookController {
 	}
 
 	@GetMapping("/event-types")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "The event types a subscription may name")
 	List<EventTypes.EventType> eventTypes() {
 		return EventTypes.CATALOGUE.entrySet().stream().map(e -> new EventTypes.EventType(e.getKey(), e.getValue())).toList();
 	}
 
 	@PostMapping("/subscriptions")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Subscribe a URL to event types", description = "The response holds the signing secret "
 			+ "(whsec_…), shown this once. The URL must be https to a public address.")
 	ResponseEntity<SubscriptionResponse> create(@RequestBody SubscriptionRequest request) {
@@ -55,21 +55,21 @@ class WebhookController {
 	}
 
 	@GetMapping("/subscriptions")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "List subscriptions (never their secrets)")
 	List<SubscriptionResponse> list() {
 		return this.subscriptions.list();
 	}
 
 	@GetMapping("/subscriptions" + PathIds.ID)
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "Read a subscription (never its secret)")
 	SubscriptionResponse get(@PathVariable long id) {
 		return this.subscriptions.get(id);
 	}
 
 	@PatchMapping("/subscriptions" + PathIds.ID)
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Change a subscription", description = "Sent fields only. Enabling a disabled subscription "
 			+ "clears its failure count and disabled_reason.")
 	SubscriptionResponse update(@PathVariable long id, @RequestBody SubscriptionRequest request) {
@@ -77,7 +77,7 @@ class WebhookController {
 	}
 
 	@DeleteMapping("/subscriptions" + PathIds.ID)
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Delete a subscription and its deliveries")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.subscriptions.delete(id);
@@ -85,7 +85,7 @@ class WebhookController {
 	}
 
 	@PostMapping("/subscriptions" + PathIds.ID + "/rotate-secret")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Replace the signing secret", description = "The new secret is in this response only and "
 			+ "signs every delivery from now on.")
 	SubscriptionResponse rotateSecret(@PathVariable long id) {
@@ -93,7 +93,7 @@ class WebhookController {
 	}
 
 	@GetMapping("/subscriptions" + PathIds.ID + "/deliveries")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.view')")
+	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "A subscription's deliveries, newest first")
 	ResponseEntity<List<DeliveryResponse>> deliveries(@PathVariable long id,
 			@RequestParam(required = false) @Nullable Integer limit,
@@ -105,7 +105,7 @@ class WebhookController {
 	}
 
 	@PostMapping("/deliveries" + PathIds.ID + "/redeliver")
-	@PreAuthorize("hasAuthority('webhooks.subscriptions.change')")
+	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Send a delivery again", description = "Pending again with a fresh retry schedule; 409 "
 			+ "when its subscription is disabled.")
 	DeliveryResponse redeliver(@PathVariable long id) {

@@ -367,6 +367,9 @@ class AccessApiTests extends ApiTest {
 		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&status=blocked").json().size()).isEqualTo(1);
 		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&is_employee=true").json().size()).isEqualTo(2);
 		assertThat(this.api.get("/api/access/users/?q=" + marker.toUpperCase()).json().size()).isEqualTo(3);
+		// LIKE's wildcards in q are literal: "_" is not any character, "%" is not any text.
+		assertThat(this.api.get("/api/access/users/?q=" + marker.replace('-', '_')).json().size()).isZero();
+		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&q=%25").json().size()).isZero();
 		Response page = this.api.get("/api/access/users/?role_id=" + role + "&limit=2&offset=1");
 		assertThat(page.json().isArray()).isTrue();
 		assertThat(page.json().size()).isEqualTo(2);

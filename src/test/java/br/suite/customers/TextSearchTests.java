@@ -14,9 +14,4 @@ class TextSearchTests {
 		assertThat(TextSearch.fold("José 😀")).isEqualTo("jose 😀");
 	}
 
-	@Test
-	void likeWildcardsInTheQueryAreLiteral() {
-		assertThat(TextSearch.containing("50%_off\\")).isEqualTo("%50\\%\\_off\\\\%");
-	}
-
 }

@@ -126,6 +126,11 @@ class ConnectionApiTests extends ApiTest {
 
 		assertThat(this.api.get(url).json()).isEqualTo(before);
 		assertThat(this.api.get("/api/finance/connections/?provider=" + provider).json()).hasSize(2);
+		assertThat(this.api.get("/api/finance/connections/?provider=" + provider + "&enabled=true").json()).hasSize(2);
+		assertThat(this.api.get("/api/finance/connections/?provider=" + provider + "&enabled=false").json()).isEmpty();
+		assertThat(this.api.get("/api/finance/connections/?provider=" + provider + "&account_id=z").json())
+			.extracting(c -> c.get("id").asLong())
+			.containsExactly(other);
 		assertThat(this.api.put("/api/finance/connections/999999999/", "{}").status()).isEqualTo(404);
 		assertThat(this.api.get("/api/finance/connections/0/").status()).isEqualTo(404);
 	}

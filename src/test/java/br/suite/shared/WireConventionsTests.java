@@ -86,6 +86,20 @@ class WireConventionsTests extends ApiTest {
 	}
 
 	@Test
+	void eachModuleRaisesTheLimitOfItsOwnRoutesOnly() {
+		// 2 MiB: over the JSON limit, under every upload limit the modules declare for their routes.
+		String big = "{\"x\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+		assertThat(this.api.post("/api/clientes/", big).status()).isEqualTo(413);
+		assertThat(this.api.post("/api/timeclock/punch/register/", big).status()).isNotEqualTo(413);
+		assertThat(this.api.put("/api/access/users/999999999/photo/", big).status()).isNotEqualTo(413);
+		assertThat(this.api.put("/api/process-documents/999999999/file/", big).status()).isNotEqualTo(413);
+		assertThat(this.api.post("/api/prepare-csv-import/", big).status()).isNotEqualTo(413);
+		assertThat(this.api.post("/api/confirm-csv-import/", big).status()).isNotEqualTo(413);
+		// Only the route itself: a longer path under it is back to the JSON limit.
+		assertThat(this.api.post("/api/process-documents/999999999/file/x/", big).status()).isEqualTo(413);
+	}
+
+	@Test
 	void garbageNeverProducesA5xx() {
 		String[] bodies = { "", "null", "true", "\"text\"", "{\"name\":null}", "{\"name\":{\"a\":1}}",
 				"{\"name\":\"\\u0000\"}", "{\"name\":\"x\",\"permissions\":\"*\"}", "{\"name\":\"x\",\"permissions\":null}",

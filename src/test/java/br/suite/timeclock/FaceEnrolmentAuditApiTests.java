@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.shared.Sha256;
 import tools.jackson.databind.JsonNode;
 
 /** Biometric enrolments are audited by the photo's SHA-256, never its bytes. */
@@ -24,12 +25,12 @@ class FaceEnrolmentAuditApiTests extends ApiTest {
 		assertThat(enrolled.status()).as(enrolled.toString()).isEqualTo(200);
 		JsonNode event = this.api.get("/api/audit/events/?action=timeclock.face.enrolled&resource_id=" + id).json().get(0);
 		assertThat(event.get("changes").get("photo_sha256").get("before").isNull()).isTrue();
-		assertThat(event.get("changes").get("photo_sha256").get("after").asString()).isEqualTo(Punch.sha256(photo));
+		assertThat(event.get("changes").get("photo_sha256").get("after").asString()).isEqualTo(Sha256.hex(photo));
 		assertThat(event.toString()).doesNotContain(Base64.getEncoder().encodeToString(photo).substring(0, 40));
 
 		assertThat(this.api.delete("/api/access/users/" + id + "/photo/").status()).isEqualTo(204);
 		JsonNode removed = this.api.get("/api/audit/events/?action=timeclock.face.removed&resource_id=" + id).json().get(0);
-		assertThat(removed.get("changes").get("photo_sha256").get("before").asString()).isEqualTo(Punch.sha256(photo));
+		assertThat(removed.get("changes").get("photo_sha256").get("before").asString()).isEqualTo(Sha256.hex(photo));
 	}
 
 }

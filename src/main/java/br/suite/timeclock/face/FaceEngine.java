@@ -37,7 +37,7 @@ public final class FaceEngine implements AutoCloseable {
      * @param maxDetectionSide longer side the detector works on; larger images are downscaled for
      *                         detection only (landmarks and chip use full resolution)
      * @param intraOpThreads   ONNX Runtime threads per inference
-     * @param threshold        distance at or below which {@link #verify} reports a match
+     * @param threshold        distance at or below which two descriptors are the same person
      * @param maxWaitMillis    how long an analysis waits for a free slot before {@link Busy} is thrown
      */
     public record Settings(int maxConcurrent, int minFacePx, int maxDetectionSide, int intraOpThreads, double threshold,
@@ -106,8 +106,8 @@ public final class FaceEngine implements AutoCloseable {
     private final ShapePredictor landmarks;
 
     /**
-     * @param modelDirectory a folder with the converted models (or the three dlib .dat files, which
-     *                       are then converted in memory); null loads them from the classpath /face/
+     * @param modelDirectory a folder with the converted models (tools/face-models writes them); null
+     *                       loads them from the classpath /face/
      */
     public FaceEngine(Path modelDirectory, Settings settings) {
         this.settings = settings;
@@ -222,16 +222,6 @@ public final class FaceEngine implements AutoCloseable {
     /** The slots' semaphore, for tests that need the engine busy. */
     Semaphore slots() {
         return slots;
-    }
-
-    /** Analyses the snapshot and compares it with a descriptor stored at enrolment. */
-    public Verification verify(float[] enrolledDescriptor, byte[] snapshot) {
-        Analysis a = analyze(snapshot);
-        if (!a.hasDescriptor()) {
-            return new Verification(false, Double.NaN, a.reason());
-        }
-        double d = distance(enrolledDescriptor, a.descriptor());
-        return new Verification(d <= settings.threshold(), d, null);
     }
 
     /** Euclidean distance between two descriptors (face_recognition's face_distance). */

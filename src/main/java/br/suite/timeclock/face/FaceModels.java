@@ -28,20 +28,15 @@ final class FaceModels {
     }
 
     /**
-     * A directory may hold the build's output (ONNX + landmarks) or just the three .dat files, in
-     * which case the networks are converted in memory (about 1.5 s and 300 MB of transient heap).
+     * A directory holds the converter's output (the two ONNX networks and the landmarks model), as the
+     * build writes it to target/classes/face with tools/face-models; the service never parses dlib networks.
      */
     static FaceModels load(Path directory) throws IOException {
         if (directory == null) {
             return new FaceModels(classpath(RESNET_ONNX), classpath(DETECTOR_ONNX), classpath(LANDMARKS_DAT));
         }
-        byte[] resnet = Files.exists(directory.resolve(RESNET_ONNX))
-            ? Files.readAllBytes(directory.resolve(RESNET_ONNX))
-            : DlibToOnnx.convertResNet(read(directory, RESNET_DAT));
-        byte[] detector = Files.exists(directory.resolve(DETECTOR_ONNX))
-            ? Files.readAllBytes(directory.resolve(DETECTOR_ONNX))
-            : DlibToOnnx.convertDetector(read(directory, DETECTOR_DAT));
-        return new FaceModels(resnet, detector, read(directory, LANDMARKS_DAT));
+        return new FaceModels(read(directory, RESNET_ONNX), read(directory, DETECTOR_ONNX),
+            read(directory, LANDMARKS_DAT));
     }
 
     private static byte[] read(Path directory, String name) throws IOException {

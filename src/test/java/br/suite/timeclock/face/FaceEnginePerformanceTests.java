@@ -26,7 +26,7 @@ class FaceEnginePerformanceTests {
         byte[] snapshot = FaceMemoryProbe.snapshot();
         float[] enrolled = engine.analyze(
             FaceTestPhotos.cropPng(FaceTestPhotos.image("sample3.jpg"), 1020, 249, 1256, 485, 0.4)).descriptor();
-        Verification expected = engine.verify(enrolled, snapshot);
+        Verification expected = Verification.of(engine, enrolled, snapshot);
         byte[] other = FaceTestPhotos.bytes("grace_hopper.jpg");
         float[] hopper = engine.analyze(other).descriptor();
 
@@ -37,7 +37,7 @@ class FaceEnginePerformanceTests {
                 boolean odd = i % 2 == 1;
                 futures.add(pool.submit(() -> odd
                     ? FaceEngine.distance(hopper, engine.analyze(other).descriptor())
-                    : engine.verify(enrolled, snapshot).distance()));
+                    : Verification.of(engine, enrolled, snapshot).distance()));
             }
             for (int i = 0; i < futures.size(); i++) {
                 assertThat(futures.get(i).get()).isEqualTo(i % 2 == 1 ? 0.0 : expected.distance());

@@ -151,13 +151,13 @@ class FaceEngineTests {
         // W1 enrolled from sample3, snapshots cut from sample1: W1 herself and the woman beside her.
         Analysis enrolment = engine.analyze(FaceTestPhotos.cropPng(FaceTestPhotos.image("sample3.jpg"), 1020, 249, 1256, 485, 0.4));
         assertThat(enrolment.reason()).isNull();
-        Verification self = engine.verify(enrolment.descriptor(), FaceTestPhotos.cropPng(s1, 1469, 217, 1666, 414, 0.4));
-        Verification other = engine.verify(enrolment.descriptor(), FaceTestPhotos.cropPng(s1, 832, 436, 1029, 633, 0.4));
+        Verification self = Verification.of(engine, enrolment.descriptor(), FaceTestPhotos.cropPng(s1, 1469, 217, 1666, 414, 0.4));
+        Verification other = Verification.of(engine, enrolment.descriptor(), FaceTestPhotos.cropPng(s1, 832, 436, 1029, 633, 0.4));
         assertThat(self.match()).isTrue();
         assertThat(self.distance()).isLessThanOrEqualTo(engine.settings().threshold());
         assertThat(other.match()).isFalse();
         assertThat(other.distance()).isGreaterThan(engine.settings().threshold());
-        Verification none = engine.verify(enrolment.descriptor(), FaceTestPhotos.png(new RgbImage(320, 240)));
+        Verification none = Verification.of(engine, enrolment.descriptor(), FaceTestPhotos.png(new RgbImage(320, 240)));
         assertThat(none.match()).isFalse();
         assertThat(none.distance()).isNaN();
         assertThat(none.reason()).isEqualTo(Reason.NO_FACE);

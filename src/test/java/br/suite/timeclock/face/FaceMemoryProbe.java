@@ -34,7 +34,7 @@ final class FaceMemoryProbe {
         byte[] snapshot = snapshot();
         float[] enrolled = engine.analyze(
             FaceTestPhotos.cropPng(FaceTestPhotos.image("sample3.jpg"), 1020, 249, 1256, 485, 0.4)).descriptor();
-        Verification first = engine.verify(enrolled, snapshot);
+        Verification first = Verification.of(engine, enrolled, snapshot);
         print("distance", first.distance());
         print("match", first.match() ? 1 : 0);
 
@@ -42,7 +42,7 @@ final class FaceMemoryProbe {
         boolean stable = true;
         for (int i = 0; i < SEQUENTIAL; i++) {
             long s = System.nanoTime();
-            Verification v = engine.verify(enrolled, snapshot);
+            Verification v = Verification.of(engine, enrolled, snapshot);
             nanos[i] = System.nanoTime() - s;
             stable &= v.distance() == first.distance();
         }
@@ -55,7 +55,7 @@ final class FaceMemoryProbe {
         long c0 = System.nanoTime();
         List<Future<Verification>> futures = new ArrayList<>();
         for (int i = 0; i < CONCURRENT; i++) {
-            futures.add(pool.submit(() -> engine.verify(enrolled, snapshot)));
+            futures.add(pool.submit(() -> Verification.of(engine, enrolled, snapshot)));
         }
         for (Future<Verification> f : futures) {
             stable &= f.get().distance() == first.distance();

@@ -1,0 +1,19 @@
+package br.suite.imports;
+
+import java.util.Map;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import br.suite.shared.BodyLimits;
+
+/** The bodies of the CSV import routes: the statement file as a form, its confirmation as JSON with every row. */
+@Configuration(proxyBeanMethods = false)
+class ImportBodyLimits {
+
+	@Bean
+	BodyLimits importRouteLimits() {
+		return new BodyLimits(Map.of("/prepare-csv-import", BodyLimits.UPLOAD_AS_FORM, "/confirm-csv-import", BodyLimits.IMPORT));
+	}
+
+}

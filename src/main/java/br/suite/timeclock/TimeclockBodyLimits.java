@@ -1,0 +1,20 @@
+package br.suite.timeclock;
+
+import java.util.Map;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import br.suite.shared.BodyLimits;
+
+/** Punch snapshots and employee photos arrive as base64 in JSON: 8 MiB of image is about 10.7 MiB of JSON. */
+@Configuration(proxyBeanMethods = false)
+class TimeclockBodyLimits {
+
+	@Bean
+	BodyLimits timeclockRouteLimits() {
+		return new BodyLimits(Map.of("/punch/register", BodyLimits.UPLOAD_AS_BASE64_JSON, "/photo",
+				BodyLimits.UPLOAD_AS_BASE64_JSON));
+	}
+
+}
