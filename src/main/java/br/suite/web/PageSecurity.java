@@ -35,7 +35,8 @@ import br.suite.shared.ApiProblem;
 /**
  * The pages' security chain, tried before the API's (which matches everything else): form login against
  * the same users and passwords, a session cookie ({@code SameSite=Lax}, HTTP-only), CSRF tokens on every
- * change, and each page behind the permission the matching API operation needs. Sessions live in memory;
+ * change, and each page behind the permission the matching API operation needs. Sessions live in the
+ * database ({@link PageSessions});
  * every request reads the user again ({@link SessionRefresh}).
  */
 @Configuration(proxyBeanMethods = false)
