@@ -71,6 +71,9 @@ class PageSecurity {
 				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido", "/login")
 				.permitAll()
 				.requestMatchers("/kiosk", "/kiosk/**").hasAuthority(KIOSK)
+				// People and time-clock pages (webpeople): changing a user or a role, read or write, needs the change
+				.requestMatchers("/app/users/{id:\\d+}", "/app/users/{id:\\d+}/**").hasAuthority("access.users.change")
+				.requestMatchers("/app/roles/{id:\\d+}", "/app/roles/{id:\\d+}/**").hasAuthority("access.roles.change")
 				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**").hasAuthority("access.users.change")
 				.requestMatchers("/app/users", "/app/users/**").hasAuthority("access.users.view")
 				.requestMatchers(HttpMethod.POST, "/app/roles", "/app/roles/**").hasAuthority("access.roles.change")
