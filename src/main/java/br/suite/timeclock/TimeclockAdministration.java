@@ -44,9 +44,12 @@ public class TimeclockAdministration {
 
 	private final Validator validator;
 
+	private final RepSettings settings;
+
 	TimeclockAdministration(Establishments establishments, PunchAdjustments adjustments, PunchLedger ledger,
 			Timesheets timesheets, AfdExport afd, AfdSigner signer, Comprovantes comprovantes, AccessDirectory users,
-			Validator validator) {
+			Validator validator, RepSettings settings) {
+		this.settings = settings;
 		this.establishments = establishments;
 		this.adjustments = adjustments;
 		this.ledger = ledger;
@@ -213,6 +216,11 @@ public class TimeclockAdministration {
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
 		AfdExport.File file = this.afd.export(establishmentId, from, to, allowIncomplete, generatedAt);
 		return new AfdFile(file.name(), file.bytes(), file.generatedAt());
+	}
+
+	/** Whether a signing key store is configured (without one the .p7s is a 503). */
+	public boolean afdSignatureConfigured() {
+		return this.settings.signatureKeystore() != null;
 	}
 
 	/** The detached CAdES signature of exactly that AFD; 503 when no signing key is configured. */

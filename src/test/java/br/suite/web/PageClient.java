@@ -47,6 +47,13 @@ final class PageClient {
 		return other;
 	}
 
+	/** A client carrying a browser's session cookie (to download what the browser was offered). */
+	static PageClient withSession(String base, String session) {
+		PageClient client = new PageClient(base);
+		client.session = session;
+		return client;
+	}
+
 	@Nullable String session() {
 		return this.session;
 	}
