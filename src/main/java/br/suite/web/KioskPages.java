@@ -1,5 +1,6 @@
 package br.suite.web;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.Optional;
 
 import jakarta.servlet.http.HttpSession;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -44,13 +46,14 @@ class KioskPages {
 
 	private final TimeclockAdministration timeclock;
 
-	private final PageSettings settings;
+	private final Duration comprovanteWindow;
 
-	KioskPages(EmployeeLookup employees, PunchDesk punches, TimeclockAdministration timeclock, PageSettings settings) {
+	KioskPages(EmployeeLookup employees, PunchDesk punches, TimeclockAdministration timeclock,
+			@Value("${suite.web.kiosk-comprovante-window:5m}") Duration comprovanteWindow) {
 		this.employees = employees;
 		this.punches = punches;
 		this.timeclock = timeclock;
-		this.settings = settings;
+		this.comprovanteWindow = comprovanteWindow;
 	}
 
 	@GetMapping({ "/kiosk", "/kiosk/" })
@@ -112,7 +115,7 @@ class KioskPages {
 
 	/** The session's punches still within the window (the expired ones are dropped). */
 	private Map<Long, Instant> recent(HttpSession session) {
-		Instant oldest = Instant.now().minus(this.settings.kioskComprovanteWindow());
+		Instant oldest = Instant.now().minus(this.comprovanteWindow);
 		LinkedHashMap<Long, Instant> recent = new LinkedHashMap<>();
 		if (session.getAttribute(RECENT) instanceof Map<?, ?> stored) {
 			stored.forEach((id, at) -> {
