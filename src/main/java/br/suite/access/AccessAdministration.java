@@ -44,6 +44,25 @@ public class AccessAdministration {
 	public record UserPage(List<UserView> users, long total) {
 	}
 
+	/** A user as its edit page shows it. */
+	public record UserDetail(long id, String username, String email, String fullName, long roleId, String roleName,
+			String status, boolean isEmployee, @Nullable String cpf, @Nullable Long establishmentId) {
+
+		public boolean active() {
+			return "active".equals(this.status);
+		}
+
+	}
+
+	/** What the edit page changes; the rest of the user stays as it is. */
+	public record UserChanges(String fullName, String email, @Nullable Long roleId, boolean isEmployee,
+			@Nullable String cpf, @Nullable Long establishmentId, boolean active) {
+	}
+
+	/** An employee to choose from (espelho de ponto): id and the name printed on records. */
+	public record Employee(long id, String name, boolean active) {
+	}
+
 	/** A created user and the temporary password, which exists in clear only in this answer. */
 	public record CreatedUser(long id, String username, String temporaryPassword) {
 	}
@@ -75,6 +94,87 @@ public class AccessAdministration {
 			.map(u -> new UserView(u.id(), u.username(), u.email(), u.fullName(), u.roleName(), u.status(),
 					u.isEmployee()))
 			.toList(), listing.total());
+	}
+
+	public UserDetail user(long id) {
+		User user = this.users.get(id);
+		Role role = this.roles.get(user.roleId);
+		return new UserDetail(user.id(), user.username, user.email, user.fullName, role.id(), role.name, user.status,
+				user.isEmployee, user.cpf, user.establishmentId);
+	}
+
+	/**
+	 * Changes a user as {@code PATCH /api/access/users/{id}/} does, with its checks: authority over the user,
+	 * a new role's permissions held by the caller (403), CPF and establishment (400), uniqueness (409).
+	 */
+	public UserDetail updateUser(long id, UserChanges changes, CurrentUser caller) {
+		this.users.update(id, user -> {
+			UserRequest request = new UserRequest(user.username, changes.email(), changes.fullName(), user.department,
+					user.jobTitle, changes.isEmployee(), changes.roleId(),
+					changes.active() ? "active" : user.isActive() ? "inactive" : user.status,
+					changes.cpf(), changes.establishmentId());
+			BeanChecks.check(this.validator, request);
+			return request;
+		}, "*", caller);
+		return user(id);
+	}
+
+	/** Deactivates as {@code DELETE /api/access/users/{id}/}: the user is kept, every token revoked. */
+	public void deactivateUser(long id, CurrentUser caller) {
+		this.users.deactivate(id, caller);
+	}
+
+	/** Makes an inactive user active again (the same change as a PATCH of {@code status}). */
+	public void reactivateUser(long id, CurrentUser caller) {
+		this.users.update(id, user -> {
+			UserRequest current = UserRequest.of(user);
+			return new UserRequest(current.username(), current.email(), current.fullName(), current.department(),
+					current.jobTitle(), current.isEmployee(), current.roleId(), "active", current.cpf(),
+					current.establishmentId());
+		}, "*", caller);
+	}
+
+	/** A new temporary password, in clear only in this answer; every token of the user is revoked. */
+	public String resetPassword(long id, CurrentUser caller) {
+		return String.valueOf(this.users.resetPassword(id, caller).body().temporaryPassword());
+	}
+
+	public void revokeTokens(long id, CurrentUser caller) {
+		this.users.revokeTokens(id, caller);
+	}
+
+	/** Every user marked as an employee, by name (inactive ones too: their records stay). */
+	public List<Employee> employees() {
+		return this.users.list(new UserService.Filter(null, null, true, null), new Paging(null, null))
+			.users()
+			.stream()
+			.map(u -> new Employee(u.id(), u.fullName().isBlank() ? u.username() : u.fullName(),
+					"active".equals(u.status())))
+			.sorted(java.util.Comparator.comparing(Employee::name, String.CASE_INSENSITIVE_ORDER))
+			.toList();
+	}
+
+	public RoleView role(long id) {
+		return roles().stream().filter(r -> r.id() == id).findFirst().orElseGet(() -> {
+			this.roles.get(id);
+			throw new IllegalStateException("Role " + id + " vanished");
+		});
+	}
+
+	/** Changes a role as {@code PATCH /api/access/roles/{id}/}: only permissions one holds may be added (403). */
+	public RoleView updateRole(long id, String name, String description, List<String> permissions,
+			CurrentUser caller) {
+		this.roles.update(id, role -> {
+			RoleRequest request = new RoleRequest(name, description, permissions);
+			BeanChecks.check(this.validator, request);
+			return request;
+		}, "*", caller);
+		return role(id);
+	}
+
+	/** Deletes an unused, non-system role (409 when someone holds it). */
+	public void deleteRole(long id) {
+		this.roles.delete(id);
 	}
 
 	public CreatedUser createUser(String username, String email, String fullName, boolean isEmployee,

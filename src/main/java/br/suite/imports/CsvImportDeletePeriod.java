@@ -11,5 +11,5 @@ import org.jspecify.annotations.Nullable;
 record CsvImportDeletePeriod(@Schema(description = "Default false") @Nullable Boolean enabled,
 		@Schema(description = "Required when enabled; 1900-2999", nullable = true, example = "2026")
 		@Nullable Integer year,
-		@Schema(description = "Required when enabled; 1-12", nullable = true, example = "3") @Nullable Integer month) {
+		@Schema(description = "Required when enabled; 1-12", nullable = true, example = "3") @Nullable Integer month) implements java.io.Serializable {
 }

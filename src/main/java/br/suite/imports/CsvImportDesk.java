@@ -35,7 +35,9 @@ public class CsvImportDesk {
 	}
 
 	/** A prepared import: what the preview shows, and the confirmation body kept as prepare returned it. */
-	public static final class Prepared {
+	public static final class Prepared implements java.io.Serializable {
+
+		private static final long serialVersionUID = 1L;
 
 		private final CsvImportPreparation preparation;
 

@@ -15,5 +15,5 @@ record CsvImportFormat(@Schema(allowableValues = { "utf-8", "utf-16", "windows-1
 		@Schema(description = "Field → the column(s) it was read from (several description columns are joined "
 				+ "with \" - \")", example = "{\"transaction_date\":\"Data\",\"amount\":\"Valor\"}")
 		Map<String, String> columns,
-		@Schema(description = "Headers of columns that feed no field (e.g. Saldo)") List<String> ignoredColumns) {
+		@Schema(description = "Headers of columns that feed no field (e.g. Saldo)") List<String> ignoredColumns) implements java.io.Serializable {
 }

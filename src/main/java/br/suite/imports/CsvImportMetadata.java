@@ -18,5 +18,5 @@ record CsvImportMetadata(
 		@Schema(description = "SHA-256 of the uploaded file's bytes (64 hex digits), or empty")
 		@Nullable String fileSha256,
 		@Schema(description = "Transaction lines read from the file (valid or not); balance and blank lines "
-				+ "excluded", nullable = true) @Nullable Integer rowCount) {
+				+ "excluded", nullable = true) @Nullable Integer rowCount) implements java.io.Serializable {
 }

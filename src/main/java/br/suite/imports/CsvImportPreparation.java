@@ -24,5 +24,5 @@ record CsvImportPreparation(
 		List<CsvImportRowError> errors,
 		@Schema(description = "Lines that are not transactions (balances, footers), left out on purpose")
 		List<CsvImportIgnoredRow> ignoredRows,
-		CsvImportFormat format) {
+		CsvImportFormat format) implements java.io.Serializable {
 }

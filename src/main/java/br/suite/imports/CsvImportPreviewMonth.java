@@ -16,5 +16,5 @@ record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
 				+ "delete: those whose external_id is not among the import's rows (the others are updated in place, "
 				+ "keeping their allocations)") @Nullable Integer wouldDelete,
 		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)")
-		String deleteRefused) {
+		String deleteRefused) implements java.io.Serializable {
 }

@@ -38,7 +38,7 @@ record CsvImportRow(
 		@Schema(description = "≤ 100") String correlationId, @Schema(description = "≤ 100") String chargeExternalId,
 		@Schema(nullable = true, description = "The line of the file the row was read from (null for a row "
 				+ "added by hand); confirm quotes it in error messages and otherwise ignores it")
-		@Nullable Integer line) {
+		@Nullable Integer line) implements java.io.Serializable {
 
 	CsvImportRow {
 		externalId = externalId == null ? "" : externalId;

@@ -32,7 +32,8 @@ public class ProcessDocumentDesk {
 	/** A document as a list shows it; {@code nextStatuses} are the moves its lifecycle allows now. */
 	public record DocumentView(long id, String code, String title, String processArea, String category, String owner,
 			String status, String version, @Nullable LocalDate nextReviewAt, @Nullable String approvedBy,
-			@Nullable LocalDate approvedAt, boolean overdue, List<String> nextStatuses) {
+			@Nullable LocalDate approvedAt, boolean overdue, List<String> nextStatuses)
+			implements java.io.Serializable {
 
 		static DocumentView of(ProcessDocumentResponse d) {
 			DocumentStatus status = ClosedSet.parse(DocumentStatus.class, "status", d.status());

@@ -1,12 +1,23 @@
 package br.suite.web;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
+import jakarta.servlet.http.HttpSession;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
@@ -14,11 +25,14 @@ import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeeLookup;
 import br.suite.shared.ApiProblem;
 import br.suite.timeclock.PunchDesk;
+import br.suite.timeclock.TimeclockAdministration;
 
 /**
  * The punch kiosk: a tablet signed in with a kiosk account. A person says who they are, sees their name,
  * picks the event and registers; the snapshot comes from the camera, or a blank frame when there is none
- * (the punch is then recorded for review, never refused).
+ * (the punch is then recorded for review, never refused). The result offers the punch's comprovante as a PDF:
+ * only to the kiosk session that registered it, and only for a few minutes (the person still at the tablet), so
+ * a kiosk account cannot read other people's comprovantes (name, CPF) by trying punch ids.
  */
 @Controller
 class KioskPages {
@@ -27,12 +41,19 @@ class KioskPages {
 
 	private final PunchDesk punches;
 
-	private final Formats fmt;
+	/** The session attribute listing this kiosk session's recent punches: punch id → when it was registered. */
+	static final String RECENT = KioskPages.class.getName() + ".recent";
 
-	KioskPages(EmployeeLookup employees, PunchDesk punches, Formats fmt) {
+	private final TimeclockAdministration timeclock;
+
+	private final Duration comprovanteWindow;
+
+	KioskPages(EmployeeLookup employees, PunchDesk punches, TimeclockAdministration timeclock,
+			@Value("${suite.web.kiosk-comprovante-window:5m}") Duration comprovanteWindow) {
 		this.employees = employees;
 		this.punches = punches;
-		this.fmt = fmt;
+		this.timeclock = timeclock;
+		this.comprovanteWindow = comprovanteWindow;
 	}
 
 	@GetMapping({ "/kiosk", "/kiosk/" })
@@ -56,14 +77,13 @@ class KioskPages {
 			@RequestParam(name = "event_type", defaultValue = "") String eventType,
 			@RequestParam(name = "snapshot", defaultValue = "") String snapshot,
 			@RequestParam(name = "camera", defaultValue = "none") String camera,
-			@RequestParam(name = "idempotency_key", defaultValue = "") String key, Model model) {
+			@RequestParam(name = "idempotency_key", defaultValue = "") String key, HttpSession session, Model model) {
 		try {
 			PunchDesk.PunchView punch = this.punches.register(eventType, employeeId, snapshot, "device",
 					key.isBlank() ? null : key);
 			model.addAttribute("punch", punch);
 			model.addAttribute("cameraMissing", !"ok".equals(camera));
-			model.addAttribute("record", "data:text/plain;charset=utf-8," + URLEncoder
-				.encode(record(punch), StandardCharsets.UTF_8).replace("+", "%20"));
+			remember(session, punch.id());
 			return "kiosk :: result";
 		}
 		catch (ApiProblem problem) {
@@ -72,12 +92,39 @@ class KioskPages {
 		}
 	}
 
-	/** The punch record the person may keep (the signed PDF receipt comes with a later issue). */
-	private String record(PunchDesk.PunchView punch) {
-		return "Registro de ponto\n" + "NSR: " + punch.nsr() + "\n" + "Empregado: " + punch.employeeName() + " (id "
-				+ punch.employeeId() + ")\n" + "Evento: " + punch.eventType() + "\n" + "Data e hora: "
-				+ this.fmt.dateTime(punch.occurredAt()) + " (America/Sao_Paulo)\n" + "Hash (SHA-256): " + punch.hash()
-				+ "\n";
+	/** The comprovante (Portaria 671 art. 79) of a punch this kiosk session registered a moment ago; else 404. */
+	@GetMapping("/kiosk/comprovante/{id:\\d+}")
+	ResponseEntity<byte[]> comprovante(@PathVariable long id, HttpSession session) {
+		if (!recent(session).containsKey(id)) {
+			return ResponseEntity.status(HttpStatus.NOT_FOUND).build();
+		}
+		TimeclockAdministration.ComprovantePdf comprovante = this.timeclock.comprovante(id);
+		return ResponseEntity.ok()
+			.contentType(MediaType.APPLICATION_PDF)
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename(comprovante.fileName()).build().toString())
+			.header(HttpHeaders.CACHE_CONTROL, "no-store")
+			.body(comprovante.pdf());
+	}
+
+	private void remember(HttpSession session, long punchId) {
+		Map<Long, Instant> recent = new LinkedHashMap<>(recent(session));
+		recent.put(punchId, Instant.now());
+		session.setAttribute(RECENT, recent);
+	}
+
+	/** The session's punches still within the window (the expired ones are dropped). */
+	private Map<Long, Instant> recent(HttpSession session) {
+		Instant oldest = Instant.now().minus(this.comprovanteWindow);
+		LinkedHashMap<Long, Instant> recent = new LinkedHashMap<>();
+		if (session.getAttribute(RECENT) instanceof Map<?, ?> stored) {
+			stored.forEach((id, at) -> {
+				if (id instanceof Long punch && at instanceof Instant when && when.isAfter(oldest)) {
+					recent.put(punch, when);
+				}
+			});
+		}
+		return recent;
 	}
 
 }

@@ -35,7 +35,8 @@ import br.suite.shared.ApiProblem;
 /**
  * The pages' security chain, tried before the API's (which matches everything else): form login against
  * the same users and passwords, a session cookie ({@code SameSite=Lax}, HTTP-only), CSRF tokens on every
- * change, and each page behind the permission the matching API operation needs. Sessions live in memory;
+ * change, and each page behind the permission the matching API operation needs. Sessions live in the
+ * database ({@link PageSessions});
  * every request reads the user again ({@link SessionRefresh}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -70,6 +71,17 @@ class PageSecurity {
 				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido", "/login")
 				.permitAll()
 				.requestMatchers("/kiosk", "/kiosk/**").hasAuthority(KIOSK)
+				// People and time-clock pages (webpeople): changing a user or a role, read or write, needs the change
+				.requestMatchers("/app/users/{id:\\d+}", "/app/users/{id:\\d+}/**").hasAuthority("access.users.change")
+				.requestMatchers("/app/roles/{id:\\d+}", "/app/roles/{id:\\d+}/**").hasAuthority("access.roles.change")
+				.requestMatchers("/app/punches/{id:\\d+}/disregard").hasAuthority("timeclock.adjustments.change")
+				.requestMatchers(HttpMethod.POST, "/app/adjustments/**").hasAuthority("timeclock.adjustments.change")
+				.requestMatchers("/app/adjustments", "/app/adjustments/**", "/app/timesheet", "/app/timesheet/**")
+				.hasAuthority("timeclock.punches.view")
+				.requestMatchers("/app/afd", "/app/afd/**").hasAuthority("timeclock.afd.export")
+				.requestMatchers("/app/establishments/new", "/app/establishments/{id:\\d+}")
+				.hasAuthority("timeclock.establishments.change")
+				.requestMatchers("/app/establishments", "/app/establishments/**").hasAuthority("timeclock.establishments.view")
 				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**").hasAuthority("access.users.change")
 				.requestMatchers("/app/users", "/app/users/**").hasAuthority("access.users.view")
 				.requestMatchers(HttpMethod.POST, "/app/roles", "/app/roles/**").hasAuthority("access.roles.change")

@@ -1,0 +1,154 @@
+package br.suite.web;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The pages as a browser without JavaScript sees them: a session cookie, the sign-in form, and forms posted
+ * with the CSRF token the last page carried. It never follows redirects, so a test sees each answer.
+ */
+final class PageClient {
+
+	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+	private static final Pattern CSRF_META = Pattern.compile("name=\"csrf-token\" content=\"([^\"]+)\"");
+
+	private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+	private String base;
+
+	private @Nullable String session;
+
+	private @Nullable String csrf;
+
+	PageClient(String base) {
+		this.base = base;
+	}
+
+	/** The same browser, talking to another instance (a load balancer's next pick). */
+	PageClient on(String otherBase) {
+		PageClient other = new PageClient(otherBase);
+		other.session = this.session;
+		other.csrf = this.csrf;
+		return other;
+	}
+
+	/** A client carrying a browser's session cookie (to download what the browser was offered). */
+	static PageClient withSession(String base, String session) {
+		PageClient client = new PageClient(base);
+		client.session = session;
+		return client;
+	}
+
+	@Nullable String session() {
+		return this.session;
+	}
+
+	@Nullable String setCookie;
+
+	/** Signs in through the form; the answer is the redirect after it. */
+	HttpResponse<String> signIn(String username, String password) {
+		get("/login");
+		return post("/login", Map.of("username", username, "password", password));
+	}
+
+	HttpResponse<String> get(String path) {
+		return send(HttpRequest.newBuilder(URI.create(this.base + path)).GET());
+	}
+
+	HttpResponse<byte[]> bytes(String path) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path)).GET();
+		if (this.session != null) {
+			request.header("Cookie", "JSESSIONID=" + this.session);
+		}
+		try {
+			HttpResponse<byte[]> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+			remember(response);
+			return response;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** Posts a form with the CSRF token of the last page read. */
+	HttpResponse<String> post(String path, Map<String, String> form) {
+		Map<String, String> fields = new LinkedHashMap<>(form);
+		if (this.csrf != null) {
+			fields.putIfAbsent("_csrf", this.csrf);
+		}
+		return postRaw(path, fields);
+	}
+
+	/** Posts exactly these fields (no CSRF token added). */
+	HttpResponse<String> postRaw(String path, Map<String, String> fields) {
+		String body = fields.entrySet()
+			.stream()
+			.map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+					+ URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+			.collect(Collectors.joining("&"));
+		return send(HttpRequest.newBuilder(URI.create(this.base + path))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(body)));
+	}
+
+	private HttpResponse<String> send(HttpRequest.Builder request) {
+		if (this.session != null) {
+			request.header("Cookie", "JSESSIONID=" + this.session);
+		}
+		try {
+			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+			remember(response);
+			Matcher token = CSRF.matcher(response.body());
+			Matcher meta = CSRF_META.matcher(response.body());
+			if (token.find()) {
+				this.csrf = token.group(1);
+			}
+			else if (meta.find()) {
+				this.csrf = meta.group(1);
+			}
+			return response;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void remember(HttpResponse<?> response) {
+		for (String cookie : response.headers().allValues("Set-Cookie")) {
+			if (cookie.startsWith("JSESSIONID=")) {
+				this.setCookie = cookie;
+				String value = cookie.substring("JSESSIONID=".length(), cookie.indexOf(';') < 0 ? cookie.length()
+						: cookie.indexOf(';'));
+				this.session = value.isEmpty() ? null : value;
+			}
+		}
+	}
+
+	static Optional<String> location(HttpResponse<?> response) {
+		return response.headers().firstValue("Location");
+	}
+
+}
