@@ -77,6 +77,34 @@ class AccessApiTests extends ApiTest {
 	}
 
 	@Test
+	void aPatchThatChangesNothingWritesNothing() {
+		String name = unique("Unchanged");
+		Response created = this.api.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"description\":\"Caixa\","
+				+ "\"permissions\":[\"fins.records.view\",\"customers.clientes.view\"]}");
+		long id = created.id();
+		String etag = created.header("ETag").orElseThrow();
+		String events = "/api/audit/events/?resource_type=role&resource_id=" + id;
+		assertThat(this.api.get(events).json().size()).isEqualTo(1);
+
+		// The same values, permissions in another order: 200 with the role as it is, same ETag, no event.
+		Response same = this.api.patch("/api/access/roles/" + id + "/", "{\"name\":\"" + name + "\",\"description\":"
+				+ "\"Caixa\",\"permissions\":[\"customers.clientes.view\",\"fins.records.view\"]}");
+		assertThat(same.status()).as(same.toString()).isEqualTo(200);
+		assertThat(same.header("ETag")).contains(etag);
+		assertThat(same.json()).isEqualTo(created.json());
+		assertThat(this.api.patch("/api/access/roles/" + id + "/", "{}").header("ETag")).contains(etag);
+		assertThat(this.api.get(events).json().size()).isEqualTo(1);
+		assertThat(this.api.get("/api/access/roles/" + id + "/").json()).isEqualTo(created.json());
+
+		// A stale If-Match is refused even when nothing would change.
+		Response changed = this.api.patch("/api/access/roles/" + id + "/", "{\"description\":\"Tesouraria\"}");
+		assertThat(changed.header("ETag")).isNotEqualTo(java.util.Optional.of(etag));
+		assertThat(this.api.get(events).json().size()).isEqualTo(2);
+		Response stale = this.api.send("PATCH", "/api/access/roles/" + id + "/", "{}", "application/json", "If-Match", etag);
+		assertThat(stale.status()).isEqualTo(412);
+	}
+
+	@Test
 	void refusesInvalidRolesAndChangesNothing() {
 		int before = this.api.get("/api/access/roles/").json().size();
 		Response noName = this.api.post("/api/access/roles/", "{\"description\":\"x\"}");
