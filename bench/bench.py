@@ -147,10 +147,16 @@ def parse_ms(text):
     return float(number) * factor
 
 
+RUN_SEQUENCE = 0
+
+
 def wrk(path, script, env, duration, connections=CONNECTIONS, pinned=False):
     command = (["taskset", "-c", PIN_CPU] if pinned else []) + ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "--latency",
                "-s", os.path.join(BENCH, "lua", script), BASE + path]
-    output = subprocess.run(command, env={**os.environ, **env}, capture_output=True, text=True,
+    global RUN_SEQUENCE
+    RUN_SEQUENCE += 1
+    # SUITE_RUN: a number no other wrk run of this benchmark gets (post_clientes.lua builds unique CPFs from it).
+    output = subprocess.run(command, env={**os.environ, **env, "SUITE_RUN": str(RUN_SEQUENCE)}, capture_output=True, text=True,
                             timeout=duration + 60).stdout
     result = {"requests_per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))}
     result["p50_ms"] = parse_ms(re.search(r"\s50%\s+(\S+)", output).group(1))

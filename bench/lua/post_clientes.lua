@@ -7,8 +7,10 @@ local threads = 0
 function setup(thread)
   threads = threads + 1
   thread:set("tid", threads .. "-" .. os.time())
-  -- 9 base digits: thread (1) + this run's second modulo 1000 (3) + counter (5); check digits added below.
-  thread:set("prefix", string.format("%d%03d", threads % 10, os.time() % 1000))
+  -- 9 base digits: thread (1) + this wrk run's number from bench.py, else its second, modulo 1000 (3) + counter
+  -- (5); the check digits are added below.
+  local run = tonumber(os.getenv("SUITE_RUN") or "") or os.time()
+  thread:set("prefix", string.format("%d%03d", threads % 10, run % 1000))
 end
 local counter = 0
 local function cpf(base)
