@@ -105,6 +105,62 @@ class AccessApiTests extends ApiTest {
 	}
 
 	@Test
+	void concurrentPatchesOfOneRoleEachCommitWithTheirOwnAuditEventOrFailAlone() throws Exception {
+		String name = unique("Busy");
+		long id = this.api.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"description\":\"start\"}").id();
+		long version = Long.parseLong(this.api.get("/api/access/roles/" + id + "/").header("ETag").orElseThrow()
+			.replace("\"", "").replace("W/", ""));
+		Api other = this.api.signedInWith("access.roles.change");
+		ExecutorService pool = Executors.newFixedThreadPool(16);
+		try {
+			List<CompletableFuture<Response>> patches = new ArrayList<>();
+			for (int i = 0; i < 48; i++) {
+				Api caller = i % 2 == 0 ? this.api : other;
+				// Every eighth one is invalid (an unknown permission): refused alone, the others still commit.
+				String body = i % 8 == 7 ? "{\"permissions\":[\"no.such.permission\"]}"
+						: "{\"description\":\"d-" + i + "\"}";
+				String requestId = "bench-" + i;
+				patches.add(CompletableFuture.supplyAsync(() -> caller.send("PATCH", "/api/access/roles/" + id + "/", body,
+						"application/json", "X-Request-Id", requestId), pool));
+			}
+			for (int i = 0; i < patches.size(); i++) {
+				Response answer = patches.get(i).get();
+				assertThat(answer.status()).as(answer.toString()).isEqualTo(i % 8 == 7 ? 400 : 200);
+				if (i % 8 != 7) {
+					assertThat(answer.json().get("description").asString()).isEqualTo("d-" + i);
+				}
+			}
+		}
+		finally {
+			pool.shutdown();
+		}
+		// 42 changes: 42 new versions, 42 events, each with its own request id, actor and description.
+		assertThat(this.api.get("/api/access/roles/" + id + "/").header("ETag").orElseThrow())
+			.contains(Long.toString(version + 42));
+		JsonNode events = this.api.get("/api/audit/events/?action=access.role.updated&resource_id=" + id).json();
+		assertThat(events.size()).isEqualTo(42);
+		for (JsonNode event : events) {
+			int i = Integer.parseInt(event.get("request_id").asString().substring("bench-".length()));
+			assertThat(i % 8).isNotEqualTo(7);
+			assertThat(event.get("changes").get("description").get("after").asString()).isEqualTo("d-" + i);
+			assertThat(event.get("actor_name").asString().equals("admin")).as(event.toString()).isEqualTo(i % 2 == 0);
+		}
+		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
+	}
+
+	@Test
+	void aPatchTakingTheAdministratorsLockRunsInItsOwnTransaction() {
+		// Removing * from a role takes the administrators' lock: such a PATCH is not batched with others.
+		long id = this.api.post("/api/access/roles/", "{\"name\":\"" + unique("AllBut") + "\",\"permissions\":[\"*\"]}").id();
+		Response narrowed = this.api.patch("/api/access/roles/" + id + "/", "{\"permissions\":[\"fins.records.view\"]}");
+		assertThat(narrowed.status()).as(narrowed.toString()).isEqualTo(200);
+		assertThat(narrowed.json().get("permissions").toString()).isEqualTo("[\"fins.records.view\"]");
+		JsonNode events = this.api.get("/api/audit/events/?action=access.role.updated&resource_id=" + id).json();
+		assertThat(events.size()).isEqualTo(1);
+		assertThat(events.get(0).get("changes").get("permissions").get("before").toString()).isEqualTo("[\"*\"]");
+	}
+
+	@Test
 	void refusesInvalidRolesAndChangesNothing() {
 		int before = this.api.get("/api/access/roles/").json().size();
 		Response noName = this.api.post("/api/access/roles/", "{\"description\":\"x\"}");
