@@ -51,7 +51,7 @@ RUNS = 1 if QUICK else 3
 # The core wrk is pinned to for the pinned runs (the service and PostgreSQL still use both cores).
 PIN_CPU = os.environ.get("SUITE_BENCH_PIN_CPU", str(max(0, (os.cpu_count() or 1) - 1)))
 # The same JVM settings and allocator environment as `mvn spring-boot:run` (pom.xml).
-JVM_FLAGS = os.environ.get("SUITE_BENCH_JVM", "-XX:+UseParallelGC -Xmx512m").split()
+JVM_FLAGS = os.environ.get("SUITE_BENCH_JVM", "-XX:+UseSerialGC -Xmx512m").split()
 MALLOC_ENV = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "1048576"}
 
 # id: (description, DRF req/s, DRF p99 ms) - the Django REST Framework figures of issue 18 (gunicorn, 3 sync
