@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -60,7 +59,10 @@ class SameRowWrites {
 
 		final @Nullable RequestAttributes request;
 
-		final CompletableFuture<T> answer = new CompletableFuture<>();
+		/** Released when the write is answered, and when a leader hands the lead over to it. */
+		final Semaphore wake = new Semaphore(0);
+
+		volatile boolean answered;
 
 		@Nullable T value;
 
@@ -83,13 +85,19 @@ class SameRowWrites {
 			}
 		}
 
-		void committed() {
+		void answer(@Nullable RuntimeException commitFailure) {
+			if (commitFailure != null && this.failure == null) {
+				this.failure = commitFailure;
+			}
+			this.answered = true;
+			this.wake.release();
+		}
+
+		T result() {
 			if (this.failure != null) {
-				this.answer.completeExceptionally(this.failure);
+				throw this.failure;
 			}
-			else {
-				this.answer.complete(this.value);
-			}
+			return this.value;
 		}
 
 	}
@@ -99,34 +107,27 @@ class SameRowWrites {
 		Write<T> write = new Write<>(work);
 		Queue<Write<?>> queue = this.queues.computeIfAbsent(key, k -> new ConcurrentLinkedQueue<>());
 		queue.add(write);
-		// Whoever holds the key's leadership drains its queue; a leader checks again after letting go, so a
-		// write queued while it let go is never left behind.
-		while (!write.answer.isDone() && this.leading.add(key)) {
-			try {
-				while (!queue.isEmpty()) {
-					applyBatch(queue);
+		while (!write.answered) {
+			if (this.leading.add(key)) {
+				// The leader applies batches (oldest first) until its own write is answered, then hands the lead
+				// to the oldest write still waiting, so no caller waits longer than the batches ahead of it.
+				try {
+					while (!write.answered) {
+						applyBatch(queue);
+					}
 				}
-			}
-			finally {
-				this.leading.remove(key);
-			}
-			if (queue.isEmpty()) {
+				finally {
+					this.leading.remove(key);
+				}
+				Write<?> next = queue.peek();
+				if (next != null) {
+					next.wake.release();
+				}
 				break;
 			}
+			write.wake.acquireUninterruptibly();
 		}
-		try {
-			return write.answer.get();
-		}
-		catch (ExecutionException ex) {
-			if (ex.getCause() instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			throw new IllegalStateException(ex.getCause());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for a write to commit", ex);
-		}
+		return write.result();
 	}
 
 	private void applyBatch(Queue<Write<?>> queue) {
@@ -139,20 +140,23 @@ class SameRowWrites {
 		}
 		SecurityContext ownSecurity = SecurityContextHolder.getContext();
 		RequestAttributes ownRequest = RequestContextHolder.getRequestAttributes();
+		RuntimeException commitFailure = null;
 		try {
 			this.batch.executeWithoutResult(status -> writes.forEach(write -> write.apply(this.each)));
 		}
-		catch (RuntimeException | Error commitFailure) {
-			RuntimeException failure = commitFailure instanceof RuntimeException runtime ? runtime
-					: new IllegalStateException(commitFailure);
-			writes.forEach(write -> write.answer.completeExceptionally(write.failure != null ? write.failure : failure));
-			return;
+		catch (RuntimeException ex) {
+			commitFailure = ex;
+		}
+		catch (Error ex) {
+			commitFailure = new IllegalStateException(ex);
 		}
 		finally {
 			SecurityContextHolder.setContext(ownSecurity);
 			RequestContextHolder.setRequestAttributes(ownRequest);
 		}
-		writes.forEach(Write::committed);
+		for (Write<?> write : writes) {
+			write.answer(commitFailure);
+		}
 	}
 
 }
