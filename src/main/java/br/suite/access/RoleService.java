@@ -35,19 +35,22 @@ class RoleService {
 
 	private final JdbcClient jdbc;
 
-	private final OptimisticRetry retry;
-
 	private final TokenService tokens;
 
 	private final AuditLog audit;
 
-	RoleService(RoleRepository roles, UserRepository users, JdbcClient jdbc, OptimisticRetry retry,
-			TokenService tokens, AuditLog audit) {
+	private final SameRowWrites writes;
+
+	private final OptimisticRetry retry;
+
+	RoleService(RoleRepository roles, UserRepository users, JdbcClient jdbc, TokenService tokens, AuditLog audit,
+			SameRowWrites writes, OptimisticRetry retry) {
 		this.audit = audit;
+		this.writes = writes;
+		this.retry = retry;
 		this.roles = roles;
 		this.users = users;
 		this.jdbc = jdbc;
-		this.retry = retry;
 		this.tokens = tokens;
 	}
 
@@ -84,47 +87,85 @@ class RoleService {
 		return role;
 	}
 
+	/**
+	 * Applies a PATCH. One that changes nothing (every field sent equals the stored value) writes nothing:
+	 * no new version, no audit event, no token cache change; it is checked first on a plain read, so it takes
+	 * no row lock and waits for no commit. Anything else is read again {@code FOR UPDATE} and applied.
+	 */
 	Role update(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
+		Role current = this.roles.findById(id).orElseThrow(() -> new RoleNotFound(id));
+		Versions.checkIfMatch(ifMatch, current.version);
+		RoleRequest unchanged = changes.apply(current);
+		if (!changes(current, unchanged)) {
+			checkPermissions(unchanged.permissions(), current.permissions, caller);
+			return current;
+		}
 		AtomicBoolean authorityChanged = new AtomicBoolean();
-		Role updated = this.retry.run(() -> {
-			Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
-			Versions.checkIfMatch(ifMatch, role.version);
-			RoleRequest request = changes.apply(role);
-			boolean renamed = !request.name().equals(role.name);
-			boolean permissionsChanged = !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));
-			if (role.isSystem && (renamed || permissionsChanged)) {
-				throw new SystemRoleLocked(role.name);
-			}
-			checkPermissions(request.permissions(), role.permissions, caller);
-			if (renamed) {
-				checkNameFree(request.name(), role.id());
-			}
-			if (role.grantsAll() && !request.permissions().contains(Permissions.ALL)) {
-				lockAdministrators();
-				if (this.users.countActiveByRoleId(role.id()) > 0
-						&& this.users.countActiveAdministratorsOutsideRole(role.id()) == 0) {
-					throw new LastAdministrator();
-				}
-			}
-			Changes audited = Changes.of().diff("name", role.name, request.name())
-				.diff("description", role.description, request.description());
-			if (permissionsChanged) {
-				audited.put("permissions", List.copyOf(role.permissions), List.copyOf(request.permissions()));
-			}
-			role.name = request.name();
-			role.description = request.description();
-			role.permissions = List.copyOf(request.permissions());
-			role.touch();
-			authorityChanged.set(permissionsChanged);
-			Role saved = this.roles.save(role);
-			this.audit.record("access.role.updated", "role", saved.id(), audited);
-			return saved;
-		});
+		Role updated;
+		try {
+			// Concurrent PATCHes of this role share one transaction and one commit (SameRowWrites); the row lock
+			// taken in apply keeps any other writer of the role out until then.
+			updated = this.writes.run(id, () -> apply(id, changes, ifMatch, caller, authorityChanged, false));
+		}
+		catch (RunAlone alone) {
+			updated = this.retry.run(() -> apply(id, changes, ifMatch, caller, authorityChanged, true));
+		}
 		if (authorityChanged.get()) {
 			// Remembered callers carry their permissions: forget them once the change is committed.
 			this.tokens.forgetCachedCallers();
 		}
 		return updated;
+	}
+
+	/**
+	 * A PATCH that takes the administrators' lock must run in its own transaction: in a shared one it would
+	 * take that lock after an earlier write's audit lock, the reverse of every other writer's order.
+	 */
+	private static final class RunAlone extends RuntimeException {
+
+		RunAlone() {
+			super(null, null, false, false);
+		}
+
+	}
+
+	private Role apply(long id, Function<Role, RoleRequest> changes, String ifMatch,
+			CurrentUser caller, AtomicBoolean authorityChanged, boolean alone) {
+		Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
+		Versions.checkIfMatch(ifMatch, role.version);
+		RoleRequest request = changes.apply(role);
+		boolean renamed = !request.name().equals(role.name);
+		boolean permissionsChanged = !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));
+		if (role.isSystem && (renamed || permissionsChanged)) {
+			throw new SystemRoleLocked(role.name);
+		}
+		checkPermissions(request.permissions(), role.permissions, caller);
+		if (renamed) {
+			checkNameFree(request.name(), role.id());
+		}
+		if (role.grantsAll() && !request.permissions().contains(br.suite.access.Permissions.ALL)) {
+			if (!alone) {
+				throw new RunAlone();
+			}
+			lockAdministrators();
+			if (this.users.countActiveByRoleId(role.id()) > 0
+					&& this.users.countActiveAdministratorsOutsideRole(role.id()) == 0) {
+				throw new LastAdministrator();
+			}
+		}
+		Changes audited = Changes.of().diff("name", role.name, request.name())
+			.diff("description", role.description, request.description());
+		if (permissionsChanged) {
+			audited.put("permissions", List.copyOf(role.permissions), List.copyOf(request.permissions()));
+		}
+		role.name = request.name();
+		role.description = request.description();
+		role.permissions = List.copyOf(request.permissions());
+		role.touch();
+		authorityChanged.set(permissionsChanged);
+		Role saved = this.roles.save(role);
+		this.audit.record("access.role.updated", "role", saved.id(), audited);
+		return saved;
 	}
 
 	@Transactional
@@ -140,6 +181,12 @@ class RoleService {
 		this.roles.delete(role);
 		this.audit.record("access.role.deleted", "role", role.id(), Changes.of().put("name", role.name, null)
 			.put("description", role.description, null).put("permissions", role.permissions, null));
+	}
+
+	/** Whether the request differs from the role in any field it holds (permissions compared as a set). */
+	private static boolean changes(Role role, RoleRequest request) {
+		return !request.name().equals(role.name) || !java.util.Objects.equals(request.description(), role.description)
+				|| !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));
 	}
 
 	/** Serialises changes that could remove the last administrator, so two of them cannot both pass. */

@@ -33,7 +33,9 @@ import br.suite.shared.Sha256;
  * is stored, with when it was issued, last used and expires ({@code suite.access.token-ttl} after its
  * last use). A check is one indexed query; its answer is remembered in a bounded cache for at most
  * {@code suite.access.token-cache-ttl} (1 s), so a revocation made on another instance is honoured here
- * within that time, and at once on this instance.
+ * within that time, and at once on this instance. A refused token (unknown, expired, revoked, or of a user
+ * not active) is remembered as refused for the same time in a second cache of the same bound, so a client
+ * repeating a wrong token costs no query; any change to users or roles forgets both.
  */
 @Service
 class TokenService {
@@ -51,6 +53,9 @@ class TokenService {
 
 	private final Cache<String, Caller> remembered;
 
+	/** Hashes of tokens refused within the cache time; bounded, so random tokens cannot grow it. */
+	private final Cache<String, Boolean> refused;
+
 	private final AuditLog audit;
 
 	TokenService(JdbcClient jdbc, AccessSettings settings, AuditLog audit) {
@@ -58,6 +63,10 @@ class TokenService {
 		this.audit = audit;
 		this.ttlSeconds = settings.tokenTtl().toMillis() / 1000.0;
 		this.remembered = Caffeine.newBuilder()
+			.maximumSize(settings.tokenCacheSize())
+			.expireAfterWrite(settings.tokenCacheTtl())
+			.build();
+		this.refused = Caffeine.newBuilder()
 			.maximumSize(settings.tokenCacheSize())
 			.expireAfterWrite(settings.tokenCacheTtl())
 			.build();
@@ -80,6 +89,7 @@ class TokenService {
 		byte[] bytes = new byte[20];
 		this.random.nextBytes(bytes);
 		String token = HexFormat.of().formatHex(bytes);
+		this.refused.invalidate(hash(token));
 		long id = this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
 				+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second') RETURNING id")
 			.param("user", userId)
@@ -95,8 +105,16 @@ class TokenService {
 		if (!FORMAT.matcher(token).matches()) {
 			return Optional.empty();
 		}
+		String hash = hash(token.toLowerCase(Locale.ROOT));
+		if (this.refused.getIfPresent(hash) != null) {
+			return Optional.empty();
+		}
 		// Concurrent requests with the same token wait for one check instead of each querying.
-		return Optional.ofNullable(this.remembered.get(hash(token.toLowerCase(Locale.ROOT)), this::check));
+		Caller caller = this.remembered.get(hash, this::check);
+		if (caller == null) {
+			this.refused.put(hash, Boolean.TRUE);
+		}
+		return Optional.ofNullable(caller);
 	}
 
 	/** The caller the token (by hash) belongs to, or null: unknown, expired, revoked or user not active. */
@@ -206,12 +224,15 @@ class TokenService {
 
 	private void forget(Predicate<Caller> which) {
 		this.remembered.asMap().values().removeIf(which);
+		// A token refused a moment ago may belong to a user this change re-activated.
+		this.refused.invalidateAll();
 		if (TransactionSynchronizationManager.isSynchronizationActive()) {
 			// A request between now and the commit could remember the old state again: forget once more after.
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
 					TokenService.this.remembered.asMap().values().removeIf(which);
+					TokenService.this.refused.invalidateAll();
 				}
 			});
 		}

@@ -170,11 +170,14 @@ public class AuditLog {
 		String actorName = truncate(actor.name(), 200);
 		String hash = hash(canonical(head.lastHash(), id, at, actor.id(), actorName, tokenId, clientAddress, requestId,
 				action, resourceType, resource, head.changes()));
+		// The event and the new head in one statement: one round trip less while the head's lock is held.
 		this.jdbc.sql("""
-				INSERT INTO audit_event (id, at, actor_id, actor_name, token_id, client_address, request_id, action,
-				    resource_type, resource_id, changes, previous_hash, hash)
-				VALUES (:id, :at, :actorId, :actorName, :tokenId, :client, :requestId, :action, :resourceType,
-				    :resourceId, CAST(:changes AS jsonb), :previousHash, :hash)""")
+				WITH event AS (
+				    INSERT INTO audit_event (id, at, actor_id, actor_name, token_id, client_address, request_id, action,
+				        resource_type, resource_id, changes, previous_hash, hash)
+				    VALUES (:id, :at, :actorId, :actorName, :tokenId, :client, :requestId, :action, :resourceType,
+				        :resourceId, CAST(:changes AS jsonb), :previousHash, :hash))
+				UPDATE audit_chain_head SET last_id = :id, last_hash = :hash WHERE id = 1""")
 			.param("id", id)
 			.param("at", Timestamp.from(at))
 			.param("actorId", actor.id())
@@ -187,10 +190,6 @@ public class AuditLog {
 			.param("resourceId", resource)
 			.param("changes", changesJson)
 			.param("previousHash", head.lastHash())
-			.param("hash", hash)
-			.update();
-		this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_hash = :hash WHERE id = 1")
-			.param("id", id)
 			.param("hash", hash)
 			.update();
 	}

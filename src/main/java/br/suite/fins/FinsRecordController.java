@@ -86,7 +86,7 @@ class FinsRecordController {
 	@Requires("fins.records.view")
 	@Operation(summary = "Read a fins record")
 	ResponseEntity<FinsRecordResponse> get(@PathVariable long id) {
-		return versioned(this.records.get(id)).ok();
+		return versioned(this.records.read(id)).ok();
 	}
 
 	@PutMapping(PathIds.ID)

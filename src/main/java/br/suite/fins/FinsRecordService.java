@@ -77,6 +77,28 @@ class FinsRecordService {
 		return this.records.findById(id).orElseThrow(() -> new FinsRecordNotFound(id));
 	}
 
+	/**
+	 * One record for {@code GET /{id}/}: a single SELECT outside any transaction (one statement sees one
+	 * snapshot anyway), so it costs one round trip instead of three (BEGIN with the SELECT, then COMMIT),
+	 * and no aggregate mapping.
+	 */
+	FinsRecord read(long id) {
+		return this.jdbc.sql("SELECT id, cliente_id, titulo, descricao, data_limite, concluido, version, created_at, "
+				+ "updated_at FROM fins_record WHERE id = :id")
+			.param("id", id)
+			.query((rs, n) -> {
+				FinsRecord record = new FinsRecord(rs.getLong("cliente_id"), rs.getString("titulo"),
+						rs.getString("descricao"), rs.getObject("data_limite", LocalDate.class), rs.getBoolean("concluido"));
+				record.id = rs.getLong("id");
+				record.version = rs.getLong("version");
+				record.createdAt = rs.getTimestamp("created_at").toInstant();
+				record.updatedAt = rs.getTimestamp("updated_at").toInstant();
+				return record;
+			})
+			.optional()
+			.orElseThrow(() -> new FinsRecordNotFound(id));
+	}
+
 	@Transactional
 	FinsRecord create(FinsRecordRequest request) {
 		long cliente = checked(request);

@@ -3,6 +3,7 @@ package br.suite.timeclock;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -17,13 +18,14 @@ import br.suite.timeclock.face.FaceEngine;
 @Service
 class FaceRecognition {
 
-	private final FaceEngine engine;
+	/** Created in the background at start-up ({@link FaceEngineConfiguration}): looked up when used. */
+	private final ObjectProvider<FaceEngine> engine;
 
 	private final FaceSettings settings;
 
 	private final JdbcClient jdbc;
 
-	FaceRecognition(FaceEngine engine, FaceSettings settings, JdbcClient jdbc) {
+	FaceRecognition(ObjectProvider<FaceEngine> engine, FaceSettings settings, JdbcClient jdbc) {
 		this.engine = engine;
 		this.settings = settings;
 		this.jdbc = jdbc;
@@ -41,7 +43,7 @@ class FaceRecognition {
 		Optional<float[]> reference = loadDescriptor(employeeId);
 		Analysis analysis;
 		try {
-			analysis = this.engine.analyze(snapshot);
+			analysis = this.engine.getObject().analyze(snapshot);
 		}
 		catch (FaceEngine.Busy busy) {
 			// A punch is never refused for a missing face check: it is recorded and flagged for review.
@@ -60,7 +62,7 @@ class FaceRecognition {
 
 	/** The analysis of an enrolment photo; throws {@link FaceEngine.Busy} when no slot frees in time. */
 	Analysis analyze(byte[] image) {
-		return this.engine.analyze(image);
+		return this.engine.getObject().analyze(image);
 	}
 
 	private Optional<float[]> loadDescriptor(long userId) {

@@ -196,4 +196,43 @@ class TokenLifecycleApiTests extends ApiTest {
 		assertThat(kept).isBefore(Instant.now().plus(2, ChronoUnit.DAYS));
 	}
 
+	@Test
+	void aRefusedTokenIsRememberedAsRefusedForTheCacheTimeOnly() throws InterruptedException {
+		Person user = person("access.roles.view");
+		String hash = TokenService.hash(user.token());
+		String keyHashTaken = TokenService.hash(unique("gone"));
+		// Revoked elsewhere (another instance): refused here once the remembered answer is 1 s old.
+		this.jdbc.sql("UPDATE access_token SET key_hash = :other WHERE key_hash = :hash")
+			.param("other", keyHashTaken)
+			.param("hash", hash)
+			.update();
+		Thread.sleep(1100);
+		assertThat(status(user.token())).isEqualTo(401);
+
+		// The token comes back (as if issued again elsewhere): this instance repeats its refusal from memory,
+		// without asking the database, for at most the cache time (the same bound as for a revocation) ...
+		this.jdbc.sql("UPDATE access_token SET key_hash = :hash WHERE key_hash = :other")
+			.param("other", keyHashTaken)
+			.param("hash", hash)
+			.update();
+		assertThat(status(user.token())).isEqualTo(401);
+		Thread.sleep(1100);
+		// ... then asks again.
+		assertThat(status(user.token())).isEqualTo(200);
+
+		// Any change to users or roles forgets the refusals at once.
+		this.jdbc.sql("UPDATE access_token SET key_hash = :other WHERE key_hash = :hash")
+			.param("other", keyHashTaken)
+			.param("hash", hash)
+			.update();
+		Thread.sleep(1100);
+		assertThat(status(user.token())).isEqualTo(401);
+		this.jdbc.sql("UPDATE access_token SET key_hash = :hash WHERE key_hash = :other")
+			.param("other", keyHashTaken)
+			.param("hash", hash)
+			.update();
+		this.tokens.forgetCachedCallers();
+		assertThat(status(user.token())).isEqualTo(200);
+	}
+
 }
