@@ -1,6 +1,7 @@
 package br.suite.timeclock;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,14 +26,18 @@ public class PunchDesk {
 		this.ledger = ledger;
 	}
 
-	/** A registered punch as a receipt or a list shows it. */
+	/**
+	 * A registered punch as a receipt or a list shows it; {@code occurredAtLocal} is the time in the zone of the
+	 * punch's establishment, as the comprovante and the AFD write it.
+	 */
 	public record PunchView(long id, long nsr, String eventType, long employeeId, String employeeName,
-			Instant occurredAt, String source, boolean recognitionOk, String recognitionReason, boolean needsReview,
-			boolean disregarded, String hash) {
+			Instant occurredAt, OffsetDateTime occurredAtLocal, String source, boolean recognitionOk,
+			String recognitionReason, boolean needsReview, boolean disregarded, String hash) {
 
 		static PunchView of(Punch p) {
 			return new PunchView(p.id(), p.nsr(), p.eventType(), p.employeeId(), p.employeeName(), p.occurredAt(),
-					p.source(), p.recognitionOk(), p.recognitionReason(), p.needsReview(), p.disregarded(), p.hash());
+					p.occurredAtLocal(), p.source(), p.recognitionOk(), p.recognitionReason(), p.needsReview(),
+					p.disregarded(), p.hash());
 		}
 
 	}

@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
@@ -26,6 +28,8 @@ class Formats {
 	private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm:ss")
 		.withZone(DateTimes.BRAZIL);
 
+	private static final DateTimeFormatter LOCAL_DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm:ss");
+
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(DateTimes.BRAZIL);
 
 	public String date(@Nullable LocalDate date) {
@@ -34,6 +38,20 @@ class Formats {
 
 	public String dateTime(@Nullable Instant instant) {
 		return instant == null ? "—" : DATE_TIME.format(instant);
+	}
+
+	/**
+	 * A time where it happened (a punch in its establishment's zone): {@code dd/MM/yyyy HH:mm:ss}, followed by
+	 * the offset when it is not Brasília's at that instant, e.g. {@code 02/03/2026 07:58:00 (UTC−04:00)}.
+	 */
+	public String localDateTime(@Nullable OffsetDateTime time) {
+		if (time == null) {
+			return "—";
+		}
+		String text = LOCAL_DATE_TIME.format(time);
+		ZoneOffset brasilia = DateTimes.BRAZIL.getRules().getOffset(time.toInstant());
+		return time.getOffset().equals(brasilia) ? text
+				: text + " (UTC" + (time.getOffset().equals(ZoneOffset.UTC) ? "+00:00" : time.getOffset().getId()).replace('-', '\u2212') + ")";
 	}
 
 	public String time(@Nullable Instant instant) {
