@@ -20,23 +20,28 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * One pooled {@link DataSource}: the external PostgreSQL named by the settings, or an embedded
- * PostgreSQL 17 whose data survives restarts ({@link EmbeddedPostgresServer}). Every wait on an unavailable
- * database is bounded (see {@link DatabaseSettings}), so an unreachable or stalled server costs a request
- * at most about two seconds before it is answered 503, while long statements on a working server run.
+ * One pooled {@link DataSource}: the external PostgreSQL named by the settings, or an
+ * embedded PostgreSQL 17 whose data survives restarts ({@link EmbeddedPostgresServer}).
+ * Every wait on an unavailable database is bounded (see {@link DatabaseSettings}), so an
+ * unreachable or stalled server costs a request at most about two seconds before it is
+ * answered 503, while long statements on a working server run.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
 
 	private static final Logger log = LoggerFactory.getLogger(DatabaseConfiguration.class);
 
-	/** How long a connection is borrowed before the watchdog starts asking whether the server answers. */
+	/**
+	 * How long a connection is borrowed before the watchdog starts asking whether the
+	 * server answers.
+	 */
 	private static final Duration STALL_CHECK_AFTER = Duration.ofMillis(500);
 
 	@Bean(destroyMethod = "close")
 	DatabaseServer databaseServer(DatabaseSettings settings) throws IOException {
 		if (settings.external()) {
-			log.info("Using the external PostgreSQL at {}", settings.url().replaceAll("(?i)password=[^&]*", "password=…"));
+			log.info("Using the external PostgreSQL at {}",
+					settings.url().replaceAll("(?i)password=[^&]*", "password=…"));
 			return new DatabaseServer(null, settings.url(), settings.user(), settings.password());
 		}
 		if (settings.attachToRunningEmbedded()) {
@@ -48,12 +53,10 @@ class DatabaseConfiguration {
 						EmbeddedPostgresServer.password(settings.embeddedDirectory()));
 			}
 		}
-		log.info("Starting the embedded PostgreSQL with its data in {}",
-				settings.embeddedDirectory().toAbsolutePath());
+		log.info("Starting the embedded PostgreSQL with its data in {}", settings.embeddedDirectory().toAbsolutePath());
 		EmbeddedPostgresServer embedded = EmbeddedPostgresServer.start(settings.embeddedDirectory(),
 				settings.embeddedPort());
-		return new DatabaseServer(embedded, embedded.jdbcUrl(), EmbeddedPostgresServer.SUPERUSER,
-				embedded.password());
+		return new DatabaseServer(embedded, embedded.jdbcUrl(), EmbeddedPostgresServer.SUPERUSER, embedded.password());
 	}
 
 	@Bean(destroyMethod = "close")
@@ -80,16 +83,18 @@ class DatabaseConfiguration {
 		pool.setJdbcUrl(server.jdbcUrl());
 		pool.setUsername(server.user());
 		pool.setPassword(server.password());
-		// A new connection to a server that accepts TCP but never answers gives up as soon as a borrower would.
+		// A new connection to a server that accepts TCP but never answers gives up as
+		// soon as a borrower would.
 		pool.addDataSourceProperty("connectTimeout", connectSeconds);
 		pool.addDataSourceProperty("loginTimeout", connectSeconds);
 		return pool;
 	}
 
 	/**
-	 * The pool, with every borrowed connection known to the {@link StalledDatabaseWatchdog} until it is
-	 * returned, and given the last-resort read time-out in milliseconds (pgjdbc's {@code socketTimeout}
-	 * counts whole seconds); the pool resets the time-out when the connection comes back.
+	 * The pool, with every borrowed connection known to the
+	 * {@link StalledDatabaseWatchdog} until it is returned, and given the last-resort
+	 * read time-out in milliseconds (pgjdbc's {@code socketTimeout} counts whole
+	 * seconds); the pool resets the time-out when the connection comes back.
 	 */
 	static final class WatchedDataSource extends HikariDataSource {
 
@@ -145,7 +150,9 @@ class DatabaseConfiguration {
 
 	}
 
-	/** The server behind the pool; closed after the pool because the pool depends on it. */
+	/**
+	 * The server behind the pool; closed after the pool because the pool depends on it.
+	 */
 	record DatabaseServer(@Nullable EmbeddedPostgresServer embedded, String jdbcUrl, @Nullable String user,
 			@Nullable String password) implements AutoCloseable {
 

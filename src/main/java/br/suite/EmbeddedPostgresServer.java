@@ -41,13 +41,15 @@ import org.tukaani.xz.XZInputStream;
 import br.suite.shared.Sha256;
 
 /**
- * The PostgreSQL 17 the service runs itself when no external database is configured: zonky's binaries,
- * but started here rather than by zonky's {@code EmbeddedPostgres}, whose start command always adds
- * {@code -F} (fsync off) and trusts every local connection. This one runs durable ({@code fsync},
- * {@code synchronous_commit} and {@code full_page_writes} on, passed explicitly), listens on 127.0.0.1
- * only, and requires the superuser's password (SCRAM), generated at the first start and kept in
- * {@code postgres-password} (mode 0600) next to the data directory. A data directory made by an earlier
- * version without a password gets one, and password authentication, on its first start here.
+ * The PostgreSQL 17 the service runs itself when no external database is configured:
+ * zonky's binaries, but started here rather than by zonky's {@code EmbeddedPostgres},
+ * whose start command always adds {@code -F} (fsync off) and trusts every local
+ * connection. This one runs durable ({@code fsync}, {@code synchronous_commit} and
+ * {@code full_page_writes} on, passed explicitly), listens on 127.0.0.1 only, and
+ * requires the superuser's password (SCRAM), generated at the first start and kept in
+ * {@code postgres-password} (mode 0600) next to the data directory. A data directory made
+ * by an earlier version without a password gets one, and password authentication, on its
+ * first start here.
  */
 final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -84,8 +86,8 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 
 	private final String password;
 
-	private EmbeddedPostgresServer(Path binaries, Path dataDirectory, FileChannel lockChannel, FileLock lock,
-			int port, String password) {
+	private EmbeddedPostgresServer(Path binaries, Path dataDirectory, FileChannel lockChannel, FileLock lock, int port,
+			String password) {
 		this.binaries = binaries;
 		this.dataDirectory = dataDirectory;
 		this.lockChannel = lockChannel;
@@ -94,16 +96,20 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		this.password = password;
 	}
 
-	/** The password file of a data directory: {@code data/postgres} → {@code data/postgres-password}. */
+	/**
+	 * The password file of a data directory: {@code data/postgres} →
+	 * {@code data/postgres-password}.
+	 */
 	static Path passwordFile(Path dataDirectory) {
 		Path absolute = dataDirectory.toAbsolutePath().normalize();
 		return absolute.resolveSibling(absolute.getFileName() + "-password");
 	}
 
 	/**
-	 * The JDBC URL of the server another process (a running service) keeps on this data directory, when that
-	 * process holds the directory's lock and its server answers on the port of {@code postmaster.pid};
-	 * empty otherwise. Operator commands use it so that they work while the service runs.
+	 * The JDBC URL of the server another process (a running service) keeps on this data
+	 * directory, when that process holds the directory's lock and its server answers on
+	 * the port of {@code postmaster.pid}; empty otherwise. Operator commands use it so
+	 * that they work while the service runs.
 	 */
 	static Optional<String> runningElsewhere(Path dataDirectory) throws IOException {
 		Path data = dataDirectory.toAbsolutePath().normalize();
@@ -122,7 +128,8 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		catch (OverlappingFileLockException heldByThisProcess) {
 			// Held by this very JVM (tests): running elsewhere all the same.
 		}
-		// postmaster.pid: pid, data directory, start time, port, socket directory, listen address, ...
+		// postmaster.pid: pid, data directory, start time, port, socket directory, listen
+		// address, ...
 		List<String> lines = Files.readAllLines(pid);
 		if (lines.size() < 4 || !lines.get(3).strip().matches("[0-9]{1,5}")) {
 			return Optional.empty();
@@ -135,7 +142,10 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		return Files.readString(passwordFile(dataDirectory.toAbsolutePath().normalize())).strip();
 	}
 
-	/** Starts the server on the data directory (creating it when empty) on {@code port}, or a free port when 0. */
+	/**
+	 * Starts the server on the data directory (creating it when empty) on {@code port},
+	 * or a free port when 0.
+	 */
 	static EmbeddedPostgresServer start(Path dataDirectory, int port) throws IOException {
 		Path data = dataDirectory.toAbsolutePath().normalize();
 		Files.createDirectories(data);
@@ -156,7 +166,8 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 						"UTF-8", "-D", data.toString());
 			}
 			else if (Files.exists(data.resolve("postmaster.pid"))) {
-				// This process holds the lock, so a server still running there was left by one that died.
+				// This process holds the lock, so a server still running there was left
+				// by one that died.
 				if (runQuietly(binaries, "pg_ctl", "status", "-D", data.toString()) == 0) {
 					log.warn("Stopping a PostgreSQL left running in {} by a previous process", data);
 					run(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60", "-w");
@@ -205,9 +216,9 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	}
 
 	/**
-	 * A data directory created before passwords (zonky's {@code initdb -A trust}) trusts every local
-	 * connection: give the superuser the password from the file, then require it. Idempotent, so an
-	 * interrupted first start finishes on the next.
+	 * A data directory created before passwords (zonky's {@code initdb -A trust}) trusts
+	 * every local connection: give the superuser the password from the file, then require
+	 * it. Idempotent, so an interrupted first start finishes on the next.
 	 */
 	private void requirePassword() throws IOException {
 		Path hba = this.dataDirectory.resolve("pg_hba.conf");
@@ -232,7 +243,10 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		}
 	}
 
-	/** Stops the server (fast: open transactions roll back, committed ones are on disk) and frees the lock. */
+	/**
+	 * Stops the server (fast: open transactions roll back, committed ones are on disk)
+	 * and frees the lock.
+	 */
 	@Override
 	public void close() throws IOException {
 		try {
@@ -263,11 +277,12 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	}
 
 	private static void startServer(Path binaries, Path data, String options) throws IOException {
-		ProcessBuilder builder = new ProcessBuilder(command(binaries, "pg_ctl", "start", "-D", data.toString(), "-o",
-				options, "-t", "120", "-w"));
+		ProcessBuilder builder = new ProcessBuilder(
+				command(binaries, "pg_ctl", "start", "-D", data.toString(), "-o", options, "-t", "120", "-w"));
 		builder.redirectErrorStream(true);
 		Process process = builder.start();
-		// The server keeps pg_ctl's output: its log goes to this process's log while it runs.
+		// The server keeps pg_ctl's output: its log goes to this process's log while it
+		// runs.
 		Thread logger = new Thread(() -> copyToLog(process.getInputStream()), "postgres-log");
 		logger.setDaemon(true);
 		logger.start();
@@ -296,8 +311,8 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	private static void run(Path binaries, String program, String... arguments) {
 		int exit = runQuietly(binaries, program, arguments);
 		if (exit != 0) {
-			throw new IllegalStateException(program + " " + arguments[0] + " failed with exit code " + exit
-					+ "; see the 'postgres' log lines");
+			throw new IllegalStateException(
+					program + " " + arguments[0] + " failed with exit code " + exit + "; see the 'postgres' log lines");
 		}
 	}
 
@@ -335,7 +350,10 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		}
 	}
 
-	/** zonky's PostgreSQL binaries, unpacked once per version into the temporary directory. */
+	/**
+	 * zonky's PostgreSQL binaries, unpacked once per version into the temporary
+	 * directory.
+	 */
 	private static synchronized Path binaries() throws IOException {
 		String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac") ? "Darwin" : "Linux";
 		String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");

@@ -12,9 +12,11 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * Scheduled jobs, run once per schedule however many instances share the database: every
- * {@code @Scheduled} method also carries {@code @SchedulerLock(name = "<module>.<job>", lockAtMostFor = …)},
- * and the instance that takes the job's row in {@code shared_scheduler_lock} runs it; the others skip
- * that run. Lock times come from the database's clock, so the instances' clocks need not agree.
+ * {@code @Scheduled} method also carries
+ * {@code @SchedulerLock(name = "<module>.<job>", lockAtMostFor = …)}, and the instance
+ * that takes the job's row in {@code shared_scheduler_lock} runs it; the others skip that
+ * run. Lock times come from the database's clock, so the instances' clocks need not
+ * agree.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling

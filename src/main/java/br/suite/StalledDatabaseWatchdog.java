@@ -16,13 +16,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells a stalled database from a busy one. A statement waiting for its answer looks the same on the socket
- * in both cases, so a read time-out short enough to catch a stall would also break off long statements
- * that are working (a 50 000-row import's upserts, a wait for another import's lock). Instead, while any
- * connection has been borrowed for longer than {@code checkAfter}, this asks the server {@code SELECT 1}
- * on a connection of its own, every 250 ms: when that gets no answer within {@code pingTimeout}, the
- * server is stalled or gone, and every connection borrowed for longer than {@code checkAfter} is aborted,
- * so the requests waiting on them fail at once (503) instead of hanging.
+ * Tells a stalled database from a busy one. A statement waiting for its answer looks the
+ * same on the socket in both cases, so a read time-out short enough to catch a stall
+ * would also break off long statements that are working (a 50 000-row import's upserts, a
+ * wait for another import's lock). Instead, while any connection has been borrowed for
+ * longer than {@code checkAfter}, this asks the server {@code SELECT 1} on a connection
+ * of its own, every 250 ms: when that gets no answer within {@code pingTimeout}, the
+ * server is stalled or gone, and every connection borrowed for longer than
+ * {@code checkAfter} is aborted, so the requests waiting on them fail at once (503)
+ * instead of hanging.
  */
 final class StalledDatabaseWatchdog implements AutoCloseable {
 
@@ -81,8 +83,10 @@ final class StalledDatabaseWatchdog implements AutoCloseable {
 				.toList();
 			if (waiting.isEmpty()) {
 				if (now - this.lastAnswerNanos > KEEP_ALIVE_NANOS) {
-					// Keeps the watchdog's connection open and known good, so a stall is not mistaken for a
-					// connection that went stale while idle, and is not detected late by a reconnect.
+					// Keeps the watchdog's connection open and known good, so a stall is
+					// not mistaken for a
+					// connection that went stale while idle, and is not detected late by
+					// a reconnect.
 					answers();
 				}
 				return;

@@ -13,7 +13,8 @@ public class SuiteApplication {
 
 	public static void main(String[] args) {
 		SpringApplication application = new SpringApplication(SuiteApplication.class);
-		// "java -jar suite.jar <operator command> …" runs one command against the database and exits,
+		// "java -jar suite.jar <operator command> …" runs one command against the
+		// database and exits,
 		// for operators who lost the admin token; no web server is started then.
 		if (args.length > 0 && !args[0].startsWith("-")) {
 			application.setWebApplicationType(WebApplicationType.NONE);

@@ -13,7 +13,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A small HTTP client for tests: sends what a client would and exposes status, headers and JSON. */
+/**
+ * A small HTTP client for tests: sends what a client would and exposes status, headers
+ * and JSON.
+ */
 public final class Api {
 
 	public static final JsonMapper JSON = JsonMapper.builder().build();
@@ -42,8 +45,8 @@ public final class Api {
 	}
 
 	/**
-	 * Called on an administrator's client: a client signed in as a new user whose new role holds exactly
-	 * the given permissions.
+	 * Called on an administrator's client: a client signed in as a new user whose new
+	 * role holds exactly the given permissions.
 	 */
 	public Api signedInWith(String... permissions) {
 		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
@@ -61,8 +64,8 @@ public final class Api {
 	}
 
 	/**
-	 * What a new user does first: signs in with the temporary password, changes it (which revokes that
-	 * token) and signs in again. Returns the token of the second sign-in.
+	 * What a new user does first: signs in with the temporary password, changes it (which
+	 * revokes that token) and signs in again. Returns the token of the second sign-in.
 	 */
 	public String signIn(String username, String temporaryPassword) {
 		return signIn(username, temporaryPassword, "Chosen-" + java.util.UUID.randomUUID());
@@ -118,8 +121,8 @@ public final class Api {
 	public Response sendBytes(String method, String path, byte @Nullable [] body, @Nullable String contentType,
 			String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
-			.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-					: HttpRequest.BodyPublishers.ofByteArray(body));
+			.method(method,
+					body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
 		if (this.token != null) {
 			request.header("Authorization", "Token " + this.token);
 		}

@@ -15,12 +15,13 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * Base of the HTTP-level tests: the whole service on a random port against real PostgreSQL, called
- * through {@link Api} as a client would. All API tests share one application context and one database,
- * so each test makes its own uniquely named data.
+ * Base of the HTTP-level tests: the whole service on a random port against real
+ * PostgreSQL, called through {@link Api} as a client would. All API tests share one
+ * application context and one database, so each test makes its own uniquely named data.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// Contexts share one database: only the webhook tests' own context (which overrides this) sends deliveries.
+// Contexts share one database: only the webhook tests' own context (which overrides this)
+// sends deliveries.
 @TestPropertySource(properties = "suite.webhooks.dispatcher-enabled=false")
 public abstract class ApiTest {
 
@@ -46,9 +47,11 @@ public abstract class ApiTest {
 		registry.add("suite.access.data-directory", DATA_DIRECTORY::toString);
 		// Graceful shutdown would wait for the test client's idle keep-alive connections.
 		registry.add("server.shutdown", () -> "immediate");
-		// At JVM exit the test database stops while contexts close; fail those last look-ups fast.
+		// At JVM exit the test database stops while contexts close; fail those last
+		// look-ups fast.
 		registry.add("suite.database.connection-timeout", () -> "2s");
-		// Every test signs in from 127.0.0.1: the per-address limit is tested with its own instances.
+		// Every test signs in from 127.0.0.1: the per-address limit is tested with its
+		// own instances.
 		registry.add("suite.access.login.address-capacity", () -> "1000000");
 	}
 
@@ -58,12 +61,16 @@ public abstract class ApiTest {
 				Files.readString(DATA_DIRECTORY.resolve("admin-token")).trim());
 	}
 
-	/** A client signed in as a new user whose role holds exactly the given permissions. */
+	/**
+	 * A client signed in as a new user whose role holds exactly the given permissions.
+	 */
 	protected Api signedInWith(String... permissions) {
 		return this.api.signedInWith(permissions);
 	}
 
-	/** A JSON object from name/value pairs: {@code json("nome", "Ana", "ativo", true)}. */
+	/**
+	 * A JSON object from name/value pairs: {@code json("nome", "Ana", "ativo", true)}.
+	 */
 	protected static String json(Object... pairs) {
 		Map<String, Object> object = new LinkedHashMap<>();
 		for (int i = 0; i + 1 < pairs.length; i += 2) {

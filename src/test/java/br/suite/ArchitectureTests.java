@@ -16,13 +16,17 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 class ArchitectureTests {
 
-	private final JavaClasses suite = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+	private final JavaClasses suite = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 		.importPackages("br.suite");
 
 	@Test
 	void ourCodeSpeaksJackson3Only() {
 		// springdoc still brings Jackson 2; our JSON must all go through Jackson 3.
-		noClasses().should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson.databind..").check(this.suite);
+		noClasses().should()
+			.dependOnClassesThat()
+			.resideInAPackage("com.fasterxml.jackson.databind..")
+			.check(this.suite);
 	}
 
 	@Test
@@ -33,16 +37,24 @@ class ArchitectureTests {
 
 	@Test
 	void permissionsAreDeclaredWithRequiresOnly() {
-		// A hand-written @PreAuthorize would be enforced by method security but skipped by the early 403 check.
+		// A hand-written @PreAuthorize would be enforced by method security but skipped
+		// by the early 403 check.
 		methods().should().notBeAnnotatedWith(PreAuthorize.class).check(this.suite);
-		classes().that().doNotHaveFullyQualifiedName(Requires.class.getName())
-			.should().notBeAnnotatedWith(PreAuthorize.class).check(this.suite);
+		classes().that()
+			.doNotHaveFullyQualifiedName(Requires.class.getName())
+			.should()
+			.notBeAnnotatedWith(PreAuthorize.class)
+			.check(this.suite);
 	}
 
 	@Test
 	void transactionsBelongToServicesNotControllers() {
-		methods().that().areDeclaredInClassesThat().areAnnotatedWith(RestController.class)
-			.should().notBeAnnotatedWith(Transactional.class).check(this.suite);
+		methods().that()
+			.areDeclaredInClassesThat()
+			.areAnnotatedWith(RestController.class)
+			.should()
+			.notBeAnnotatedWith(Transactional.class)
+			.check(this.suite);
 	}
 
 }

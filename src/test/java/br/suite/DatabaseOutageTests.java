@@ -23,10 +23,10 @@ import br.suite.Api.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The database paused or restarted under the service: requests that need it answer 503 problem+json with
- * Retry-After within two seconds, never 500; readiness goes DOWN while liveness stays UP; service resumes
- * without a restart; no write that was acknowledged is lost. Each test has its own PostgreSQL, so pausing
- * it disturbs no other test.
+ * The database paused or restarted under the service: requests that need it answer 503
+ * problem+json with Retry-After within two seconds, never 500; readiness goes DOWN while
+ * liveness stays UP; service resumes without a restart; no write that was acknowledged is
+ * lost. Each test has its own PostgreSQL, so pausing it disturbs no other test.
  */
 class DatabaseOutageTests {
 
@@ -42,33 +42,38 @@ class DatabaseOutageTests {
 
 			// A long statement on a database that answers is not mistaken for a stall.
 			long started = System.nanoTime();
-			assertThat(service.getBean(JdbcClient.class).sql("SELECT pg_sleep(3.5) IS NULL").query(Boolean.class).single())
+			assertThat(
+					service.getBean(JdbcClient.class).sql("SELECT pg_sleep(3.5) IS NULL").query(Boolean.class).single())
 				.isFalse();
 			assertThat(elapsedMillis(started)).isGreaterThanOrEqualTo(3500);
 
 			List<Long> paused = postgresProcesses(directory);
 			JdbcClient jdbc = service.getBean(JdbcClient.class);
-			java.util.concurrent.CompletableFuture<Long> inFlight = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-				try {
-					jdbc.sql("SELECT pg_sleep(30) IS NULL").query(Boolean.class).single();
-					return -1L;
-				}
-				catch (org.springframework.dao.DataAccessException ex) {
-					return System.nanoTime();
-				}
-			});
+			java.util.concurrent.CompletableFuture<Long> inFlight = java.util.concurrent.CompletableFuture
+				.supplyAsync(() -> {
+					try {
+						jdbc.sql("SELECT pg_sleep(30) IS NULL").query(Boolean.class).single();
+						return -1L;
+					}
+					catch (org.springframework.dao.DataAccessException ex) {
+						return System.nanoTime();
+					}
+				});
 			Thread.sleep(300);
 			long pausedAt = System.nanoTime();
 			signal("STOP", paused);
 			try {
-				// A statement already waiting when the database stalls is broken off, not left hanging.
+				// A statement already waiting when the database stalls is broken off, not
+				// left hanging.
 				long brokenOffAt = inFlight.get(10, java.util.concurrent.TimeUnit.SECONDS);
 				assertThat(brokenOffAt).isPositive();
 				assertThat((brokenOffAt - pausedAt) / 1_000_000).isLessThan(2000);
 				for (int i = 0; i < 3; i++) {
 					assertUnavailableWithinTwoSeconds(() -> api.get("/api/clientes/"));
-					assertUnavailableWithinTwoSeconds(() -> api.post("/api/clientes/", "{\"nome\":\"Durante a pausa\"}"));
-					// The token look-up in the security chain needs the database too: 503, not 401 or 500.
+					assertUnavailableWithinTwoSeconds(
+							() -> api.post("/api/clientes/", "{\"nome\":\"Durante a pausa\"}"));
+					// The token look-up in the security chain needs the database too:
+					// 503, not 401 or 500.
 					assertUnavailableWithinTwoSeconds(() -> unknownToken.get("/api/clientes/"));
 				}
 				started = System.nanoTime();
@@ -177,7 +182,10 @@ class DatabaseOutageTests {
 		return (System.nanoTime() - startedNanos) / 1_000_000;
 	}
 
-	/** The postmaster of a data directory and all its children (backends, checkpointer, WAL writer…). */
+	/**
+	 * The postmaster of a data directory and all its children (backends, checkpointer,
+	 * WAL writer…).
+	 */
 	static List<Long> postgresProcesses(Path dataDirectory) throws IOException, InterruptedException {
 		long postmaster = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip());
 		List<Long> pids = new ArrayList<>(List.of(postmaster));

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Without SUITE_DATABASE_URL the service runs its own PostgreSQL: durable, on the loopback only, behind
- * a generated password, and its data survives a restart.
+ * Without SUITE_DATABASE_URL the service runs its own PostgreSQL: durable, on the
+ * loopback only, behind a generated password, and its data survives a restart.
  */
 class EmbeddedDatabaseTests {
 
@@ -77,11 +77,17 @@ class EmbeddedDatabaseTests {
 	void aDataDirectoryMadeWithoutAPasswordGetsOneOnItsFirstStart() throws Exception {
 		Path data = Files.createTempDirectory("suite-embedded");
 		// What earlier versions left: zonky's initdb -A trust, no password file.
-		EmbeddedPostgres.builder().setDataDirectory(data.resolve("postgres")).setCleanDataDirectory(false).start().close();
+		EmbeddedPostgres.builder()
+			.setDataDirectory(data.resolve("postgres"))
+			.setCleanDataDirectory(false)
+			.start()
+			.close();
 		assertThat(data.resolve("postgres-password")).doesNotExist();
 		try (ConfigurableApplicationContext context = start(data)) {
-			assertThat(context.getBean(JdbcClient.class).sql("SELECT count(*) FROM access_user").query(Long.class).single())
-				.isEqualTo(1);
+			assertThat(context.getBean(JdbcClient.class)
+				.sql("SELECT count(*) FROM access_user")
+				.query(Long.class)
+				.single()).isEqualTo(1);
 			String password = Files.readString(data.resolve("postgres-password")).strip();
 			assertThat(Files.readString(data.resolve("postgres/pg_hba.conf"))).doesNotContainPattern("(?m)^[^#]*trust");
 			String url = "jdbc:postgresql://127.0.0.1:" + port(data.resolve("postgres")) + "/postgres";
@@ -99,11 +105,13 @@ class EmbeddedDatabaseTests {
 		try (ConfigurableApplicationContext service = start(data)) {
 			String url = EmbeddedPostgresServer.runningElsewhere(postgres).orElseThrow();
 			assertThat(url).isEqualTo("jdbc:postgresql://127.0.0.1:" + port(postgres) + "/postgres");
-			try (var connection = DriverManager.getConnection(url, "postgres", EmbeddedPostgresServer.password(postgres))) {
+			try (var connection = DriverManager.getConnection(url, "postgres",
+					EmbeddedPostgresServer.password(postgres))) {
 				assertThat(connection.isValid(1)).isTrue();
 			}
 		}
-		// Stopped: nothing to attach to (an operator command then starts the server itself).
+		// Stopped: nothing to attach to (an operator command then starts the server
+		// itself).
 		assertThat(EmbeddedPostgresServer.runningElsewhere(postgres)).isEmpty();
 	}
 
@@ -124,7 +132,8 @@ class EmbeddedDatabaseTests {
 
 	private static ConfigurableApplicationContext start(Path data) {
 		return new SpringApplicationBuilder(SuiteApplication.class).run("--server.port=0", "--suite.database.url=",
-				"--suite.access.data-directory=" + data, "--suite.database.embedded-directory=" + data.resolve("postgres"));
+				"--suite.access.data-directory=" + data,
+				"--suite.database.embedded-directory=" + data.resolve("postgres"));
 	}
 
 }

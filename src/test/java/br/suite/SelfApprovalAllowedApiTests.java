@@ -17,9 +17,10 @@ import br.suite.Api.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A one-person company cannot separate duties: with {@code SUITE_ALLOW_SELF_APPROVAL=true} the same user may
- * approve their own process document and correct their own punches. (Its own application context, closed
- * after the class; every other test runs with the rules on, their default.)
+ * A one-person company cannot separate duties: with
+ * {@code SUITE_ALLOW_SELF_APPROVAL=true} the same user may approve their own process
+ * document and correct their own punches. (Its own application context, closed after the
+ * class; every other test runs with the rules on, their default.)
  */
 @TestPropertySource(properties = "SUITE_ALLOW_SELF_APPROVAL=true")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
@@ -38,8 +39,11 @@ class SelfApprovalAllowedApiTests extends ApiTest {
 
 	@Test
 	void theOnlyUserCorrectsTheirOwnPunches() throws IOException {
-		long role = this.api.post("/api/access/roles/", json("name", unique("Dono"), "permissions",
-				List.of("timeclock.adjustments.change", "timeclock.punches.register", "timeclock.punches.view"))).id();
+		long role = this.api
+			.post("/api/access/roles/",
+					json("name", unique("Dono"), "permissions", List.of("timeclock.adjustments.change",
+							"timeclock.punches.register", "timeclock.punches.view")))
+			.id();
 		String username = unique("dono");
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "is_employee", true, "role_id", role));

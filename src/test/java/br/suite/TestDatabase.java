@@ -8,9 +8,9 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * The PostgreSQL the tests talk to: {@code SUITE_TEST_DATABASE_URL} when set, otherwise one embedded
- * PostgreSQL per test run, started here and handed to the service as an external URL, so every API test
- * also proves the external-database path.
+ * The PostgreSQL the tests talk to: {@code SUITE_TEST_DATABASE_URL} when set, otherwise
+ * one embedded PostgreSQL per test run, started here and handed to the service as an
+ * external URL, so every API test also proves the external-database path.
  */
 public final class TestDatabase {
 
@@ -52,10 +52,8 @@ public final class TestDatabase {
 
 	public static void register(DynamicPropertyRegistry registry) {
 		registry.add("suite.database.url", TestDatabase::url);
-		registry.add("suite.database.user",
-				() -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"));
-		registry.add("suite.database.password",
-				() -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""));
+		registry.add("suite.database.user", () -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"));
+		registry.add("suite.database.password", () -> System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""));
 	}
 
 }

@@ -13,8 +13,8 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 
 /**
- * Users and roles for callers inside the application (the web pages): the same services, checks and
- * errors as the {@code /api/access/} endpoints, with the caller passed in.
+ * Users and roles for callers inside the application (the web pages): the same services,
+ * checks and errors as the {@code /api/access/} endpoints, with the caller passed in.
  */
 @Service
 public class AccessAdministration {
@@ -59,11 +59,16 @@ public class AccessAdministration {
 			@Nullable String cpf, @Nullable Long establishmentId, boolean active) {
 	}
 
-	/** An employee to choose from (espelho de ponto): id and the name printed on records. */
+	/**
+	 * An employee to choose from (espelho de ponto): id and the name printed on records.
+	 */
 	public record Employee(long id, String name, boolean active) {
 	}
 
-	/** A created user and the temporary password, which exists in clear only in this answer. */
+	/**
+	 * A created user and the temporary password, which exists in clear only in this
+	 * answer.
+	 */
 	public record CreatedUser(long id, String username, String temporaryPassword) {
 	}
 
@@ -104,27 +109,33 @@ public class AccessAdministration {
 	}
 
 	/**
-	 * Changes a user as {@code PATCH /api/access/users/{id}/} does, with its checks: authority over the user,
-	 * a new role's permissions held by the caller (403), CPF and establishment (400), uniqueness (409).
+	 * Changes a user as {@code PATCH /api/access/users/{id}/} does, with its checks:
+	 * authority over the user, a new role's permissions held by the caller (403), CPF and
+	 * establishment (400), uniqueness (409).
 	 */
 	public UserDetail updateUser(long id, UserChanges changes, CurrentUser caller) {
 		this.users.update(id, user -> {
 			UserRequest request = new UserRequest(user.username, changes.email(), changes.fullName(), user.department,
 					user.jobTitle, changes.isEmployee(), changes.roleId(),
-					changes.active() ? "active" : user.isActive() ? "inactive" : user.status,
-					changes.cpf(), changes.establishmentId());
+					changes.active() ? "active" : user.isActive() ? "inactive" : user.status, changes.cpf(),
+					changes.establishmentId());
 			BeanChecks.check(this.validator, request);
 			return request;
 		}, "*", caller);
 		return user(id);
 	}
 
-	/** Deactivates as {@code DELETE /api/access/users/{id}/}: the user is kept, every token revoked. */
+	/**
+	 * Deactivates as {@code DELETE /api/access/users/{id}/}: the user is kept, every
+	 * token revoked.
+	 */
 	public void deactivateUser(long id, CurrentUser caller) {
 		this.users.deactivate(id, caller);
 	}
 
-	/** Makes an inactive user active again (the same change as a PATCH of {@code status}). */
+	/**
+	 * Makes an inactive user active again (the same change as a PATCH of {@code status}).
+	 */
 	public void reactivateUser(long id, CurrentUser caller) {
 		this.users.update(id, user -> {
 			UserRequest current = UserRequest.of(user);
@@ -134,7 +145,10 @@ public class AccessAdministration {
 		}, "*", caller);
 	}
 
-	/** A new temporary password, in clear only in this answer; every token of the user is revoked. */
+	/**
+	 * A new temporary password, in clear only in this answer; every token of the user is
+	 * revoked.
+	 */
 	public String resetPassword(long id, CurrentUser caller) {
 		return String.valueOf(this.users.resetPassword(id, caller).body().temporaryPassword());
 	}
@@ -143,7 +157,9 @@ public class AccessAdministration {
 		this.users.revokeTokens(id, caller);
 	}
 
-	/** Every user marked as an employee, by name (inactive ones too: their records stay). */
+	/**
+	 * Every user marked as an employee, by name (inactive ones too: their records stay).
+	 */
 	public List<Employee> employees() {
 		return this.users.list(new UserService.Filter(null, null, true, null), new Paging(null, null))
 			.users()
@@ -161,9 +177,11 @@ public class AccessAdministration {
 		});
 	}
 
-	/** Changes a role as {@code PATCH /api/access/roles/{id}/}: only permissions one holds may be added (403). */
-	public RoleView updateRole(long id, String name, String description, List<String> permissions,
-			CurrentUser caller) {
+	/**
+	 * Changes a role as {@code PATCH /api/access/roles/{id}/}: only permissions one holds
+	 * may be added (403).
+	 */
+	public RoleView updateRole(long id, String name, String description, List<String> permissions, CurrentUser caller) {
 		this.roles.update(id, role -> {
 			RoleRequest request = new RoleRequest(name, description, permissions);
 			BeanChecks.check(this.validator, request);
@@ -179,7 +197,8 @@ public class AccessAdministration {
 
 	public CreatedUser createUser(String username, String email, String fullName, boolean isEmployee,
 			@Nullable Long roleId, CurrentUser caller) {
-		UserRequest request = new UserRequest(username, email, fullName, null, null, isEmployee, roleId, null, null, null);
+		UserRequest request = new UserRequest(username, email, fullName, null, null, isEmployee, roleId, null, null,
+				null);
 		BeanChecks.check(this.validator, request);
 		UserResponse created = this.users.create(request, caller).body();
 		return new CreatedUser(created.id(), created.username(), String.valueOf(created.temporaryPassword()));

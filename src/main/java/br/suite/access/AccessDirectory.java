@@ -8,7 +8,10 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.CurrentUser;
 
-/** What other modules may know about users: who they are and whether they may be treated as employees. */
+/**
+ * What other modules may know about users: who they are and whether they may be treated
+ * as employees.
+ */
 @Service
 public class AccessDirectory {
 
@@ -25,7 +28,10 @@ public class AccessDirectory {
 	public record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active,
 			@Nullable String cpf, @Nullable Long establishmentId) {
 
-		/** The name to print on records: the full name, or the username when there is none. */
+		/**
+		 * The name to print on records: the full name, or the username when there is
+		 * none.
+		 */
 		public String displayName() {
 			return this.fullName.isBlank() ? this.username : this.fullName;
 		}
@@ -40,8 +46,9 @@ public class AccessDirectory {
 	}
 
 	/**
-	 * Refuses (403 naming the missing permissions) when the caller does not hold every permission of the
-	 * user's role, for other modules' operations on a user; an unknown user passes, for the caller's 404.
+	 * Refuses (403 naming the missing permissions) when the caller does not hold every
+	 * permission of the user's role, for other modules' operations on a user; an unknown
+	 * user passes, for the caller's 404.
 	 */
 	@Transactional(readOnly = true)
 	public void requireAuthorityOver(CurrentUser caller, long userId) {

@@ -7,8 +7,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Where the first-run admin token is written, the administrator's user name, how long tokens and
- * temporary passwords live, how long an instance may trust a token it checked, and sign-in throttling.
+ * Where the first-run admin token is written, the administrator's user name, how long
+ * tokens and temporary passwords live, how long an instance may trust a token it checked,
+ * and sign-in throttling.
  */
 @ConfigurationProperties("suite.access")
 record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("admin") String adminUsername,
@@ -21,11 +22,13 @@ record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("a
 	}
 
 	/**
-	 * Sign-in throttling: per username, after {@code failuresBeforeBackoff} failures in a row (forgotten
-	 * after {@code failureMemory} without one) each further failure locks the name for
-	 * {@code backoffBase × 2^(failures − failuresBeforeBackoff)}, at most {@code backoffMax}; per client
-	 * address, a bucket of {@code addressCapacity} attempts refilled over {@code addressRefillPeriod}; at most
-	 * {@code concurrentChecks} password checks at once, others wait up to {@code checkWait}.
+	 * Sign-in throttling: per username, after {@code failuresBeforeBackoff} failures in a
+	 * row (forgotten after {@code failureMemory} without one) each further failure locks
+	 * the name for {@code backoffBase × 2^(failures − failuresBeforeBackoff)}, at most
+	 * {@code backoffMax}; per client address, a bucket of {@code addressCapacity}
+	 * attempts refilled over {@code addressRefillPeriod}; at most
+	 * {@code concurrentChecks} password checks at once, others wait up to
+	 * {@code checkWait}.
 	 */
 	record Login(@DefaultValue("5") int failuresBeforeBackoff, @DefaultValue("30s") Duration backoffBase,
 			@DefaultValue("15m") Duration backoffMax, @DefaultValue("1h") Duration failureMemory,

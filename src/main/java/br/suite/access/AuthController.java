@@ -92,7 +92,9 @@ class AuthController {
 
 	@ExceptionHandler(LoginThrottle.Busy.class)
 	ResponseEntity<ProblemDetail> onBusy(LoginThrottle.Busy problem) {
-		return ResponseEntity.status(problem.status()).header(HttpHeaders.RETRY_AFTER, "1").body(problem.toProblemDetail());
+		return ResponseEntity.status(problem.status())
+			.header(HttpHeaders.RETRY_AFTER, "1")
+			.body(problem.toProblemDetail());
 	}
 
 }

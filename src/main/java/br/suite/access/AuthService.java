@@ -17,7 +17,9 @@ import br.suite.shared.InvalidRequest;
 @Service
 class AuthService {
 
-	/** Compared against when the user does not exist, so both failures take the same time. */
+	/**
+	 * Compared against when the user does not exist, so both failures take the same time.
+	 */
 	private final String decoyHash;
 
 	private final UserRepository users;
@@ -44,8 +46,8 @@ class AuthService {
 	}
 
 	/**
-	 * Not one transaction: a failure must be recorded although the request fails, and no database
-	 * connection is held while bcrypt runs.
+	 * Not one transaction: a failure must be recorded although the request fails, and no
+	 * database connection is held while bcrypt runs.
 	 */
 	String login(TokenRequest request, String clientAddress) {
 		User user = verify(request.username(), request.password(), clientAddress);
@@ -53,10 +55,12 @@ class AuthService {
 	}
 
 	/**
-	 * The user these credentials sign in, under every sign-in rule (length, throttling per address and per
-	 * username, at most N bcrypt checks at once, active users only, unexpired temporary passwords): the token
-	 * endpoint and the pages' form login share it. Refusals are {@link ApiProblem}s: 401 alike for an unknown
-	 * user, a wrong password, an inactive user and an expired temporary password; 429 or 503 when throttled.
+	 * The user these credentials sign in, under every sign-in rule (length, throttling
+	 * per address and per username, at most N bcrypt checks at once, active users only,
+	 * unexpired temporary passwords): the token endpoint and the pages' form login share
+	 * it. Refusals are {@link ApiProblem}s: 401 alike for an unknown user, a wrong
+	 * password, an inactive user and an expired temporary password; 429 or 503 when
+	 * throttled.
 	 */
 	User verify(String rawUsername, String password, String clientAddress) {
 		PasswordPolicy.checkLength("password", password);
@@ -64,13 +68,14 @@ class AuthService {
 		String username = rawUsername.trim();
 		this.throttle.checkUsername(username);
 		User user = this.users.findByUsernameIgnoreCase(username).orElse(null);
-		boolean matches = this.throttle.check(() -> this.passwordEncoder.matches(password,
-				user == null ? this.decoyHash : user.passwordHash));
+		boolean matches = this.throttle
+			.check(() -> this.passwordEncoder.matches(password, user == null ? this.decoyHash : user.passwordHash));
 		boolean temporaryExpired = user != null && user.temporaryPasswordExpiresAt != null
 				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
 		if (user == null || !matches || !user.isActive() || temporaryExpired) {
 			this.throttle.recordFailure(username);
-			// Only attempts the throttle let through get here, so failures add rows no faster than it allows.
+			// Only attempts the throttle let through get here, so failures add rows no
+			// faster than it allows.
 			this.audit.record(new AuditLog.Actor(null, username), "access.sign_in.failed", "user",
 					user == null ? null : user.id(), Changes.of());
 			throw new ApiProblem(HttpStatus.UNAUTHORIZED, "Wrong username or password, or the user is not active.");
@@ -95,7 +100,10 @@ class AuthService {
 		}
 	}
 
-	/** Sets the new password and revokes every token of the user, the one of this request included. */
+	/**
+	 * Sets the new password and revokes every token of the user, the one of this request
+	 * included.
+	 */
 	@Transactional
 	void changePassword(CurrentUser caller, PasswordChangeRequest request) {
 		PasswordPolicy.checkLength("current_password", request.currentPassword());
@@ -105,8 +113,8 @@ class AuthService {
 			throw InvalidRequest.of("current_password", "is not your current password");
 		}
 		if (user.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.isBefore(Instant.now())) {
-			throw InvalidRequest.of("current_password", "is a temporary password that has expired; ask an "
-					+ "administrator to reset it");
+			throw InvalidRequest.of("current_password",
+					"is a temporary password that has expired; ask an " + "administrator to reset it");
 		}
 		if (request.newPassword().equals(request.currentPassword())) {
 			throw InvalidRequest.of("new_password", "must differ from the current password");

@@ -6,8 +6,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Finds the active employee a person at a kiosk says they are. The identifier is tried as each kind of
- * key in turn (a user id, then a username); further keys (a CPF) join here.
+ * Finds the active employee a person at a kiosk says they are. The identifier is tried as
+ * each kind of key in turn (a user id, then a username); further keys (a CPF) join here.
  */
 @Service
 public class EmployeeLookup {

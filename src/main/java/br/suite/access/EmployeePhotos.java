@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * Port through which access learns which users have an enrolled face photo, for
- * {@code employee_photo_url}. The time clock, which owns the biometric data, implements it.
+ * {@code employee_photo_url}. The time clock, which owns the biometric data, implements
+ * it.
  */
 public interface EmployeePhotos {
 

@@ -32,10 +32,12 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 
 /**
- * On the first start against an empty database: the system role Administrator holding {@code *}, the
- * user {@code admin} in it, and a token for it written to {@code data/admin-token} (a new file, mode 0600).
- * The log names the file, never the token. When anything (a file, a symbolic link) is already at that path,
- * nothing is written and no token is issued: the log says so, and {@code issue-token admin} gives one.
+ * On the first start against an empty database: the system role Administrator holding
+ * {@code *}, the user {@code admin} in it, and a token for it written to
+ * {@code data/admin-token} (a new file, mode 0600). The log names the file, never the
+ * token. When anything (a file, a symbolic link) is already at that path, nothing is
+ * written and no token is issued: the log says so, and {@code issue-token admin} gives
+ * one.
  */
 @Component
 @Order(0)
@@ -79,15 +81,17 @@ class FirstRunSetup implements ApplicationRunner {
 					"Every permission; the system role of the first administrator.", List.of(Permissions.ALL), true));
 			User admin = this.users.save(new User(this.settings.adminUsername(), "", "Administrator", "", "", false,
 					administrator.id(), ClosedSet.wire(UserStatus.ACTIVE),
-					// Nobody knows this password: operators sign in with the token, or reset it with the CLI.
+					// Nobody knows this password: operators sign in with the token, or
+					// reset it with the CLI.
 					this.passwordEncoder.encode(Passwords.temporary() + Passwords.temporary())));
 			Path file = this.settings.adminTokenFile();
 			try {
 				if (!writeSecret(file, () -> this.tokens.issue(admin.id(), AuditLog.Actor.service("first start")))) {
-					log.warn("First start: created the role Administrator and the user '{}', but {} exists already "
-							+ "(a file or a link): it was left alone and no token was issued; get one with the "
-							+ "operator command issue-token {}", this.settings.adminUsername(), file.toAbsolutePath(),
-							this.settings.adminUsername());
+					log.warn(
+							"First start: created the role Administrator and the user '{}', but {} exists already "
+									+ "(a file or a link): it was left alone and no token was issued; get one with the "
+									+ "operator command issue-token {}",
+							this.settings.adminUsername(), file.toAbsolutePath(), this.settings.adminUsername());
 					return null;
 				}
 			}
@@ -103,9 +107,10 @@ class FirstRunSetup implements ApplicationRunner {
 	}
 
 	/**
-	 * Creates {@code file} (mode 0600 where the file system knows POSIX modes) holding the secret, which is
-	 * made only once the file exists. Never follows a symbolic link and never replaces anything: false,
-	 * with nothing written, when something is already at the path.
+	 * Creates {@code file} (mode 0600 where the file system knows POSIX modes) holding
+	 * the secret, which is made only once the file exists. Never follows a symbolic link
+	 * and never replaces anything: false, with nothing written, when something is already
+	 * at the path.
 	 */
 	static boolean writeSecret(Path file, Supplier<String> secret) throws IOException {
 		Files.createDirectories(file.toAbsolutePath().getParent());
@@ -129,13 +134,14 @@ class FirstRunSetup implements ApplicationRunner {
 		return true;
 	}
 
-	private static SeekableByteChannel openNew(Path file, Set<OpenOption> options,
-			FileAttribute<?> ownerOnly) throws IOException {
+	private static SeekableByteChannel openNew(Path file, Set<OpenOption> options, FileAttribute<?> ownerOnly)
+			throws IOException {
 		try {
 			return Files.newByteChannel(file, options, ownerOnly);
 		}
 		catch (UnsupportedOperationException ex) {
-			// A file system without POSIX modes (Windows): the file gets its directory's permissions.
+			// A file system without POSIX modes (Windows): the file gets its directory's
+			// permissions.
 			return Files.newByteChannel(file, options);
 		}
 	}

@@ -18,10 +18,11 @@ import org.springframework.stereotype.Component;
 import br.suite.shared.ApiProblem;
 
 /**
- * Slows down password guessing. Per username (whether or not it exists), failures in a row are kept in
- * PostgreSQL, so every instance sees them: from the 5th on, the name is locked for an exponentially
- * growing time. Per client address, a token bucket (Bucket4j) kept in this instance's memory. And at most a
- * few bcrypt checks run at once, so a burst of sign-ins cannot take every core from the API.
+ * Slows down password guessing. Per username (whether or not it exists), failures in a
+ * row are kept in PostgreSQL, so every instance sees them: from the 5th on, the name is
+ * locked for an exponentially growing time. Per client address, a token bucket (Bucket4j)
+ * kept in this instance's memory. And at most a few bcrypt checks run at once, so a burst
+ * of sign-ins cannot take every core from the API.
  */
 @Component
 class LoginThrottle {
@@ -46,10 +47,11 @@ class LoginThrottle {
 
 	/** 429 when the client address has used up its sign-in attempts for now. */
 	void checkAddress(String address) {
-		Bucket bucket = this.addresses.get(address, a -> Bucket.builder()
-			.addLimit(limit -> limit.capacity(this.settings.addressCapacity())
-				.refillGreedy(this.settings.addressCapacity(), this.settings.addressRefillPeriod()))
-			.build());
+		Bucket bucket = this.addresses.get(address,
+				a -> Bucket.builder()
+					.addLimit(limit -> limit.capacity(this.settings.addressCapacity())
+						.refillGreedy(this.settings.addressCapacity(), this.settings.addressRefillPeriod()))
+					.build());
 		ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
 		if (!probe.isConsumed()) {
 			throw new TooManyAttempts("Too many sign-in attempts from your address; try again later.",
@@ -88,8 +90,9 @@ class LoginThrottle {
 			long base = this.settings.backoffBase().toMillis();
 			long max = this.settings.backoffMax().toMillis();
 			long lock = beyond >= 30 ? max : Math.min(max, base << beyond);
-			this.jdbc.sql("UPDATE access_login_throttle SET locked_until = now() + :millis * interval '1 millisecond' "
-					+ "WHERE username_key = :key")
+			this.jdbc
+				.sql("UPDATE access_login_throttle SET locked_until = now() + :millis * interval '1 millisecond' "
+						+ "WHERE username_key = :key")
 				.param("key", key(username))
 				.param("millis", lock)
 				.update();
@@ -97,10 +100,15 @@ class LoginThrottle {
 	}
 
 	void recordSuccess(String username) {
-		this.jdbc.sql("DELETE FROM access_login_throttle WHERE username_key = :key").param("key", key(username)).update();
+		this.jdbc.sql("DELETE FROM access_login_throttle WHERE username_key = :key")
+			.param("key", key(username))
+			.update();
 	}
 
-	/** Runs a password check once one of the few slots is free; 503 when none frees up in time. */
+	/**
+	 * Runs a password check once one of the few slots is free; 503 when none frees up in
+	 * time.
+	 */
 	boolean check(BooleanSupplier passwordCheck) {
 		boolean acquired;
 		try {
@@ -147,7 +155,8 @@ class LoginThrottle {
 	static final class Busy extends ApiProblem {
 
 		Busy() {
-			super(HttpStatus.SERVICE_UNAVAILABLE, "Too many sign-ins are being checked right now; try again in a second.");
+			super(HttpStatus.SERVICE_UNAVAILABLE,
+					"Too many sign-ins are being checked right now; try again in a second.");
 			with("retry_after_seconds", 1);
 		}
 

@@ -19,8 +19,9 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 
 /**
- * {@code java -jar suite.jar <command>}: what an operator who lost the admin token needs, run against
- * the configured database. Secrets go to standard output only, never to the log.
+ * {@code java -jar suite.jar <command>}: what an operator who lost the admin token needs,
+ * run against the configured database. Secrets go to standard output only, never to the
+ * log.
  */
 @Component
 @Profile("operator")
@@ -87,7 +88,8 @@ class OperatorCommands implements ApplicationRunner {
 		try {
 			String secret = Objects.requireNonNull(this.transactions.execute(status -> switch (words.get(0)) {
 				case "create-user" -> createUser(username, args);
-				case "issue-token" -> this.tokens.issue(existing(username).id(), AuditLog.Actor.service("operator command"));
+				case "issue-token" ->
+					this.tokens.issue(existing(username).id(), AuditLog.Actor.service("operator command"));
 				case "reset-password" -> resetPassword(existing(username));
 				default -> throw new IllegalArgumentException("Unknown command " + words.get(0) + "\n" + USAGE);
 			}));
@@ -117,8 +119,11 @@ class OperatorCommands implements ApplicationRunner {
 		user.setTemporaryPassword(this.passwordEncoder.encode(password), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
 		this.audit.record(AuditLog.Actor.service("operator command"), "access.user.created", "user", user.id(),
-				AuditLog.Changes.of().created("username", username).created("role_id", role.id())
-					.created("permissions", role.permissions).created("status", user.status));
+				AuditLog.Changes.of()
+					.created("username", username)
+					.created("role_id", role.id())
+					.created("permissions", role.permissions)
+					.created("status", user.status));
 		return password;
 	}
 

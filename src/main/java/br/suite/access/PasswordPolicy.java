@@ -16,9 +16,10 @@ import org.springframework.stereotype.Component;
 import br.suite.shared.InvalidRequest;
 
 /**
- * What a password chosen by a user must be: 10 characters or more (checked on the request), at most 72
- * bytes in UTF-8 (bcrypt ignores, and Spring Security refuses, anything longer), and not one of the 10 000
- * most common passwords shipped in {@code access/common-passwords.txt} (compared in lower case).
+ * What a password chosen by a user must be: 10 characters or more (checked on the
+ * request), at most 72 bytes in UTF-8 (bcrypt ignores, and Spring Security refuses,
+ * anything longer), and not one of the 10 000 most common passwords shipped in
+ * {@code access/common-passwords.txt} (compared in lower case).
  */
 @Component
 class PasswordPolicy {

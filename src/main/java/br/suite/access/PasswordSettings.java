@@ -5,7 +5,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
-/** Passwords are stored with Spring Security's delegating encoder (bcrypt today, upgradable in place). */
+/**
+ * Passwords are stored with Spring Security's delegating encoder (bcrypt today,
+ * upgradable in place).
+ */
 @Configuration(proxyBeanMethods = false)
 class PasswordSettings {
 

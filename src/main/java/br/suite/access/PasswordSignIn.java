@@ -12,9 +12,10 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Signing in with a username and password for callers other than the token endpoint (the web pages' form
- * login). The same users, password hashes and rules as {@code POST /api/auth/token/}: a wrong password, an
- * unknown user and an inactive one are refused alike and take the same time, and failures are throttled.
+ * Signing in with a username and password for callers other than the token endpoint (the
+ * web pages' form login). The same users, password hashes and rules as
+ * {@code POST /api/auth/token/}: a wrong password, an unknown user and an inactive one
+ * are refused alike and take the same time, and failures are throttled.
  */
 @Service
 public class PasswordSignIn {
@@ -32,16 +33,17 @@ public class PasswordSignIn {
 	}
 
 	/**
-	 * A signed-in user: who, the name to greet them with, their authorities ({@code *} expanded), and whether
-	 * they hold a temporary password, which they must change before anything else.
+	 * A signed-in user: who, the name to greet them with, their authorities ({@code *}
+	 * expanded), and whether they hold a temporary password, which they must change
+	 * before anything else.
 	 */
-	public record SignedIn(CurrentUser user, String displayName, Set<String> authorities,
-			boolean mustChangePassword) {
+	public record SignedIn(CurrentUser user, String displayName, Set<String> authorities, boolean mustChangePassword) {
 	}
 
 	/**
-	 * Checks a username and password under the token endpoint's rules (throttling included). Empty for wrong
-	 * credentials; throws {@link ApiProblem} when sign-in is throttled (429) or overloaded (503).
+	 * Checks a username and password under the token endpoint's rules (throttling
+	 * included). Empty for wrong credentials; throws {@link ApiProblem} when sign-in is
+	 * throttled (429) or overloaded (503).
 	 */
 	public Optional<SignedIn> authenticate(String username, String password, String clientAddress) {
 		User user;
@@ -61,8 +63,8 @@ public class PasswordSignIn {
 	}
 
 	/**
-	 * The user as they stand now, for a session signed in earlier: empty when they no longer exist or are
-	 * not active, else their current name and permissions.
+	 * The user as they stand now, for a session signed in earlier: empty when they no
+	 * longer exist or are not active, else their current name and permissions.
 	 */
 	@Transactional(readOnly = true)
 	public Optional<SignedIn> refresh(long userId) {
@@ -77,8 +79,8 @@ public class PasswordSignIn {
 	}
 
 	/**
-	 * Changes the caller's own password; the errors are the token endpoint's ({@code current_password},
-	 * {@code new_password}).
+	 * Changes the caller's own password; the errors are the token endpoint's
+	 * ({@code current_password}, {@code new_password}).
 	 */
 	public void changePassword(CurrentUser caller, String currentPassword, String newPassword) {
 		this.auth.changePassword(caller, new PasswordChangeRequest(currentPassword, newPassword));

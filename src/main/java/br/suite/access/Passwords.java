@@ -2,7 +2,10 @@ package br.suite.access;
 
 import java.security.SecureRandom;
 
-/** Temporary passwords: 16 characters from an alphabet without look-alikes (no 0/O, 1/l/I). */
+/**
+ * Temporary passwords: 16 characters from an alphabet without look-alikes (no 0/O,
+ * 1/l/I).
+ */
 final class Passwords {
 
 	private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -19,10 +19,10 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import br.suite.shared.Requires;
 
 /**
- * Checks an endpoint's {@link Requires} before its arguments are read, so a caller without the permission
- * gets 403 whatever it sent, instead of a 400 about a body it may not send at all. The annotation is the
- * one statement of the permission; method security enforces it again through its {@code @PreAuthorize}
- * template.
+ * Checks an endpoint's {@link Requires} before its arguments are read, so a caller
+ * without the permission gets 403 whatever it sent, instead of a 400 about a body it may
+ * not send at all. The annotation is the one statement of the permission; method security
+ * enforces it again through its {@code @PreAuthorize} template.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The one catalogue of permission strings ({@code <module>.<resource>.<action>}) of every module. A role
- * holds catalogue entries or {@code *}; endpoints name the entry they need in their
- * {@code @PreAuthorize} line.
+ * The one catalogue of permission strings ({@code <module>.<resource>.<action>}) of every
+ * module. A role holds catalogue entries or {@code *}; endpoints name the entry they need
+ * in their {@code @PreAuthorize} line.
  */
 public final class Permissions {
 
@@ -32,8 +32,8 @@ public final class Permissions {
 		c.put("finance.charges.view", "List and read charges (cobranças)");
 		c.put("finance.charges.change", "Create, update and cancel charges");
 		c.put("finance.reconciliation.view", "List allocations and reconciliation suggestions");
-		c.put("finance.reconciliation.change", "Allocate transactions to charges and fiscal documents, run "
-				+ "reconciliation, accept suggestions");
+		c.put("finance.reconciliation.change",
+				"Allocate transactions to charges and fiscal documents, run " + "reconciliation, accept suggestions");
 		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
 		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");
@@ -42,7 +42,8 @@ public final class Permissions {
 		c.put("timeclock.establishments.change", "Create and update establishments");
 		c.put("timeclock.biometric_log.view", "List who read which enrolled photo or punch snapshot (LGPD)");
 		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
-		c.put("timeclock.afd.export", "Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
+		c.put("timeclock.afd.export",
+				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
 		c.put("fins.records.view", "List and read fins records");
@@ -54,7 +55,8 @@ public final class Permissions {
 		c.put("imports.csv.confirm", "Confirm a CSV import (writes transactions)");
 		c.put("audit.events.view", "List audit events and check their chain");
 		c.put("webhooks.subscriptions.view", "List webhook subscriptions, event types and deliveries");
-		c.put("webhooks.subscriptions.change", "Create, change, delete webhook subscriptions, rotate secrets, redeliver");
+		c.put("webhooks.subscriptions.change",
+				"Create, change, delete webhook subscriptions, rotate secrets, redeliver");
 		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 

@@ -68,8 +68,8 @@ class RoleController {
 
 	@PatchMapping("/roles" + PathIds.ID)
 	@Requires("access.roles.change")
-	@Operation(summary = "Update a role", description = "Changes only the fields sent. A system role keeps its "
-			+ "name and permissions (409).",
+	@Operation(summary = "Update a role",
+			description = "Changes only the fields sent. A system role keeps its " + "name and permissions (409).",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = RoleRequest.class))))
 	ResponseEntity<RoleResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,

@@ -7,7 +7,10 @@ import org.springframework.data.repository.ListCrudRepository;
 
 interface RoleRepository extends ListCrudRepository<Role, Long> {
 
-	/** Reads a role for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	/**
+	 * Reads a role for a read-modify-write: concurrent writers queue on the row instead
+	 * of retrying.
+	 */
 	@Query("SELECT * FROM access_role WHERE id = :id FOR UPDATE")
 	Optional<Role> findForUpdate(long id);
 

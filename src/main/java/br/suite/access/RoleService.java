@@ -82,15 +82,19 @@ class RoleService {
 		checkPermissions(request.permissions(), List.of(), caller);
 		checkNameFree(request.name(), null);
 		Role role = this.roles.save(new Role(request.name(), request.description(), request.permissions(), false));
-		this.audit.record("access.role.created", "role", role.id(), Changes.of().created("name", role.name)
-			.created("description", role.description).created("permissions", role.permissions));
+		this.audit.record("access.role.created", "role", role.id(),
+				Changes.of()
+					.created("name", role.name)
+					.created("description", role.description)
+					.created("permissions", role.permissions));
 		return role;
 	}
 
 	/**
-	 * Applies a PATCH. One that changes nothing (every field sent equals the stored value) writes nothing:
-	 * no new version, no audit event, no token cache change; it is checked first on a plain read, so it takes
-	 * no row lock and waits for no commit. Anything else is read again {@code FOR UPDATE} and applied.
+	 * Applies a PATCH. One that changes nothing (every field sent equals the stored
+	 * value) writes nothing: no new version, no audit event, no token cache change; it is
+	 * checked first on a plain read, so it takes no row lock and waits for no commit.
+	 * Anything else is read again {@code FOR UPDATE} and applied.
 	 */
 	Role update(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
 		Role current = this.roles.findById(id).orElseThrow(() -> new RoleNotFound(id));
@@ -103,7 +107,8 @@ class RoleService {
 		AtomicBoolean authorityChanged = new AtomicBoolean();
 		Role updated;
 		try {
-			// Concurrent PATCHes of this role share one transaction and one commit (SameRowWrites); the row lock
+			// Concurrent PATCHes of this role share one transaction and one commit
+			// (SameRowWrites); the row lock
 			// taken in apply keeps any other writer of the role out until then.
 			updated = this.writes.run(id, () -> apply(id, changes, ifMatch, caller, authorityChanged, false));
 		}
@@ -111,15 +116,17 @@ class RoleService {
 			updated = this.retry.run(() -> apply(id, changes, ifMatch, caller, authorityChanged, true));
 		}
 		if (authorityChanged.get()) {
-			// Remembered callers carry their permissions: forget them once the change is committed.
+			// Remembered callers carry their permissions: forget them once the change is
+			// committed.
 			this.tokens.forgetCachedCallers();
 		}
 		return updated;
 	}
 
 	/**
-	 * A PATCH that takes the administrators' lock must run in its own transaction: in a shared one it would
-	 * take that lock after an earlier write's audit lock, the reverse of every other writer's order.
+	 * A PATCH that takes the administrators' lock must run in its own transaction: in a
+	 * shared one it would take that lock after an earlier write's audit lock, the reverse
+	 * of every other writer's order.
 	 */
 	private static final class RunAlone extends RuntimeException {
 
@@ -129,8 +136,8 @@ class RoleService {
 
 	}
 
-	private Role apply(long id, Function<Role, RoleRequest> changes, String ifMatch,
-			CurrentUser caller, AtomicBoolean authorityChanged, boolean alone) {
+	private Role apply(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller,
+			AtomicBoolean authorityChanged, boolean alone) {
 		Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
 		Versions.checkIfMatch(ifMatch, role.version);
 		RoleRequest request = changes.apply(role);
@@ -153,7 +160,8 @@ class RoleService {
 				throw new LastAdministrator();
 			}
 		}
-		Changes audited = Changes.of().diff("name", role.name, request.name())
+		Changes audited = Changes.of()
+			.diff("name", role.name, request.name())
 			.diff("description", role.description, request.description());
 		if (permissionsChanged) {
 			audited.put("permissions", List.copyOf(role.permissions), List.copyOf(request.permissions()));
@@ -179,17 +187,26 @@ class RoleService {
 			throw new RoleInUse(role.name, holders);
 		}
 		this.roles.delete(role);
-		this.audit.record("access.role.deleted", "role", role.id(), Changes.of().put("name", role.name, null)
-			.put("description", role.description, null).put("permissions", role.permissions, null));
+		this.audit.record("access.role.deleted", "role", role.id(),
+				Changes.of()
+					.put("name", role.name, null)
+					.put("description", role.description, null)
+					.put("permissions", role.permissions, null));
 	}
 
-	/** Whether the request differs from the role in any field it holds (permissions compared as a set). */
+	/**
+	 * Whether the request differs from the role in any field it holds (permissions
+	 * compared as a set).
+	 */
 	private static boolean changes(Role role, RoleRequest request) {
 		return !request.name().equals(role.name) || !java.util.Objects.equals(request.description(), role.description)
 				|| !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));
 	}
 
-	/** Serialises changes that could remove the last administrator, so two of them cannot both pass. */
+	/**
+	 * Serialises changes that could remove the last administrator, so two of them cannot
+	 * both pass.
+	 */
 	void lockAdministrators() {
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(7426001)").query().singleRow();
 	}
@@ -198,8 +215,8 @@ class RoleService {
 		List<String> unknown = requested.stream().filter(p -> !Permissions.isGrantable(p)).toList();
 		if (!unknown.isEmpty()) {
 			InvalidRequest.Builder errors = InvalidRequest.builder();
-			unknown.forEach(p -> errors.add("permissions", "unknown permission \"" + p
-					+ "\"; see GET /api/access/permissions/ for the catalogue"));
+			unknown.forEach(p -> errors.add("permissions",
+					"unknown permission \"" + p + "\"; see GET /api/access/permissions/ for the catalogue"));
 			errors.throwIfAny();
 		}
 		Set<String> added = new LinkedHashSet<>(requested);

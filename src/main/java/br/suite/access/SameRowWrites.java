@@ -21,20 +21,26 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 
 /**
- * Group commit for writes of one row: concurrent writes with the same key are applied one after the other by
- * one thread in one transaction, each in its own savepoint, and committed together, so they share one WAL
- * flush instead of each holding the row's lock through its own (docs/performance.md, scenario e).
+ * Group commit for writes of one row: concurrent writes with the same key are applied one
+ * after the other by one thread in one transaction, each in its own savepoint, and
+ * committed together, so they share one WAL flush instead of each holding the row's lock
+ * through its own (docs/performance.md, scenario e).
  *
- * <p>Each write runs with its own request's security context and request attributes (the audit event
- * records its own actor, token and request id), sees the writes queued before it, and fails alone: its
- * savepoint is rolled back and its exception is thrown to its own caller, while the others commit. Every
- * caller gets its answer only after the commit; if the commit fails, every write of the batch fails with it.
- * Writes of different keys never wait for each other here.
+ * <p>
+ * Each write runs with its own request's security context and request attributes (the
+ * audit event records its own actor, token and request id), sees the writes queued before
+ * it, and fails alone: its savepoint is rolled back and its exception is thrown to its
+ * own caller, while the others commit. Every caller gets its answer only after the
+ * commit; if the commit fails, every write of the batch fails with it. Writes of
+ * different keys never wait for each other here.
  */
 @Component
 class SameRowWrites {
 
-	/** The most writes one transaction applies before it commits (bounds the wait of the first one). */
+	/**
+	 * The most writes one transaction applies before it commits (bounds the wait of the
+	 * first one).
+	 */
 	private static final int MAX_BATCH = 64;
 
 	private final TransactionTemplate batch;
@@ -59,7 +65,10 @@ class SameRowWrites {
 
 		final @Nullable RequestAttributes request;
 
-		/** Released when the write is answered, and when a leader hands the lead over to it. */
+		/**
+		 * Released when the write is answered, and when a leader hands the lead over to
+		 * it.
+		 */
 		final Semaphore wake = new Semaphore(0);
 
 		volatile boolean answered;
@@ -102,15 +111,20 @@ class SameRowWrites {
 
 	}
 
-	/** Runs the write in a transaction shared with the other writes of the same key waiting now; its result. */
+	/**
+	 * Runs the write in a transaction shared with the other writes of the same key
+	 * waiting now; its result.
+	 */
 	<T> T run(Object key, Supplier<T> work) {
 		Write<T> write = new Write<>(work);
 		Queue<Write<?>> queue = this.queues.computeIfAbsent(key, k -> new ConcurrentLinkedQueue<>());
 		queue.add(write);
 		while (!write.answered) {
 			if (this.leading.add(key)) {
-				// The leader applies batches (oldest first) until its own write is answered, then hands the lead
-				// to the oldest write still waiting, so no caller waits longer than the batches ahead of it.
+				// The leader applies batches (oldest first) until its own write is
+				// answered, then hands the lead
+				// to the oldest write still waiting, so no caller waits longer than the
+				// batches ahead of it.
 				try {
 					while (!write.answered) {
 						applyBatch(queue);

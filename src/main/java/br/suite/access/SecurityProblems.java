@@ -13,7 +13,9 @@ import org.springframework.stereotype.Component;
 
 import br.suite.shared.Problems;
 
-/** 401 and 403 bodies from the security chain, as problem details like every other error. */
+/**
+ * 401 and 403 bodies from the security chain, as problem details like every other error.
+ */
 @Component
 class SecurityProblems {
 

@@ -14,16 +14,20 @@ import org.springframework.security.web.authentication.AnonymousAuthenticationFi
 import br.suite.shared.Requires;
 
 /**
- * Stateless token security: no sessions, no cookies, no CSRF (there is no browser session to ride on).
- * Every {@code /api/} operation needs a token except issuing one; each endpoint then names the
- * permission it needs with {@link Requires}, whose {@code @PreAuthorize} template method security fills in.
+ * Stateless token security: no sessions, no cookies, no CSRF (there is no browser session
+ * to ride on). Every {@code /api/} operation needs a token except issuing one; each
+ * endpoint then names the permission it needs with {@link Requires}, whose
+ * {@code @PreAuthorize} template method security fills in.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
 @EnableMethodSecurity
 class SecuritySettings {
 
-	/** Lets {@code @PreAuthorize} meta-annotations such as {@link Requires} take {@code {value}} placeholders. */
+	/**
+	 * Lets {@code @PreAuthorize} meta-annotations such as {@link Requires} take
+	 * {@code {value}} placeholders.
+	 */
 	@Bean
 	static AnnotationTemplateExpressionDefaults annotationTemplates() {
 		return new AnnotationTemplateExpressionDefaults();
@@ -40,8 +44,8 @@ class SecuritySettings {
 			.addFilterBefore(new TokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/auth/token")
 				.permitAll()
-				.requestMatchers("/api/docs", "/api/docs/**", "/api/schema", "/api/schema/**", "/api/swagger-ui/**", "/swagger-ui/**",
-						"/v3/api-docs/**", "/actuator/health", "/actuator/health/**", "/error")
+				.requestMatchers("/api/docs", "/api/docs/**", "/api/schema", "/api/schema/**", "/api/swagger-ui/**",
+						"/swagger-ui/**", "/v3/api-docs/**", "/actuator/health", "/actuator/health/**", "/error")
 				.permitAll()
 				.anyRequest()
 				.authenticated())

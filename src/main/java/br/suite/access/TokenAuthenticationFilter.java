@@ -19,15 +19,20 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 
 /**
- * Reads {@code Authorization: Token <key>} (scheme word in any case). A request without the header
- * continues anonymously and is refused by the authorization rules; a malformed, unknown or revoked token,
- * or one of a user who is no longer active, is refused here with 401. A user holding a temporary
- * password may only change it or sign out: anything else is refused here with 403.
+ * Reads {@code Authorization: Token <key>} (scheme word in any case). A request without
+ * the header continues anonymously and is refused by the authorization rules; a
+ * malformed, unknown or revoked token, or one of a user who is no longer active, is
+ * refused here with 401. A user holding a temporary password may only change it or sign
+ * out: anything else is refused here with 403.
  */
 class TokenAuthenticationFilter extends OncePerRequestFilter {
 
-	/** What a user holding a temporary password may still do (method and path without the final slash). */
-	private static final Set<String> BEFORE_PASSWORD_CHANGE = Set.of("POST /api/auth/password", "DELETE /api/auth/token");
+	/**
+	 * What a user holding a temporary password may still do (method and path without the
+	 * final slash).
+	 */
+	private static final Set<String> BEFORE_PASSWORD_CHANGE = Set.of("POST /api/auth/password",
+			"DELETE /api/auth/token");
 
 	private final TokenService tokens;
 
@@ -48,8 +53,8 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 		}
 		Optional<TokenService.Caller> caller = token.isEmpty() ? Optional.empty() : this.tokens.authenticate(token);
 		if (caller.isEmpty()) {
-			this.problems.unauthorized(response, token.isEmpty()
-					? "The Authorization header must be \"Token <key>\"." : "Invalid, expired or revoked token.");
+			this.problems.unauthorized(response, token.isEmpty() ? "The Authorization header must be \"Token <key>\"."
+					: "Invalid, expired or revoked token.");
 			return;
 		}
 		if (caller.get().passwordChangeRequired() && !BEFORE_PASSWORD_CHANGE.contains(route(request))) {
@@ -74,7 +79,10 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
 		return request.getMethod() + " " + path;
 	}
 
-	/** An authenticated caller; the raw token stays in memory for this request only (to revoke it). */
+	/**
+	 * An authenticated caller; the raw token stays in memory for this request only (to
+	 * revoke it).
+	 */
 	static final class TokenAuthentication extends AbstractAuthenticationToken {
 
 		private final CurrentUser user;

@@ -29,13 +29,15 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Sha256;
 
 /**
- * Issues and checks API tokens. A token is 40 hex characters from {@link SecureRandom}; only its SHA-256
- * is stored, with when it was issued, last used and expires ({@code suite.access.token-ttl} after its
- * last use). A check is one indexed query; its answer is remembered in a bounded cache for at most
- * {@code suite.access.token-cache-ttl} (1 s), so a revocation made on another instance is honoured here
- * within that time, and at once on this instance. A refused token (unknown, expired, revoked, or of a user
- * not active) is remembered as refused for the same time in a second cache of the same bound, so a client
- * repeating a wrong token costs no query; any change to users or roles forgets both.
+ * Issues and checks API tokens. A token is 40 hex characters from {@link SecureRandom};
+ * only its SHA-256 is stored, with when it was issued, last used and expires
+ * ({@code suite.access.token-ttl} after its last use). A check is one indexed query; its
+ * answer is remembered in a bounded cache for at most
+ * {@code suite.access.token-cache-ttl} (1 s), so a revocation made on another instance is
+ * honoured here within that time, and at once on this instance. A refused token (unknown,
+ * expired, revoked, or of a user not active) is remembered as refused for the same time
+ * in a second cache of the same bound, so a client repeating a wrong token costs no
+ * query; any change to users or roles forgets both.
  */
 @Service
 class TokenService {
@@ -53,7 +55,10 @@ class TokenService {
 
 	private final Cache<String, Caller> remembered;
 
-	/** Hashes of tokens refused within the cache time; bounded, so random tokens cannot grow it. */
+	/**
+	 * Hashes of tokens refused within the cache time; bounded, so random tokens cannot
+	 * grow it.
+	 */
 	private final Cache<String, Boolean> refused;
 
 	private final AuditLog audit;
@@ -72,7 +77,10 @@ class TokenService {
 			.build();
 	}
 
-	/** An authenticated caller: who, through which token, and whether a password change must come first. */
+	/**
+	 * An authenticated caller: who, through which token, and whether a password change
+	 * must come first.
+	 */
 	record Caller(CurrentUser user, long tokenId, boolean passwordChangeRequired) {
 	}
 
@@ -81,8 +89,8 @@ class TokenService {
 	}
 
 	/**
-	 * Returns the new token; this is the only place it ever exists in clear. The audit event (by the given
-	 * actor) names the token's id, never the token.
+	 * Returns the new token; this is the only place it ever exists in clear. The audit
+	 * event (by the given actor) names the token's id, never the token.
 	 */
 	@Transactional
 	String issue(long userId, AuditLog.Actor actor) {
@@ -90,8 +98,9 @@ class TokenService {
 		this.random.nextBytes(bytes);
 		String token = HexFormat.of().formatHex(bytes);
 		this.refused.invalidate(hash(token));
-		long id = this.jdbc.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
-				+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second') RETURNING id")
+		long id = this.jdbc
+			.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
+					+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second') RETURNING id")
 			.param("user", userId)
 			.param("hash", hash(token))
 			.param("ttl", this.ttlSeconds)
@@ -109,7 +118,8 @@ class TokenService {
 		if (this.refused.getIfPresent(hash) != null) {
 			return Optional.empty();
 		}
-		// Concurrent requests with the same token wait for one check instead of each querying.
+		// Concurrent requests with the same token wait for one check instead of each
+		// querying.
 		Caller caller = this.remembered.get(hash, this::check);
 		if (caller == null) {
 			this.refused.put(hash, Boolean.TRUE);
@@ -117,7 +127,10 @@ class TokenService {
 		return Optional.ofNullable(caller);
 	}
 
-	/** The caller the token (by hash) belongs to, or null: unknown, expired, revoked or user not active. */
+	/**
+	 * The caller the token (by hash) belongs to, or null: unknown, expired, revoked or
+	 * user not active.
+	 */
 	private @Nullable Caller check(String hash) {
 		Optional<Checked> checked = this.jdbc.sql("""
 				SELECT t.id AS token_id, t.last_used_at IS NULL
@@ -127,25 +140,32 @@ class TokenService {
 				WHERE t.key_hash = :hash AND t.expires_at > now() AND u.status = 'active'""")
 			.param("hash", hash)
 			.param("resolution", USE_RESOLUTION_SECONDS)
-			.query((rs, n) -> new Checked(new Caller(new CurrentUser(rs.getLong("id"), rs.getString("username"),
-					Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))), rs.getLong("token_id"),
-					rs.getBoolean("temporary")), rs.getBoolean("stale_use")))
+			.query((rs,
+					n) -> new Checked(new Caller(
+							new CurrentUser(rs.getLong("id"), rs.getString("username"),
+									Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))),
+							rs.getLong("token_id"), rs.getBoolean("temporary")), rs.getBoolean("stale_use")))
 			.optional();
 		checked.filter(Checked::staleUse).ifPresent(c -> recordUse(c.caller()));
 		return checked.map(Checked::caller).orElse(null);
 	}
 
-	/** Slides the expiry and notes the use; the condition makes concurrent instances write once. */
+	/**
+	 * Slides the expiry and notes the use; the condition makes concurrent instances write
+	 * once.
+	 */
 	private void recordUse(Caller caller) {
-		int written = this.jdbc.sql("UPDATE access_token SET last_used_at = now(), expires_at = now() + :ttl * interval '1 second' "
-				+ "WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - :resolution * interval '1 second')")
+		int written = this.jdbc
+			.sql("UPDATE access_token SET last_used_at = now(), expires_at = now() + :ttl * interval '1 second' "
+					+ "WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - :resolution * interval '1 second')")
 			.param("id", caller.tokenId())
 			.param("ttl", this.ttlSeconds)
 			.param("resolution", USE_RESOLUTION_SECONDS)
 			.update();
 		if (written > 0) {
-			this.jdbc.sql("UPDATE access_user SET last_access_at = now() WHERE id = :id "
-					+ "AND (last_access_at IS NULL OR last_access_at < now() - :resolution * interval '1 second')")
+			this.jdbc
+				.sql("UPDATE access_user SET last_access_at = now() WHERE id = :id "
+						+ "AND (last_access_at IS NULL OR last_access_at < now() - :resolution * interval '1 second')")
 				.param("id", caller.user().id())
 				.param("resolution", USE_RESOLUTION_SECONDS)
 				.update();
@@ -164,7 +184,10 @@ class TokenService {
 		this.remembered.invalidate(hash);
 	}
 
-	/** Revokes one of the user's own tokens; false when the user has no token with that id. */
+	/**
+	 * Revokes one of the user's own tokens; false when the user has no token with that
+	 * id.
+	 */
 	@Transactional
 	boolean revokeOwn(long userId, long tokenId) {
 		int deleted = this.jdbc.sql("DELETE FROM access_token WHERE id = :id AND user_id = :user")
@@ -179,8 +202,8 @@ class TokenService {
 	}
 
 	/**
-	 * Revokes every token of the user, in the caller's transaction: password changes and resets,
-	 * deactivation, blocking and role changes call it.
+	 * Revokes every token of the user, in the caller's transaction: password changes and
+	 * resets, deactivation, blocking and role changes call it.
 	 */
 	void revokeAllOf(long userId) {
 		int revoked = this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
@@ -205,19 +228,25 @@ class TokenService {
 	}
 
 	/**
-	 * Deletes expired tokens and forgotten sign-in failures; with several instances on one database, only
-	 * one of them runs it per interval (ShedLock).
+	 * Deletes expired tokens and forgotten sign-in failures; with several instances on
+	 * one database, only one of them runs it per interval (ShedLock).
 	 */
-	@Scheduled(fixedDelayString = "${suite.access.prune-interval:PT1H}", initialDelayString = "${suite.access.prune-interval:PT1H}")
+	@Scheduled(fixedDelayString = "${suite.access.prune-interval:PT1H}",
+			initialDelayString = "${suite.access.prune-interval:PT1H}")
 	@SchedulerLock(name = "access.token-pruning", lockAtMostFor = "PT30M",
 			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	void pruneExpired() {
 		this.jdbc.sql("DELETE FROM access_token WHERE expires_at <= now()").update();
-		this.jdbc.sql("DELETE FROM access_login_throttle WHERE last_failure_at < now() - interval '1 day' "
-				+ "AND (locked_until IS NULL OR locked_until < now())").update();
+		this.jdbc
+			.sql("DELETE FROM access_login_throttle WHERE last_failure_at < now() - interval '1 day' "
+					+ "AND (locked_until IS NULL OR locked_until < now())")
+			.update();
 	}
 
-	/** Called after any change to users or roles, so permissions and status take effect immediately. */
+	/**
+	 * Called after any change to users or roles, so permissions and status take effect
+	 * immediately.
+	 */
 	void forgetCachedCallers() {
 		forget(caller -> true);
 	}
@@ -227,7 +256,8 @@ class TokenService {
 		// A token refused a moment ago may belong to a user this change re-activated.
 		this.refused.invalidateAll();
 		if (TransactionSynchronizationManager.isSynchronizationActive()) {
-			// A request between now and the commit could remember the old state again: forget once more after.
+			// A request between now and the commit could remember the old state again:
+			// forget once more after.
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
@@ -238,7 +268,10 @@ class TokenService {
 		}
 	}
 
-	/** Spring authorities for a caller: its permissions, with {@code *} expanded to the whole catalogue. */
+	/**
+	 * Spring authorities for a caller: its permissions, with {@code *} expanded to the
+	 * whole catalogue.
+	 */
 	static Set<String> authorities(CurrentUser user) {
 		if (!user.permissions().contains(Permissions.ALL)) {
 			return user.permissions();

@@ -43,10 +43,14 @@ class User {
 
 	String passwordHash;
 
-	/** Set while the password is a temporary one (issued at creation or reset): when it stops working. */
+	/**
+	 * Set while the password is a temporary one (issued at creation or reset): when it
+	 * stops working.
+	 */
 	@Nullable Instant temporaryPasswordExpiresAt;
 
-	// Written only by the authentication path, so a concurrent update of the user cannot overwrite it.
+	// Written only by the authentication path, so a concurrent update of the user cannot
+	// overwrite it.
 	@ReadOnlyProperty
 	@Nullable Instant lastAccessAt;
 
@@ -80,7 +84,10 @@ class User {
 		return ClosedSet.wire(UserStatus.ACTIVE).equals(this.status);
 	}
 
-	/** Gives the user a temporary password (already encoded) that must be changed before anything else. */
+	/**
+	 * Gives the user a temporary password (already encoded) that must be changed before
+	 * anything else.
+	 */
 	void setTemporaryPassword(String encoded, Duration lifetime) {
 		this.passwordHash = encoded;
 		this.temporaryPasswordExpiresAt = Instant.now().plus(lifetime).truncatedTo(ChronoUnit.MICROS);

@@ -7,7 +7,10 @@ import org.springframework.data.repository.ListCrudRepository;
 
 interface UserRepository extends ListCrudRepository<User, Long> {
 
-	/** Reads a user for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	/**
+	 * Reads a user for a read-modify-write: concurrent writers queue on the row instead
+	 * of retrying.
+	 */
 	@Query("SELECT * FROM access_user WHERE id = :id FOR UPDATE")
 	Optional<User> findForUpdate(long id);
 
@@ -20,7 +23,10 @@ interface UserRepository extends ListCrudRepository<User, Long> {
 	@Query("SELECT count(*) FROM access_user WHERE role_id = :roleId")
 	long countByRoleId(long roleId);
 
-	/** Active users whose role grants {@code *}: the administrators who must not all disappear. */
+	/**
+	 * Active users whose role grants {@code *}: the administrators who must not all
+	 * disappear.
+	 */
 	@Query("SELECT count(*) FROM access_user u JOIN access_role r ON r.id = u.role_id "
 			+ "WHERE u.status = 'active' AND '*' = ANY (r.permissions) AND u.id <> :exceptUserId")
 	long countOtherActiveAdministrators(long exceptUserId);

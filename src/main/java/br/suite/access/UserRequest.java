@@ -18,8 +18,10 @@ record UserRequest(
 		@Size(max = 200) @Nullable String fullName, @Size(max = 100) @Nullable String department,
 		@Size(max = 100) @Nullable String jobTitle, @Nullable Boolean isEmployee, @NotNull Long roleId,
 		@Nullable String status,
-		@io.swagger.v3.oas.annotations.media.Schema(description = "The employee's CPF, with or without punctuation; stored as 11 digits, unique among users") @Nullable String cpf,
-		@io.swagger.v3.oas.annotations.media.Schema(description = "The time clock establishment the employee works at") @Nullable Long establishmentId) {
+		@io.swagger.v3.oas.annotations.media.Schema(
+				description = "The employee's CPF, with or without punctuation; stored as 11 digits, unique among users") @Nullable String cpf,
+		@io.swagger.v3.oas.annotations.media.Schema(
+				description = "The time clock establishment the employee works at") @Nullable Long establishmentId) {
 
 	UserRequest {
 		username = username == null ? null : username.trim();

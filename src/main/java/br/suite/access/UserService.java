@@ -67,8 +67,7 @@ class UserService {
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
 			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
-			ObjectProvider<EstablishmentReferences> establishments,
-			ApplicationEventPublisher events) {
+			ObjectProvider<EstablishmentReferences> establishments, ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.establishments = establishments;
 		this.events = events;
@@ -92,8 +91,9 @@ class UserService {
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
 		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "access_user u JOIN access_role r ON r.id = u.role_id")
-			.where("u.status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())))
+			.where("u.status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())))
 			.where("u.role_id = :roleId", "roleId", filter.roleId())
 			.where("u.is_employee = :isEmployee", "isEmployee", filter.isEmployee())
 			.orderBy("u.id");
@@ -119,7 +119,8 @@ class UserService {
 				rs.getBoolean("is_employee"), null, rs.getLong("role_id"), rs.getString("role_name"),
 				List.of((String[]) rs.getArray("permissions").getArray()), null, rs.getString("status"),
 				lastAccess == null ? null : lastAccess.toInstant(), rs.getTimestamp("created_at").toInstant(),
-				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"), rs.getObject("establishment_id", Long.class));
+				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"),
+				rs.getObject("establishment_id", Long.class));
 	}
 
 	@Transactional(readOnly = true)
@@ -129,7 +130,8 @@ class UserService {
 
 	@Transactional(readOnly = true)
 	Versioned<UserResponse> describe(User user, @Nullable String temporaryPassword) {
-		return new Versioned<>(UserResponse.from(user, this.roleService.get(user.roleId), hasPhoto(user), temporaryPassword),
+		return new Versioned<>(
+				UserResponse.from(user, this.roleService.get(user.roleId), hasPhoto(user), temporaryPassword),
 				Objects.requireNonNull(user.version));
 	}
 
@@ -147,10 +149,18 @@ class UserService {
 		user.establishmentId = request.establishmentId();
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
-		this.audit.record("access.user.created", "user", user.id(), Changes.of().created("username", user.username)
-			.created("email", user.email).created("full_name", user.fullName).created("department", user.department)
-			.created("job_title", user.jobTitle).created("is_employee", user.isEmployee).created("role_id", role.id())
-			.created("permissions", role.permissions).created("status", user.status).created("temporary_password", true));
+		this.audit.record("access.user.created", "user", user.id(),
+				Changes.of()
+					.created("username", user.username)
+					.created("email", user.email)
+					.created("full_name", user.fullName)
+					.created("department", user.department)
+					.created("job_title", user.jobTitle)
+					.created("is_employee", user.isEmployee)
+					.created("role_id", role.id())
+					.created("permissions", role.permissions)
+					.created("status", user.status)
+					.created("temporary_password", true));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
@@ -185,7 +195,8 @@ class UserService {
 			if (user.isActive() && status != UserStatus.ACTIVE) {
 				this.events.publishEvent(new UserDeactivated(user.id()));
 			}
-			Changes audited = Changes.of().diff("username", user.username, request.username())
+			Changes audited = Changes.of()
+				.diff("username", user.username, request.username())
 				.diff("email", user.email, request.email())
 				.diff("full_name", user.fullName, request.fullName())
 				.diff("department", user.department, request.department())
@@ -211,13 +222,15 @@ class UserService {
 			this.events.publishEvent(EmployeeDataChanged.of(saved, caller.id()));
 			if (!audited.isEmpty()) {
 				this.audit.record("access.user.updated", "user", saved.id(), audited);
-				this.events.publishEvent(new UserChanged(saved.id(), saved.username, "updated",
-						List.copyOf(audited.fieldNames())));
+				this.events.publishEvent(
+						new UserChanged(saved.id(), saved.username, "updated", List.copyOf(audited.fieldNames())));
 			}
-			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null), Objects.requireNonNull(saved.version));
+			return new Versioned<>(UserResponse.from(saved, role, hasPhoto(saved), null),
+					Objects.requireNonNull(saved.version));
 		});
 		if (callerChanged.get()) {
-			// Remembered callers carry username, status and permissions: forget them once committed.
+			// Remembered callers carry username, status and permissions: forget them once
+			// committed.
 			this.tokens.forgetCachedCallers();
 		}
 		return response;
@@ -234,7 +247,8 @@ class UserService {
 		user.touch();
 		this.users.save(user);
 		this.tokens.revokeAllOf(user.id());
-		this.audit.record("access.user.deactivated", "user", user.id(), Changes.of().diff("status", before, user.status));
+		this.audit.record("access.user.deactivated", "user", user.id(),
+				Changes.of().diff("status", before, user.status));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "deactivated", List.of("status")));
 		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
 		if (wasActive) {
@@ -253,7 +267,8 @@ class UserService {
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		Versioned<UserResponse> response = describe(this.users.save(user), temporaryPassword);
 		this.tokens.revokeAllOf(user.id());
-		this.audit.record("access.password.reset", "user", user.id(), Changes.of().put("temporary_password", null, true));
+		this.audit.record("access.password.reset", "user", user.id(),
+				Changes.of().put("temporary_password", null, true));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "password_reset", List.of("password")));
 		return response;
 	}
@@ -267,9 +282,9 @@ class UserService {
 	}
 
 	/**
-	 * Acting on a user (changing, deactivating, resetting the password of, removing the photo of) needs
-	 * every permission of that user's current role, {@code *} included: nobody manages someone who can do
-	 * more than they can.
+	 * Acting on a user (changing, deactivating, resetting the password of, removing the
+	 * photo of) needs every permission of that user's current role, {@code *} included:
+	 * nobody manages someone who can do more than they can.
 	 */
 	void requireAuthorityOver(User user, CurrentUser caller) {
 		Role role = this.roleService.get(user.roleId);
@@ -303,7 +318,9 @@ class UserService {
 		return this.roles.findById(roleId).orElseThrow(() -> AccessProblems.unknownRole(roleId));
 	}
 
-	/** Putting someone in a role grants its permissions, so the caller must hold them all. */
+	/**
+	 * Putting someone in a role grants its permissions, so the caller must hold them all.
+	 */
 	private void checkAssignable(Role role, CurrentUser caller) {
 		List<String> notHeld = role.permissions.stream().filter(p -> !caller.holds(p)).toList();
 		if (!notHeld.isEmpty()) {
@@ -312,8 +329,8 @@ class UserService {
 	}
 
 	/**
-	 * Checks the employee fields (400 naming cpf or establishment_id) and returns the CPF normalised to 11
-	 * digits, or null.
+	 * Checks the employee fields (400 naming cpf or establishment_id) and returns the CPF
+	 * normalised to 11 digits, or null.
 	 */
 	private @Nullable String employeeData(UserRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();

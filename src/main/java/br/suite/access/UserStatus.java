@@ -1,6 +1,9 @@
 package br.suite.access;
 
-/** A user's lifecycle: only active users authenticate; users are never deleted, only deactivated. */
+/**
+ * A user's lifecycle: only active users authenticate; users are never deleted, only
+ * deactivated.
+ */
 enum UserStatus {
 
 	ACTIVE, INACTIVE, BLOCKED

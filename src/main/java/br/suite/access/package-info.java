@@ -1,7 +1,7 @@
 /**
- * Who may sign in and do what: users, roles, the permission catalogue, API tokens and the security
- * chain that checks them on every request. Other modules read users through {@link
- * br.suite.access.AccessDirectory}.
+ * Who may sign in and do what: users, roles, the permission catalogue, API tokens and the
+ * security chain that checks them on every request. Other modules read users through
+ * {@link br.suite.access.AccessDirectory}.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit" })
 @NullMarked

@@ -30,7 +30,8 @@ class AuditController {
 	@Requires("audit.events.view")
 	@Operation(summary = "List audit events, newest first",
 			description = "Who changed what, when and from where. Dates are days in America/Sao_Paulo, both inclusive.")
-	ResponseEntity<List<AuditEventResponse>> list(@RequestParam(name = "actor_id", required = false) @Nullable Long actorId,
+	ResponseEntity<List<AuditEventResponse>> list(
+			@RequestParam(name = "actor_id", required = false) @Nullable Long actorId,
 			@RequestParam(required = false) @Nullable String action,
 			@RequestParam(name = "resource_type", required = false) @Nullable String resourceType,
 			@RequestParam(name = "resource_id", required = false) @Nullable String resourceId,

@@ -14,8 +14,9 @@ import br.suite.shared.Paging;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The audit log for callers inside the application (the web pages): the same filters and order as
- * {@code GET /api/audit/events/}, with each event's changes as rows of field, before and after.
+ * The audit log for callers inside the application (the web pages): the same filters and
+ * order as {@code GET /api/audit/events/}, with each event's changes as rows of field,
+ * before and after.
  */
 @Service
 public class AuditDesk {
@@ -26,7 +27,10 @@ public class AuditDesk {
 		this.events = events;
 	}
 
-	/** One changed field; values as JSON text ({@code null} when absent, strings without quotes). */
+	/**
+	 * One changed field; values as JSON text ({@code null} when absent, strings without
+	 * quotes).
+	 */
 	public record Change(String field, @Nullable String before, @Nullable String after) {
 	}
 

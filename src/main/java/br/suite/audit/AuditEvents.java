@@ -51,10 +51,12 @@ class AuditEvents {
 			.where("action = :action", "action", trimmed(filter.action()))
 			.where("resource_type = :resourceType", "resourceType", trimmed(filter.resourceType()))
 			.where("resource_id = :resourceId", "resourceId", trimmed(filter.resourceId()))
-			.where("at >= :from", "from", filter.dateFrom() == null ? null
-					: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
-			.where("at < :to", "to", filter.dateTo() == null ? null
-					: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("at >= :from", "from",
+					filter.dateFrom() == null ? null
+							: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("at < :to", "to",
+					filter.dateTo() == null ? null
+							: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
 			.orderBy("id DESC")
 			.page(paging, this::event);
 		return new Listing(page.items(), page.total());
@@ -65,8 +67,9 @@ class AuditEvents {
 	}
 
 	/**
-	 * Recomputes every event's hash in id order, in batches, and checks the links, the gap-free ids and the
-	 * chain head. A change made around the append-only trigger (by a superuser) shows here.
+	 * Recomputes every event's hash in id order, in batches, and checks the links, the
+	 * gap-free ids and the chain head. A change made around the append-only trigger (by a
+	 * superuser) shows here.
 	 */
 	@Transactional(readOnly = true)
 	AuditChainReport verifyChain() {
@@ -78,8 +81,9 @@ class AuditEvents {
 		long expectedId = 1;
 		long checked = 0;
 		while (true) {
-			List<Stored> batch = this.jdbc.sql("SELECT *, changes::text AS changes_text FROM audit_event "
-					+ "WHERE id >= :from AND id <= :last ORDER BY id LIMIT " + BATCH)
+			List<Stored> batch = this.jdbc
+				.sql("SELECT *, changes::text AS changes_text FROM audit_event "
+						+ "WHERE id >= :from AND id <= :last ORDER BY id LIMIT " + BATCH)
 				.param("from", expectedId)
 				.param("last", head.lastId())
 				.query(AuditEvents::stored)
@@ -95,10 +99,10 @@ class AuditEvents {
 				if (!event.previousHash().equals(previous)) {
 					problem(problems, event.id(), "previous_hash does not match the hash of the event before it");
 				}
-				String recomputed = AuditLog.hash(this.log.canonical(event.previousHash(), event.id(),
-						event.at().toInstant(), event.actorId(), event.actorName(), event.tokenId(),
-						event.clientAddress(), event.requestId(), event.action(), event.resourceType(),
-						event.resourceId(), event.changesText()));
+				String recomputed = AuditLog
+					.hash(this.log.canonical(event.previousHash(), event.id(), event.at().toInstant(), event.actorId(),
+							event.actorName(), event.tokenId(), event.clientAddress(), event.requestId(),
+							event.action(), event.resourceType(), event.resourceId(), event.changesText()));
 				if (!recomputed.equals(event.hash())) {
 					problem(problems, event.id(), "hash does not match the event's content");
 				}

@@ -28,22 +28,29 @@ import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Records audit events. Call {@link #record} inside the transaction of the change, as its last statement:
- * the event joins that transaction (or starts its own when there is none, as for sign-in), so there is no
- * change without its event and no event without its change. The caller, token, client address and request
- * id come from the current request; {@code changes} maps each changed field to its value before and after,
- * and must never hold secrets, password hashes, tokens or image bytes (such field names are refused).
+ * Records audit events. Call {@link #record} inside the transaction of the change, as its
+ * last statement: the event joins that transaction (or starts its own when there is none,
+ * as for sign-in), so there is no change without its event and no event without its
+ * change. The caller, token, client address and request id come from the current request;
+ * {@code changes} maps each changed field to its value before and after, and must never
+ * hold secrets, password hashes, tokens or image bytes (such field names are refused).
  */
 @Service
 public class AuditLog {
 
-	/** The request attribute holding the id of the token the request came with (set by the access module). */
+	/**
+	 * The request attribute holding the id of the token the request came with (set by the
+	 * access module).
+	 */
 	public static final String TOKEN_ID_ATTRIBUTE = "br.suite.audit.token_id";
 
 	/** The request attribute holding the request id (set by {@link RequestIds}). */
 	static final String REQUEST_ID_ATTRIBUTE = "br.suite.audit.request_id";
 
-	/** Field names that could carry a secret or biometric data: a programming error to audit them. */
+	/**
+	 * Field names that could carry a secret or biometric data: a programming error to
+	 * audit them.
+	 */
 	private static final Set<String> FORBIDDEN = Set.of("password", "password_hash", "token", "key_hash", "secret",
 			"api_key", "client_secret", "photo", "snapshot", "image", "descriptor");
 
@@ -69,7 +76,9 @@ public class AuditLog {
 
 	}
 
-	/** A field's value before and after the change (null for created or removed values). */
+	/**
+	 * A field's value before and after the change (null for created or removed values).
+	 */
 	public record Change(@Nullable Object before, @Nullable Object after) {
 	}
 
@@ -101,12 +110,17 @@ public class AuditLog {
 			return put(field, null, after);
 		}
 
-		/** The fields whose value differs between two snapshots of a record (field name to value). */
+		/**
+		 * The fields whose value differs between two snapshots of a record (field name to
+		 * value).
+		 */
 		public static Changes between(Map<String, ? extends @Nullable Object> before,
 				Map<String, ? extends @Nullable Object> after) {
 			Changes changes = new Changes();
 			after.forEach((field, value) -> changes.diff(field, before.get(field), value));
-			before.keySet().stream().filter(field -> !after.containsKey(field))
+			before.keySet()
+				.stream()
+				.filter(field -> !after.containsKey(field))
 				.forEach(field -> changes.put(field, before.get(field), null));
 			return changes;
 		}
@@ -138,13 +152,19 @@ public class AuditLog {
 
 	}
 
-	/** Records an event by the authenticated caller of this request (or "anonymous" when there is none). */
+	/**
+	 * Records an event by the authenticated caller of this request (or "anonymous" when
+	 * there is none).
+	 */
 	@Transactional
 	public void record(String action, String resourceType, @Nullable Object resourceId, Changes changes) {
 		record(currentActor(), action, resourceType, resourceId, changes);
 	}
 
-	/** Records an event by the given actor (sign-in, where nobody is authenticated yet; scheduled jobs). */
+	/**
+	 * Records an event by the given actor (sign-in, where nobody is authenticated yet;
+	 * scheduled jobs).
+	 */
 	@Transactional
 	public void record(Actor actor, String action, String resourceType, @Nullable Object resourceId, Changes changes) {
 		changes.fields().keySet().forEach(field -> {
@@ -157,7 +177,8 @@ public class AuditLog {
 		String clientAddress = request == null ? null : request.getRemoteAddr();
 		String requestId = request == null ? null : (String) request.getAttribute(REQUEST_ID_ATTRIBUTE);
 		String changesJson = this.json.writeValueAsString(changes.fields());
-		// The head's row lock serialises writers: ids and hashes follow one another without gaps or forks.
+		// The head's row lock serialises writers: ids and hashes follow one another
+		// without gaps or forks.
 		Head head = this.jdbc
 			.sql("SELECT last_id, last_hash, CAST(:changes AS jsonb)::text AS changes FROM audit_chain_head "
 					+ "WHERE id = 1 FOR UPDATE")
@@ -170,7 +191,8 @@ public class AuditLog {
 		String actorName = truncate(actor.name(), 200);
 		String hash = hash(canonical(head.lastHash(), id, at, actor.id(), actorName, tokenId, clientAddress, requestId,
 				action, resourceType, resource, head.changes()));
-		// The event and the new head in one statement: one round trip less while the head's lock is held.
+		// The event and the new head in one statement: one round trip less while the
+		// head's lock is held.
 		this.jdbc.sql("""
 				WITH event AS (
 				    INSERT INTO audit_event (id, at, actor_id, actor_name, token_id, client_address, request_id, action,
@@ -197,7 +219,10 @@ public class AuditLog {
 	private record Head(long lastId, String lastHash, String changes) {
 	}
 
-	/** The canonical content of an event: a JSON array of its fields, changes as PostgreSQL renders the jsonb. */
+	/**
+	 * The canonical content of an event: a JSON array of its fields, changes as
+	 * PostgreSQL renders the jsonb.
+	 */
 	String canonical(String previousHash, long id, Instant at, @Nullable Long actorId, String actorName,
 			@Nullable Long tokenId, @Nullable String clientAddress, @Nullable String requestId, String action,
 			String resourceType, @Nullable String resourceId, String changesText) {

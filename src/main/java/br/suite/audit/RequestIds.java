@@ -15,9 +15,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Gives every request an id: the client's {@code X-Request-Id} when it is 1 to 100 characters of letters,
- * digits, {@code .}, {@code _}, {@code -} or {@code :}, otherwise a new UUID. The response echoes it and
- * audit events record it.
+ * Gives every request an id: the client's {@code X-Request-Id} when it is 1 to 100
+ * characters of letters, digits, {@code .}, {@code _}, {@code -} or {@code :}, otherwise
+ * a new UUID. The response echoes it and audit events record it.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)

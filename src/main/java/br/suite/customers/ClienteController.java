@@ -64,9 +64,10 @@ class ClienteController {
 
 	@PostMapping
 	@Requires("customers.clientes.change")
-	@Operation(summary = "Create a customer", description = "nome is required. documento (CPF or CNPJ, numeric or "
-			+ "alphanumeric) must have valid check digits and belong to no other customer (409 naming the "
-			+ "existing_id).")
+	@Operation(summary = "Create a customer",
+			description = "nome is required. documento (CPF or CNPJ, numeric or "
+					+ "alphanumeric) must have valid check digits and belong to no other customer (409 naming the "
+					+ "existing_id).")
 	ResponseEntity<ClienteResponse> create(@Valid @RequestBody ClienteRequest request) {
 		Cliente cliente = this.clientes.create(request);
 		return versioned(cliente).created("/api/clientes/" + cliente.id() + "/");
@@ -90,8 +91,8 @@ class ClienteController {
 
 	@PatchMapping(PathIds.ID)
 	@Requires("customers.clientes.change")
-	@Operation(summary = "Update a customer", description = "Changes only the fields sent; deactivate with "
-			+ "{\"ativo\": false}.",
+	@Operation(summary = "Update a customer",
+			description = "Changes only the fields sent; deactivate with " + "{\"ativo\": false}.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = ClienteRequest.class))))
 	ResponseEntity<ClienteResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,

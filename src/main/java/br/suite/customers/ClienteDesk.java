@@ -13,8 +13,8 @@ import br.suite.shared.Paging;
 import br.suite.shared.Versions;
 
 /**
- * Customers for callers inside the application (the web pages): the same search, checks and errors as
- * {@code /api/clientes/}.
+ * Customers for callers inside the application (the web pages): the same search, checks
+ * and errors as {@code /api/clientes/}.
  */
 @Service
 public class ClienteDesk {
@@ -28,7 +28,9 @@ public class ClienteDesk {
 		this.validator = validator;
 	}
 
-	/** A customer; {@code version} is the one read (0 in lists), for an edit to send back. */
+	/**
+	 * A customer; {@code version} is the one read (0 in lists), for an edit to send back.
+	 */
 	public record ClienteView(long id, String nome, String email, String telefone, String documento, boolean ativo,
 			long version) {
 
@@ -47,9 +49,13 @@ public class ClienteDesk {
 	public record ClientePage(List<ClienteView> clientes, long total) {
 	}
 
-	/** Search by name, e-mail (accents and case ignored) or CPF/CNPJ (with or without its mask). */
+	/**
+	 * Search by name, e-mail (accents and case ignored) or CPF/CNPJ (with or without its
+	 * mask).
+	 */
 	public ClientePage list(@Nullable String q, int limit, int offset) {
-		ClienteService.Listing listing = this.clientes.list(new ClienteService.Filter(null, q), new Paging(limit, offset));
+		ClienteService.Listing listing = this.clientes.list(new ClienteService.Filter(null, q),
+				new Paging(limit, offset));
 		return new ClientePage(listing.clientes().stream().map(ClienteView::of).toList(), listing.total());
 	}
 
@@ -65,8 +71,9 @@ public class ClienteDesk {
 	}
 
 	/**
-	 * Replaces every field, as {@code PUT /api/clientes/{id}/} with {@code If-Match} of the version the form
-	 * was read at: a customer changed in between is refused (412) instead of overwritten.
+	 * Replaces every field, as {@code PUT /api/clientes/{id}/} with {@code If-Match} of
+	 * the version the form was read at: a customer changed in between is refused (412)
+	 * instead of overwritten.
 	 */
 	public ClienteView update(long id, String nome, @Nullable String email, @Nullable String telefone,
 			@Nullable String documento, boolean ativo, long version) {
@@ -75,7 +82,9 @@ public class ClienteDesk {
 		return ClienteView.of(this.clientes.update(id, current -> request, Versions.etag(version)));
 	}
 
-	/** Refused (409, naming what refers to it) while other records refer to the customer. */
+	/**
+	 * Refused (409, naming what refers to it) while other records refer to the customer.
+	 */
 	public void delete(long id) {
 		this.clientes.delete(id);
 	}

@@ -15,9 +15,10 @@ public class ClienteDirectory {
 	}
 
 	/**
-	 * Whether the customer exists. Called inside the caller's transaction it also keeps the customer from
-	 * being deleted until that transaction ends (a key-share lock on its row), so a record that refers to
-	 * it cannot be left pointing at nothing; ordinary updates of the customer are not blocked.
+	 * Whether the customer exists. Called inside the caller's transaction it also keeps
+	 * the customer from being deleted until that transaction ends (a key-share lock on
+	 * its row), so a record that refers to it cannot be left pointing at nothing;
+	 * ordinary updates of the customer are not blocked.
 	 */
 	@Transactional
 	public boolean exists(long clienteId) {

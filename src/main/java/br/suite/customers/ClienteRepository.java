@@ -8,13 +8,17 @@ import org.springframework.data.repository.ListCrudRepository;
 interface ClienteRepository extends ListCrudRepository<Cliente, Long> {
 
 	/**
-	 * Reads a customer for an update: concurrent writers queue on the row. NO KEY UPDATE leaves the row's
-	 * key share to records being attached to the customer meanwhile ({@link ClienteDirectory#exists}).
+	 * Reads a customer for an update: concurrent writers queue on the row. NO KEY UPDATE
+	 * leaves the row's key share to records being attached to the customer meanwhile
+	 * ({@link ClienteDirectory#exists}).
 	 */
 	@Query("SELECT * FROM customers_cliente WHERE id = :id FOR NO KEY UPDATE")
 	Optional<Cliente> findForUpdate(long id);
 
-	/** Reads a customer for deletion: waits for, and then blocks, records being attached to it. */
+	/**
+	 * Reads a customer for deletion: waits for, and then blocks, records being attached
+	 * to it.
+	 */
 	@Query("SELECT * FROM customers_cliente WHERE id = :id FOR UPDATE")
 	Optional<Cliente> findForDelete(long id);
 

@@ -55,20 +55,23 @@ class ClienteService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		ListQuery query = ListQuery.of(this.jdbc, "id, nome, email, telefone, documento, ativo, created_at, updated_at",
-				"customers_cliente")
+		ListQuery query = ListQuery
+			.of(this.jdbc, "id, nome, email, telefone, documento, ativo, created_at, updated_at", "customers_cliente")
 			.where("ativo = :ativo", "ativo", filter.ativo())
 			.orderBy("nome_busca, id");
 		String q = filter.q() == null ? "" : filter.q().trim();
 		if (q.indexOf('\0') >= 0) {
-			// PostgreSQL text cannot hold it, so no customer could match; say so instead of failing.
+			// PostgreSQL text cannot hold it, so no customer could match; say so instead
+			// of failing.
 			throw InvalidRequest.of("q", "must not contain the NUL character");
 		}
 		if (!q.isEmpty()) {
-			// A document is stored without its mask, so "12.345" must find 12345…: drop the mask from q too.
+			// A document is stored without its mask, so "12.345" must find 12345…: drop
+			// the mask from q too.
 			String documento = q.replaceAll("[.\\-/\\s]", "").toUpperCase(Locale.ROOT);
-			query.where(documento.isEmpty() ? "(nome_busca LIKE :q OR email_busca LIKE :q)"
-					: "(nome_busca LIKE :q OR email_busca LIKE :q OR documento LIKE :documento)")
+			query
+				.where(documento.isEmpty() ? "(nome_busca LIKE :q OR email_busca LIKE :q)"
+						: "(nome_busca LIKE :q OR email_busca LIKE :q OR documento LIKE :documento)")
 				.param("q", ListQuery.containing(TextSearch.fold(q)));
 			if (!documento.isEmpty()) {
 				query.param("documento", ListQuery.containing(documento));
@@ -87,9 +90,10 @@ class ClienteService {
 	}
 
 	/**
-	 * Creates a customer in one statement: the unique index on documento decides (ON CONFLICT DO NOTHING waits
-	 * for a concurrent writer of the same documento and then sees its row), so a new customer costs one round
-	 * trip, and only a taken documento costs a second one, to name the customer holding it.
+	 * Creates a customer in one statement: the unique index on documento decides (ON
+	 * CONFLICT DO NOTHING waits for a concurrent writer of the same documento and then
+	 * sees its row), so a new customer costs one round trip, and only a taken documento
+	 * costs a second one, to name the customer holding it.
 	 */
 	@Transactional
 	Cliente create(ClienteRequest request) {
@@ -97,7 +101,8 @@ class ClienteService {
 		Cliente cliente = new Cliente(request.nome(), Objects.requireNonNull(request.email()),
 				telefone(request.telefone(), null), documento, Boolean.TRUE.equals(request.ativo()));
 		cliente.version = 0L;
-		// The holder of a conflicting documento may be deleted before it is read: then the insert is tried again.
+		// The holder of a conflicting documento may be deleted before it is read: then
+		// the insert is tried again.
 		for (int attempt = 1;; attempt++) {
 			Optional<Long> id = insert(cliente);
 			if (id.isPresent()) {
@@ -112,13 +117,14 @@ class ClienteService {
 	}
 
 	private Optional<Long> insert(Cliente cliente) {
-		return this.jdbc.sql("""
-				INSERT INTO customers_cliente (nome, email, telefone, documento, ativo, nome_busca, email_busca, version,
-				    created_at, updated_at)
-				VALUES (:nome, :email, :telefone, :documento, :ativo, :nomeBusca, :emailBusca, :version, :createdAt,
-				    :updatedAt)
-				ON CONFLICT (documento) WHERE documento <> '' DO NOTHING
-				RETURNING id""")
+		return this.jdbc
+			.sql("""
+					INSERT INTO customers_cliente (nome, email, telefone, documento, ativo, nome_busca, email_busca, version,
+					    created_at, updated_at)
+					VALUES (:nome, :email, :telefone, :documento, :ativo, :nomeBusca, :emailBusca, :version, :createdAt,
+					    :updatedAt)
+					ON CONFLICT (documento) WHERE documento <> '' DO NOTHING
+					RETURNING id""")
 			.param("nome", cliente.nome)
 			.param("email", cliente.email)
 			.param("telefone", cliente.telefone)
@@ -165,8 +171,9 @@ class ClienteService {
 	}
 
 	/**
-	 * The E.164 form of a phone number ({@link PhoneNumber}); empty stays empty. A number stored before the
-	 * E.164 form that could not be converted is kept while the request leaves it unchanged.
+	 * The E.164 form of a phone number ({@link PhoneNumber}); empty stays empty. A number
+	 * stored before the E.164 form that could not be converted is kept while the request
+	 * leaves it unchanged.
 	 */
 	private static String telefone(@Nullable String telefone, @Nullable String stored) {
 		if (telefone == null || telefone.isEmpty()) {
@@ -196,9 +203,9 @@ class ClienteService {
 	}
 
 	/**
-	 * Refuses a documento another customer holds. The advisory lock makes concurrent writers of the same
-	 * documento take turns, so the second one sees the first one's customer and is told its id, instead of
-	 * tripping over the unique index.
+	 * Refuses a documento another customer holds. The advisory lock makes concurrent
+	 * writers of the same documento take turns, so the second one sees the first one's
+	 * customer and is told its id, instead of tripping over the unique index.
 	 */
 	private void checkDocumentoFree(String documento, @Nullable Long exceptId) {
 		if (documento.isEmpty()) {

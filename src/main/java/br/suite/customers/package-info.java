@@ -1,8 +1,9 @@
 /**
- * Customers ({@code clientes}): master data with a validated, unique CPF/CNPJ. Other modules check that
- * a customer exists through {@link br.suite.customers.ClienteDirectory} and, by implementing {@link
- * br.suite.customers.ClienteReferences}, keep the customers they refer to from being deleted. Publishes
- * no events.
+ * Customers ({@code clientes}): master data with a validated, unique CPF/CNPJ. Other
+ * modules check that a customer exists through
+ * {@link br.suite.customers.ClienteDirectory} and, by implementing
+ * {@link br.suite.customers.ClienteReferences}, keep the customers they refer to from
+ * being deleted. Publishes no events.
  */
 @ApplicationModule(allowedDependencies = "shared")
 @NullMarked

@@ -65,8 +65,7 @@ class AllocationController {
 			+ "Concurrent allocations of the same money take turns: only what is still open can be taken.")
 	ResponseEntity<AllocationResponse> create(@RequestBody AllocationRequest request) {
 		AllocationResponse created = this.allocations.create(request, CurrentUser.get().id());
-		return ResponseEntity.created(URI.create("/api/finance/allocations/" + created.id() + "/"))
-			.body(created);
+		return ResponseEntity.created(URI.create("/api/finance/allocations/" + created.id() + "/")).body(created);
 	}
 
 	@DeleteMapping(PathIds.ID)

@@ -1,6 +1,9 @@
 package br.suite.finance;
 
-/** Why money was allocated: an exact key (automatic), an accepted suggestion, or a person's decision. */
+/**
+ * Why money was allocated: an exact key (automatic), an accepted suggestion, or a
+ * person's decision.
+ */
 enum AllocationRule {
 
 	/** The transaction's Pix end-to-end id equals the charge's. */
@@ -15,10 +18,15 @@ enum AllocationRule {
 	/** The transaction's bank reference equals the charge's boleto nosso número. */
 	NOSSO_NUMERO,
 
-	/** A suggestion (same amount, same payer, paid near the due date) that a person accepted. */
+	/**
+	 * A suggestion (same amount, same payer, paid near the due date) that a person
+	 * accepted.
+	 */
 	SUGGESTION,
 
-	/** Typed by a person (an allocation, or a fiscal document's related_transaction_ids). */
+	/**
+	 * Typed by a person (an allocation, or a fiscal document's related_transaction_ids).
+	 */
 	MANUAL
 
 }

@@ -35,10 +35,11 @@ import br.suite.shared.Money;
 import br.suite.shared.Paging;
 
 /**
- * Allocations: part of a credit transaction's amount tied to a charge or a fiscal document. Every write
- * locks the rows it sums, always in the same order (fiscal documents, then transactions, then charges,
- * each by id), so concurrent allocations of the same money take turns and the second sees what the first
- * took: the sums never exceed a transaction's amount nor a target's open amount.
+ * Allocations: part of a credit transaction's amount tied to a charge or a fiscal
+ * document. Every write locks the rows it sums, always in the same order (fiscal
+ * documents, then transactions, then charges, each by id), so concurrent allocations of
+ * the same money take turns and the second sees what the first took: the sums never
+ * exceed a transaction's amount nor a target's open amount.
  */
 @Service
 class AllocationService {
@@ -61,7 +62,10 @@ class AllocationService {
 		this.events = events;
 	}
 
-	/** One allocation to make: the target is a charge or a fiscal document; a null amount means "what is open". */
+	/**
+	 * One allocation to make: the target is a charge or a fiscal document; a null amount
+	 * means "what is open".
+	 */
 	record Item(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId,
 			@Nullable BigDecimal amount) {
 	}
@@ -111,11 +115,11 @@ class AllocationService {
 	}
 
 	/**
-	 * Makes every allocation or none (the caller's transaction is rolled back by the exception): missing
-	 * rows are a 400 naming the field ({@code prefix} + {@code transaction_id}…), a transaction that is not
-	 * a settled or pending credit, a cancelled charge, an existing pair or an amount over what either side
-	 * has open is a 409.
-	 *
+	 * Makes every allocation or none (the caller's transaction is rolled back by the
+	 * exception): missing rows are a 400 naming the field ({@code prefix} +
+	 * {@code transaction_id}…), a transaction that is not a settled or pending credit, a
+	 * cancelled charge, an existing pair or an amount over what either side has open is a
+	 * 409.
 	 * @return the new allocations' ids, in the order of {@code items}
 	 */
 	@Transactional
@@ -133,7 +137,8 @@ class AllocationService {
 				documentIds.add(item.fiscalDocumentId());
 			}
 		}
-		// The lock order every allocating path follows: documents, transactions, charges, each by id.
+		// The lock order every allocating path follows: documents, transactions, charges,
+		// each by id.
 		Map<Long, BigDecimal> documentOpen = lockDocuments(documentIds);
 		Map<Long, Side> transactions = lockTransactions(transactionIds);
 		Map<Long, Side> charges = lockCharges(chargeIds);
@@ -194,12 +199,13 @@ class AllocationService {
 			long id = ids.get(ids.size() - 1);
 			created.add(new AllocationsCreated.Allocation(id, item.transactionId(), item.chargeId(),
 					item.fiscalDocumentId(), amount, ClosedSet.wire(rule)));
-			this.audit.record("finance.allocation.created", "allocation", id, AuditLog.Changes.of()
-				.created("transaction_id", item.transactionId())
-				.created("charge_id", item.chargeId())
-				.created("fiscal_document_id", item.fiscalDocumentId())
-				.created("amount", Money.format(amount))
-				.created("rule", ClosedSet.wire(rule)));
+			this.audit.record("finance.allocation.created", "allocation", id,
+					AuditLog.Changes.of()
+						.created("transaction_id", item.transactionId())
+						.created("charge_id", item.chargeId())
+						.created("fiscal_document_id", item.fiscalDocumentId())
+						.created("amount", Money.format(amount))
+						.created("rule", ClosedSet.wire(rule)));
 			// Later items of the same request see what this one took.
 			transactions.put(item.transactionId(), transaction.taking(amount));
 			if (item.chargeId() != null) {
@@ -228,30 +234,29 @@ class AllocationService {
 		if (deleted == 0) {
 			throw new AllocationNotFound(id);
 		}
-		this.audit.record("finance.allocation.deleted", "allocation", id, AuditLog.Changes.of()
-			.put("transaction_id", allocation.transactionId(), null)
-			.put("charge_id", allocation.chargeId(), null)
-			.put("fiscal_document_id", allocation.fiscalDocumentId(), null)
-			.put("amount", Money.format(allocation.amount()), null)
-			.put("rule", allocation.rule(), null));
+		this.audit.record("finance.allocation.deleted", "allocation", id,
+				AuditLog.Changes.of()
+					.put("transaction_id", allocation.transactionId(), null)
+					.put("charge_id", allocation.chargeId(), null)
+					.put("fiscal_document_id", allocation.fiscalDocumentId(), null)
+					.put("amount", Money.format(allocation.amount()), null)
+					.put("rule", allocation.rule(), null));
 		this.state.refresh(List.of(allocation.transactionId()),
 				allocation.chargeId() == null ? List.of() : List.of(allocation.chargeId()));
 	}
 
 	/**
-	 * Makes {@code transactionIds} exactly the transactions allocated to a fiscal document (its
-	 * {@code related_transaction_ids}), for a document the caller has locked: allocations of transactions no
-	 * longer listed are removed; each newly listed transaction gets a manual allocation of what it and the
-	 * document still have open, in id order.
+	 * Makes {@code transactionIds} exactly the transactions allocated to a fiscal
+	 * document (its {@code related_transaction_ids}), for a document the caller has
+	 * locked: allocations of transactions no longer listed are removed; each newly listed
+	 * transaction gets a manual allocation of what it and the document still have open,
+	 * in id order.
 	 */
 	void linkDocument(long documentId, List<Long> transactionIds, @Nullable Long userId) {
 		Long[] ids = transactionIds.toArray(new Long[0]);
 		List<Long> removed = this.jdbc.sql("""
 				DELETE FROM finance_allocation WHERE fiscal_document_id = ? AND NOT (transaction_id = ANY (?))
-				RETURNING transaction_id""")
-			.params(documentId, ids)
-			.query(Long.class)
-			.list();
+				RETURNING transaction_id""").params(documentId, ids).query(Long.class).list();
 		List<Long> kept = this.jdbc.sql("SELECT transaction_id FROM finance_allocation WHERE fiscal_document_id = ?")
 			.param(documentId)
 			.query(Long.class)
@@ -274,15 +279,19 @@ class AllocationService {
 		if (documentIds.isEmpty()) {
 			return links;
 		}
-		this.jdbc.sql("SELECT fiscal_document_id, transaction_id FROM finance_allocation "
-				+ "WHERE fiscal_document_id = ANY (?) ORDER BY transaction_id")
+		this.jdbc
+			.sql("SELECT fiscal_document_id, transaction_id FROM finance_allocation "
+					+ "WHERE fiscal_document_id = ANY (?) ORDER BY transaction_id")
 			.param(documentIds.toArray(new Long[0]))
 			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
 			.list();
 		return links;
 	}
 
-	/** One side of an allocation as locked: its amount, what is allocated, and whether it takes more. */
+	/**
+	 * One side of an allocation as locked: its amount, what is allocated, and whether it
+	 * takes more.
+	 */
 	record Side(BigDecimal amount, BigDecimal allocated, boolean allocatable, String state) {
 
 		BigDecimal open() {
@@ -295,7 +304,9 @@ class AllocationService {
 
 	}
 
-	/** Locks the documents and answers what each still has open (amount − allocations). */
+	/**
+	 * Locks the documents and answers what each still has open (amount − allocations).
+	 */
 	Map<Long, BigDecimal> lockDocuments(Set<Long> ids) {
 		Map<Long, BigDecimal> open = new LinkedHashMap<>();
 		if (ids.isEmpty()) {
@@ -305,8 +316,9 @@ class AllocationService {
 			.param(ids.toArray(new Long[0]))
 			.query((rs, n) -> open.put(rs.getLong(1), rs.getBigDecimal(2)))
 			.list();
-		this.jdbc.sql("SELECT fiscal_document_id, sum(amount) FROM finance_allocation WHERE fiscal_document_id = ANY (?) "
-				+ "GROUP BY fiscal_document_id")
+		this.jdbc
+			.sql("SELECT fiscal_document_id, sum(amount) FROM finance_allocation WHERE fiscal_document_id = ANY (?) "
+					+ "GROUP BY fiscal_document_id")
 			.param(ids.toArray(new Long[0]))
 			.query((rs, n) -> open.computeIfPresent(rs.getLong(1), (id, amount) -> {
 				try {
@@ -325,15 +337,17 @@ class AllocationService {
 		if (ids.isEmpty()) {
 			return sides;
 		}
-		this.jdbc.sql("SELECT id, amount, allocated_amount, direction, status FROM finance_transaction "
-				+ "WHERE id = ANY (?) ORDER BY id FOR UPDATE")
+		this.jdbc
+			.sql("SELECT id, amount, allocated_amount, direction, status FROM finance_transaction "
+					+ "WHERE id = ANY (?) ORDER BY id FOR UPDATE")
 			.param(ids.toArray(new Long[0]))
 			.query((rs, n) -> {
 				String direction = rs.getString(4);
 				String status = rs.getString(5);
-				boolean allocatable = direction.equals("credit") && (status.equals("settled") || status.equals("pending"));
-				return sides.put(rs.getLong(1), new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), allocatable,
-						direction + ", " + status));
+				boolean allocatable = direction.equals("credit")
+						&& (status.equals("settled") || status.equals("pending"));
+				return sides.put(rs.getLong(1),
+						new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), allocatable, direction + ", " + status));
 			})
 			.list();
 		return sides;
@@ -344,18 +358,21 @@ class AllocationService {
 		if (ids.isEmpty()) {
 			return sides;
 		}
-		this.jdbc.sql("SELECT id, amount, paid_amount, status FROM finance_charge WHERE id = ANY (?) ORDER BY id "
-				+ "FOR UPDATE")
+		this.jdbc
+			.sql("SELECT id, amount, paid_amount, status FROM finance_charge WHERE id = ANY (?) ORDER BY id "
+					+ "FOR UPDATE")
 			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> sides.put(rs.getLong(1), new Side(rs.getBigDecimal(2), rs.getBigDecimal(3),
-					!rs.getString(4).equals("cancelled"), rs.getString(4))))
+			.query((rs, n) -> sides.put(rs.getLong(1),
+					new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), !rs.getString(4).equals("cancelled"),
+							rs.getString(4))))
 			.list();
 		return sides;
 	}
 
 	private boolean exists(Item item) {
-		return this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_allocation WHERE transaction_id = ? AND "
-				+ (item.chargeId() != null ? "charge_id = ?" : "fiscal_document_id = ?") + ")")
+		return this.jdbc
+			.sql("SELECT EXISTS (SELECT 1 FROM finance_allocation WHERE transaction_id = ? AND "
+					+ (item.chargeId() != null ? "charge_id = ?" : "fiscal_document_id = ?") + ")")
 			.params(item.transactionId(), item.chargeId() != null ? item.chargeId() : item.fiscalDocumentId())
 			.query(Boolean.class)
 			.single();

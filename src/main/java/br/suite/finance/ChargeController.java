@@ -52,24 +52,23 @@ class ChargeController {
 			+ "description, payer name or document, external_id, txid, nosso_numero). Optional limit/offset add "
 			+ "X-Total-Count.")
 	ResponseEntity<List<ChargeResponse>> list(
-			@RequestParam(required = false) @Parameter(description = "open, partially_paid, paid, overpaid or "
-					+ "cancelled") @Nullable String status,
+			@RequestParam(required = false) @Parameter(
+					description = "open, partially_paid, paid, overpaid or " + "cancelled") @Nullable String status,
 			@RequestParam(required = false) @Nullable String kind,
-			@RequestParam(name = "due_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dueFrom,
-			@RequestParam(name = "due_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dueTo,
-			@RequestParam(name = "paid_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate paidFrom,
-			@RequestParam(name = "paid_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate paidTo,
+			@RequestParam(name = "due_from",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueFrom,
+			@RequestParam(name = "due_to",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueTo,
+			@RequestParam(name = "paid_from",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate paidFrom,
+			@RequestParam(name = "paid_to",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate paidTo,
 			@RequestParam(name = "payer_document", required = false) @Nullable String payerDocument,
-			@RequestParam(required = false) @Nullable String q,
-			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ChargeService.Listing listing = this.charges.list(
-				new ChargeService.Filter(status, kind, dueFrom, dueTo, paidFrom, paidTo, payerDocument, q), paging);
+		ChargeService.Listing listing = this.charges
+			.list(new ChargeService.Filter(status, kind, dueFrom, dueTo, paidFrom, paidTo, payerDocument, q), paging);
 		return paging.respond(listing.charges(), listing.total());
 	}
 
@@ -90,9 +89,9 @@ class ChargeController {
 
 	@PatchMapping(PathIds.ID)
 	@Requires("finance.charges.change")
-	@Operation(summary = "Change some fields of a charge", description = "Changes only the fields sent, with the "
-			+ "rules of create." + RULES + " A cancelled charge no longer changes (409); amount cannot go below "
-			+ "paid_amount (409).",
+	@Operation(summary = "Change some fields of a charge",
+			description = "Changes only the fields sent, with the " + "rules of create." + RULES
+					+ " A cancelled charge no longer changes (409); amount cannot go below " + "paid_amount (409).",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = ChargeRequest.class))))
 	ResponseEntity<ChargeResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,

@@ -14,9 +14,10 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Charges for callers inside the application (the web pages): the same filters, checks and errors as
- * {@code /api/finance/charges/}. Edits carry the version the form was read at, as an {@code If-Match}
- * would, so a charge changed in between is refused (412) instead of overwritten.
+ * Charges for callers inside the application (the web pages): the same filters, checks
+ * and errors as {@code /api/finance/charges/}. Edits carry the version the form was read
+ * at, as an {@code If-Match} would, so a charge changed in between is refused (412)
+ * instead of overwritten.
  */
 @Service
 public class ChargeDesk {
@@ -30,10 +31,10 @@ public class ChargeDesk {
 		this.json = json;
 	}
 
-	public record ChargeView(long id, String kind, String provider, String externalId, String txid,
-			String nossoNumero, String endToEndId, String payerName, String payerDocument, BigDecimal amount,
-			BigDecimal paidAmount, BigDecimal openAmount, String status, @Nullable LocalDate dueDate,
-			@Nullable LocalDate paidOn, String description, @Nullable Long fiscalDocumentId, long version) {
+	public record ChargeView(long id, String kind, String provider, String externalId, String txid, String nossoNumero,
+			String endToEndId, String payerName, String payerDocument, BigDecimal amount, BigDecimal paidAmount,
+			BigDecimal openAmount, String status, @Nullable LocalDate dueDate, @Nullable LocalDate paidOn,
+			String description, @Nullable Long fiscalDocumentId, long version) {
 
 		static ChargeView of(ChargeResponse c, long version) {
 			return new ChargeView(c.id(), c.kind(), c.provider(), c.externalId(), c.txid(), c.nossoNumero(),
@@ -50,7 +51,10 @@ public class ChargeDesk {
 	public record ChargePage(List<ChargeView> charges, long total) {
 	}
 
-	/** The fields the page edits; the others (end-to-end id, fiscal document) are kept as they are. */
+	/**
+	 * The fields the page edits; the others (end-to-end id, fiscal document) are kept as
+	 * they are.
+	 */
 	public record ChargeForm(String kind, String provider, String externalId, String txid, String nossoNumero,
 			String payerName, String payerDocument, @Nullable BigDecimal amount, @Nullable LocalDate dueDate,
 			String description) {
@@ -70,12 +74,15 @@ public class ChargeDesk {
 	}
 
 	public ChargeView create(ChargeForm form) {
-		return view(this.charges.create(new ChargeRequest(form.kind(), form.provider(), form.externalId(),
-				form.txid(), form.nossoNumero(), null, form.payerName(), form.payerDocument(), form.amount(),
-				form.dueDate(), form.description(), null)));
+		return view(this.charges.create(new ChargeRequest(form.kind(), form.provider(), form.externalId(), form.txid(),
+				form.nossoNumero(), null, form.payerName(), form.payerDocument(), form.amount(), form.dueDate(),
+				form.description(), null)));
 	}
 
-	/** Every field of the form replaces the charge's (an empty due date clears it), with the rules of PATCH. */
+	/**
+	 * Every field of the form replaces the charge's (an empty due date clears it), with
+	 * the rules of PATCH.
+	 */
 	public ChargeView update(long id, ChargeForm form, long version) {
 		ObjectNode patch = this.json.createObjectNode()
 			.put("kind", form.kind())
@@ -101,7 +108,9 @@ public class ChargeDesk {
 		return view(this.charges.update(id, patch, Versions.etag(version)));
 	}
 
-	/** Refused (409) while anything is allocated to it; cancelling twice changes nothing. */
+	/**
+	 * Refused (409) while anything is allocated to it; cancelling twice changes nothing.
+	 */
 	public ChargeView cancel(long id, long version) {
 		return view(this.charges.cancel(id, Versions.etag(version)));
 	}

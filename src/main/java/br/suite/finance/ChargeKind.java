@@ -3,7 +3,10 @@ package br.suite.finance;
 /** How a charge is to be paid. */
 enum ChargeKind {
 
-	/** A Pix charge (cobrança imediata or com vencimento), usually with a txid in its QR code. */
+	/**
+	 * A Pix charge (cobrança imediata or com vencimento), usually with a txid in its QR
+	 * code.
+	 */
 	PIX,
 
 	/** A boleto, identified at the bank by its nosso número. */

@@ -35,7 +35,10 @@ import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Charges: what clients write (the charge) and what allocations derive (paid amount, status). */
+/**
+ * Charges: what clients write (the charge) and what allocations derive (paid amount,
+ * status).
+ */
 @Service
 class ChargeService {
 
@@ -82,10 +85,12 @@ class ChargeService {
 		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
 		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
 		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_charge")
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())))
 			.where("kind = :kind", "kind",
-					filter.kind() == null ? null : ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())))
+					filter.kind() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())))
 			.where("due_date >= :dueFrom", "dueFrom", filter.dueFrom())
 			.where("due_date <= :dueTo", "dueTo", filter.dueTo())
 			.where("paid_on >= :paidFrom", "paidFrom", filter.paidFrom())
@@ -123,11 +128,7 @@ class ChargeService {
 					    version, created_at, updated_at)
 					VALUES (:kind, :provider, :externalId, :txid, :nossoNumero, :endToEndId, :payerName,
 					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open', 0, :now, :now)
-					RETURNING id""")
-				.params(params(content))
-				.param("now", now)
-				.query(Long.class)
-				.single();
+					RETURNING id""").params(params(content)).param("now", now).query(Long.class).single();
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -178,11 +179,7 @@ class ChargeService {
 					    payer_name = :payerName, payer_document = :payerDocument, amount = :amount,
 					    due_date = :dueDate, description = :description, fiscal_document_id = :fiscalDocumentId,
 					    version = version + 1, updated_at = :now
-					WHERE id = :id""")
-				.params(params(content))
-				.param("now", now())
-				.param("id", id)
-				.update();
+					WHERE id = :id""").params(params(content)).param("now", now()).param("id", id).update();
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -196,7 +193,10 @@ class ChargeService {
 		return updated;
 	}
 
-	/** Calls a charge off. Refused (409) while transactions are allocated to it; cancelling twice is a no-op. */
+	/**
+	 * Calls a charge off. Refused (409) while transactions are allocated to it;
+	 * cancelling twice is a no-op.
+	 */
 	@Transactional
 	Versioned<ChargeResponse> cancel(long id, @Nullable String ifMatch) {
 		Versioned<ChargeResponse> current = find(id, true);
@@ -208,8 +208,9 @@ class ChargeService {
 		if (charge.paidAmount().signum() > 0) {
 			throw new ChargeHasPayments(id, charge.paidAmount(), "cancel it");
 		}
-		this.jdbc.sql("UPDATE finance_charge SET status = 'cancelled', version = version + 1, updated_at = ? "
-				+ "WHERE id = ?")
+		this.jdbc
+			.sql("UPDATE finance_charge SET status = 'cancelled', version = version + 1, updated_at = ? "
+					+ "WHERE id = ?")
 			.params(now(), id)
 			.update();
 		this.audit.record("finance.charge.cancelled", "charge", id,
@@ -218,7 +219,8 @@ class ChargeService {
 	}
 
 	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
+		return this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
 			.param(id)
 			.query((rs, n) -> new Versioned<>(map(rs), rs.getLong("version")))
 			.optional()
@@ -240,8 +242,8 @@ class ChargeService {
 				errors);
 		String txid = request.txid() == null ? "" : request.txid().strip();
 		if (!txid.isEmpty() && !TXID.matcher(txid).matches()) {
-			errors.add("txid", "must be empty or a Pix txid: 26 to 35 letters (A-Z, a-z) and digits (got " + txid.length()
-					+ " characters)");
+			errors.add("txid", "must be empty or a Pix txid: 26 to 35 letters (A-Z, a-z) and digits (got "
+					+ txid.length() + " characters)");
 		}
 		String nossoNumero = FinanceFields.text(request.nossoNumero(), "nosso_numero", NOSSO_NUMERO_MAX, false, errors);
 		String endToEndId = FinanceFields.endToEndId(request.endToEndId(), "end_to_end_id", errors);
@@ -251,15 +253,18 @@ class ChargeService {
 		String description = FinanceFields.text(request.description(), "description", 500, false, errors);
 		Long document = request.fiscalDocumentId();
 		if (document != null) {
-			boolean exists = document > 0 && this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_fiscal_document "
-					+ "WHERE id = ?)").param(document).query(Boolean.class).single();
+			boolean exists = document > 0
+					&& this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_fiscal_document " + "WHERE id = ?)")
+						.param(document)
+						.query(Boolean.class)
+						.single();
 			if (!exists) {
 				errors.add("fiscal_document_id", "fiscal document " + document + " does not exist");
 			}
 		}
 		errors.throwIfAny();
-		return new Content(Objects.requireNonNull(kind), provider, externalId, txid, nossoNumero, endToEndId,
-				payerName, payerDocument, Objects.requireNonNull(amount), request.dueDate(), description, document);
+		return new Content(Objects.requireNonNull(kind), provider, externalId, txid, nossoNumero, endToEndId, payerName,
+				payerDocument, Objects.requireNonNull(amount), request.dueDate(), description, document);
 	}
 
 	private void checkExternalIdFree(Content content, @Nullable Long exceptId) {

@@ -1,8 +1,8 @@
 package br.suite.finance;
 
 /**
- * Where a charge stands, derived from what transactions were allocated to it; only {@code cancelled} is
- * set by a client (and only while nothing is paid).
+ * Where a charge stands, derived from what transactions were allocated to it; only
+ * {@code cancelled} is set by a client (and only while nothing is paid).
  */
 enum ChargeStatus {
 
@@ -16,8 +16,8 @@ enum ChargeStatus {
 	PAID,
 
 	/**
-	 * Covered, by a transaction that brought more than was open: the surplus stays unallocated on that
-	 * transaction (to refund, or to allocate elsewhere).
+	 * Covered, by a transaction that brought more than was open: the surplus stays
+	 * unallocated on that transaction (to refund, or to allocate elsewhere).
 	 */
 	OVERPAID,
 

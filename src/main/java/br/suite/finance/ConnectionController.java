@@ -61,9 +61,10 @@ class ConnectionController {
 
 	@PostMapping
 	@Requires("finance.connections.change")
-	@Operation(summary = "Create a provider connection", description = "provider is required and never changes "
-			+ "afterwards; provider + account_id is unique (409 naming the existing connection). Defaults: "
-			+ "enabled true, status pending, webhook_configured false, text fields empty.")
+	@Operation(summary = "Create a provider connection",
+			description = "provider is required and never changes "
+					+ "afterwards; provider + account_id is unique (409 naming the existing connection). Defaults: "
+					+ "enabled true, status pending, webhook_configured false, text fields empty.")
 	ResponseEntity<ConnectionResponse> create(@Valid @RequestBody NewConnectionRequest request) {
 		var created = this.connections.create(request);
 		return created.created("/api/finance/connections/" + created.body().id() + "/");
@@ -88,15 +89,16 @@ class ConnectionController {
 
 	@PatchMapping(PathIds.ID)
 	@Requires("finance.connections.change")
-	@Operation(summary = "Change some fields of a provider connection", description = "Changes only the fields "
-			+ "sent, with the rules of PUT.",
+	@Operation(summary = "Change some fields of a provider connection",
+			description = "Changes only the fields " + "sent, with the rules of PUT.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = ConnectionRequest.class))))
 	ResponseEntity<ConnectionResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		return this.connections
-			.update(id, current -> this.partialUpdates.merge(ConnectionRequest.of(current), patch,
-					ConnectionRequest.class), ifMatch)
+			.update(id,
+					current -> this.partialUpdates.merge(ConnectionRequest.of(current), patch, ConnectionRequest.class),
+					ifMatch)
 			.ok();
 	}
 

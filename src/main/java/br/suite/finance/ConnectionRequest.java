@@ -8,13 +8,13 @@ import org.jspecify.annotations.Nullable;
 import br.suite.shared.ClosedSet;
 
 /**
- * The writable fields of a connection (op 1, PUT): everything but {@code provider}, which is chosen on
- * create and ignored here. Absent fields take their defaults.
+ * The writable fields of a connection (op 1, PUT): everything but {@code provider}, which
+ * is chosen on create and ignored here. Absent fields take their defaults.
  */
-record ConnectionRequest(@Nullable Boolean enabled,
-		@Schema(allowableValues = { "pending", "active", "error", "revoked" }) @Nullable String status,
-		@Size(max = 500) @Nullable String endpoint, @Size(max = 100) @Nullable String accountId,
-		@Nullable Boolean webhookConfigured, @Size(max = 5000) @Nullable String notes) {
+record ConnectionRequest(@Nullable Boolean enabled, @Schema(allowableValues = {
+		"pending", "active", "error", "revoked" }) @Nullable String status, @Size(max = 500) @Nullable String endpoint,
+		@Size(max = 100) @Nullable String accountId, @Nullable Boolean webhookConfigured,
+		@Size(max = 5000) @Nullable String notes){
 
 	ConnectionRequest {
 		enabled = enabled == null || enabled;
@@ -26,8 +26,8 @@ record ConnectionRequest(@Nullable Boolean enabled,
 	}
 
 	static ConnectionRequest of(FinanceConnection connection) {
-		return new ConnectionRequest(connection.enabled, connection.status, connection.endpoint,
-				connection.accountId, connection.webhookConfigured, connection.notes);
+		return new ConnectionRequest(connection.enabled, connection.status, connection.endpoint, connection.accountId,
+				connection.webhookConfigured, connection.notes);
 	}
 
 }

@@ -5,12 +5,12 @@ import java.time.Instant;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
-record ConnectionResponse(long id, String provider, boolean enabled,
-		@Schema(allowableValues = { "pending", "active", "error", "revoked" }) String status, String endpoint,
-		String accountId, boolean webhookConfigured,
+record ConnectionResponse(long id, String provider, boolean enabled, @Schema(allowableValues = {
+		"pending", "active", "error", "revoked" }) String status, String endpoint, String accountId,
+		boolean webhookConfigured,
 		@Schema(description = "finished_at of the latest successful (or partial) sync of this provider and "
 				+ "account; null before the first") @Nullable Instant lastSyncAt,
-		String notes, Instant createdAt, Instant updatedAt) {
+		String notes, Instant createdAt, Instant updatedAt){
 
 	static ConnectionResponse from(FinanceConnection connection) {
 		return new ConnectionResponse(connection.id(), connection.provider, connection.enabled, connection.status,

@@ -51,17 +51,19 @@ class ConnectionService {
 
 	@Transactional(readOnly = true)
 	Listing list(Filter filter, Paging paging) {
-		ListQuery.Page<ConnectionResponse> page = ListQuery.of(this.jdbc,
-				"id, provider, enabled, status, endpoint, account_id, webhook_configured, last_sync_at, notes, "
-						+ "created_at, updated_at",
-				"finance_connection")
+		ListQuery.Page<ConnectionResponse> page = ListQuery
+			.of(this.jdbc,
+					"id, provider, enabled, status, endpoint, account_id, webhook_configured, last_sync_at, notes, "
+							+ "created_at, updated_at",
+					"finance_connection")
 			.where("provider = :provider", "provider",
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
 			.where("account_id = :accountId", "accountId",
 					filter.accountId() == null ? null : FinanceFields.parameter(filter.accountId(), "account_id"))
 			.where("enabled = :enabled", "enabled", filter.enabled())
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(ConnectionStatus.class, "status", filter.status())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(ConnectionStatus.class, "status", filter.status())))
 			.orderBy("id")
 			.page(paging, (rs, n) -> {
 				Timestamp lastSync = rs.getTimestamp("last_sync_at");

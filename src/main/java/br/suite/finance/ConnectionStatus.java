@@ -1,8 +1,9 @@
 package br.suite.finance;
 
 /**
- * The health of a provider connection as last observed. Any value may follow any other: the client or
- * the provider sync states what it saw. Switching a connection off is {@code enabled: false}, not a status.
+ * The health of a provider connection as last observed. Any value may follow any other:
+ * the client or the provider sync states what it saw. Switching a connection off is
+ * {@code enabled: false}, not a status.
  */
 enum ConnectionStatus {
 
@@ -12,7 +13,9 @@ enum ConnectionStatus {
 	/** Working: the last contact with the provider succeeded. */
 	ACTIVE,
 
-	/** The last contact failed (authentication, certificate, network); see the sync logs. */
+	/**
+	 * The last contact failed (authentication, certificate, network); see the sync logs.
+	 */
 	ERROR,
 
 	/** The provider revoked or expired the credentials; they must be renewed. */

@@ -31,7 +31,8 @@ class FinanceConnection {
 
 	boolean webhookConfigured;
 
-	// Written only by SyncLogWriter when a sync finishes, so a concurrent update cannot overwrite it.
+	// Written only by SyncLogWriter when a sync finishes, so a concurrent update cannot
+	// overwrite it.
 	@ReadOnlyProperty
 	@Nullable Instant lastSyncAt;
 

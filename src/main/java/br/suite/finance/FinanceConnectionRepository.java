@@ -7,7 +7,10 @@ import org.springframework.data.repository.ListCrudRepository;
 
 interface FinanceConnectionRepository extends ListCrudRepository<FinanceConnection, Long> {
 
-	/** Reads a connection for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	/**
+	 * Reads a connection for a read-modify-write: concurrent writers queue on the row
+	 * instead of retrying.
+	 */
 	@Query("SELECT * FROM finance_connection WHERE id = :id FOR UPDATE")
 	Optional<FinanceConnection> findForUpdate(long id);
 

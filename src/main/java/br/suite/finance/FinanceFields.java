@@ -16,9 +16,9 @@ import br.suite.shared.PixEndToEndId;
 import br.suite.shared.TaxId;
 
 /**
- * The field rules finance applies wherever a value enters, so the API and the ledger facade accept and
- * refuse exactly the same things. Each check adds its message to the caller's builder and returns the
- * normalised value.
+ * The field rules finance applies wherever a value enters, so the API and the ledger
+ * facade accept and refuse exactly the same things. Each check adds its message to the
+ * caller's builder and returns the normalised value.
  */
 final class FinanceFields {
 
@@ -39,7 +39,9 @@ final class FinanceFields {
 	private FinanceFields() {
 	}
 
-	/** Provider codes are compared exactly, so "Asaas" and "asaas" must become one value. */
+	/**
+	 * Provider codes are compared exactly, so "Asaas" and "asaas" must become one value.
+	 */
 	static String provider(@Nullable String raw, String field, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : lowerAscii(raw.trim());
 		if (value.isEmpty()) {
@@ -51,7 +53,10 @@ final class FinanceFields {
 		return value;
 	}
 
-	/** Trimmed text of at most {@code max} characters; {@code required} refuses an empty one. */
+	/**
+	 * Trimmed text of at most {@code max} characters; {@code required} refuses an empty
+	 * one.
+	 */
 	static String text(@Nullable String raw, String field, int max, boolean required, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw.strip();
 		if (required && value.isEmpty()) {
@@ -66,7 +71,10 @@ final class FinanceFields {
 		return value;
 	}
 
-	/** Free text kept verbatim (notes): only the length and the NUL character PostgreSQL refuses are checked. */
+	/**
+	 * Free text kept verbatim (notes): only the length and the NUL character PostgreSQL
+	 * refuses are checked.
+	 */
 	static String verbatim(@Nullable String raw, String field, int max, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw;
 		if (value.length() > max) {
@@ -78,7 +86,10 @@ final class FinanceFields {
 		return value;
 	}
 
-	/** A text query parameter, stripped. PostgreSQL cannot compare text holding NUL, so that is a 400. */
+	/**
+	 * A text query parameter, stripped. PostgreSQL cannot compare text holding NUL, so
+	 * that is a 400.
+	 */
 	static String parameter(String value, String name) {
 		if (value.indexOf('\0') >= 0) {
 			throw InvalidRequest.of(name, "must not contain the NUL character");
@@ -91,7 +102,10 @@ final class FinanceFields {
 		return lowerAscii(parameter(value, "provider"));
 	}
 
-	/** A closed-set value; null when it is not one of the allowed values (and the error is added). */
+	/**
+	 * A closed-set value; null when it is not one of the allowed values (and the error is
+	 * added).
+	 */
 	static <E extends Enum<E>> @Nullable E closed(Class<E> type, @Nullable String raw, String field,
 			InvalidRequest.Builder errors) {
 		if (raw == null || raw.isEmpty()) {
@@ -128,7 +142,10 @@ final class FinanceFields {
 		return amount.setScale(2, RoundingMode.UNNECESSARY);
 	}
 
-	/** Empty, or a CPF/CNPJ (numeric or alphanumeric) with valid check digits, stored without punctuation. */
+	/**
+	 * Empty, or a CPF/CNPJ (numeric or alphanumeric) with valid check digits, stored
+	 * without punctuation.
+	 */
 	static String taxId(@Nullable String raw, String field, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw.strip();
 		if (value.isEmpty()) {

@@ -57,8 +57,8 @@ final class FinanceProblems {
 	static final class ChargeExternalIdTaken extends ApiProblem.Conflict {
 
 		ChargeExternalIdTaken(String provider, String externalId, long existingId) {
-			super("The charge " + externalId + (provider.isEmpty() ? "" : " of " + provider)
-					+ " already exists (id " + existingId + "); external_id is unique per provider.");
+			super("The charge " + externalId + (provider.isEmpty() ? "" : " of " + provider) + " already exists (id "
+					+ existingId + "); external_id is unique per provider.");
 			with("field", "external_id").with("existing_id", existingId);
 		}
 
@@ -101,14 +101,17 @@ final class FinanceProblems {
 
 	}
 
-	/** 409: the amount is more than the transaction or the target still has open (both are named). */
+	/**
+	 * 409: the amount is more than the transaction or the target still has open (both are
+	 * named).
+	 */
 	static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
 
 		AllocationExceedsOpenAmount(long transactionId, BigDecimal transactionOpen, String target,
 				BigDecimal targetOpen, BigDecimal amount) {
-			super("Cannot allocate " + Money.format(amount) + ": transaction " + transactionId
-					+ " has " + Money.format(transactionOpen) + " unallocated and " + target + " has "
-					+ Money.format(targetOpen) + " open.");
+			super("Cannot allocate " + Money.format(amount) + ": transaction " + transactionId + " has "
+					+ Money.format(transactionOpen) + " unallocated and " + target + " has " + Money.format(targetOpen)
+					+ " open.");
 			with("field", "amount").with("transaction_open_amount", Money.format(transactionOpen))
 				.with("target_open_amount", Money.format(targetOpen));
 		}
@@ -150,8 +153,9 @@ final class FinanceProblems {
 	static final class ConnectionExists extends ApiProblem.Conflict {
 
 		ConnectionExists(String provider, String accountId, long existingId) {
-			super("A connection to " + provider + (accountId.isEmpty() ? " without account_id" : " account " + accountId)
-					+ " already exists (id " + existingId + ").");
+			super("A connection to " + provider
+					+ (accountId.isEmpty() ? " without account_id" : " account " + accountId) + " already exists (id "
+					+ existingId + ").");
 			with("field", "account_id").with("existing_id", existingId);
 		}
 

@@ -15,8 +15,8 @@ import org.springframework.data.annotation.Version;
 import org.springframework.data.relational.core.mapping.Table;
 
 /**
- * A fiscal document and its fiscal content. Its related transactions are not stored here: each
- * transaction's {@code matched_document_id} is the single record of that link.
+ * A fiscal document and its fiscal content. Its related transactions are not stored here:
+ * each transaction's {@code matched_document_id} is the single record of that link.
  */
 @Table("finance_fiscal_document")
 class FiscalDocument {
@@ -24,7 +24,10 @@ class FiscalDocument {
 	@Id
 	@Nullable Long id;
 
-	/** Where the document came from; {@code manual} when entered through the API. Never changes. */
+	/**
+	 * Where the document came from; {@code manual} when entered through the API. Never
+	 * changes.
+	 */
 	String provider;
 
 	String type;
@@ -76,7 +79,9 @@ class FiscalDocument {
 		return Objects.requireNonNull(this.id);
 	}
 
-	/** The fields an audit event compares, with the linked transactions (kept elsewhere). */
+	/**
+	 * The fields an audit event compares, with the linked transactions (kept elsewhere).
+	 */
 	Map<String, @Nullable Object> audited(List<Long> relatedTransactionIds) {
 		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
 		fields.put("provider", this.provider);

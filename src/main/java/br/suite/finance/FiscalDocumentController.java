@@ -64,24 +64,25 @@ class FiscalDocumentController {
 			@RequestParam(required = false) @Parameter(description = "nfe, nfce, nfse or cte") @Nullable String type,
 			@RequestParam(required = false) @Nullable String status,
 			@RequestParam(required = false) @Nullable String provider,
-			@RequestParam(name = "date_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dateTo,
+			@RequestParam(name = "date_from",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dateTo,
 			@RequestParam(name = "customer_document", required = false) @Nullable String customerDocument,
-			@RequestParam(required = false) @Nullable String q,
-			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		FiscalDocumentService.Listing listing = this.documents.list(new FiscalDocumentService.Filter(type, status,
-				provider, dateFrom, dateTo, customerDocument, q), paging);
+		FiscalDocumentService.Listing listing = this.documents.list(
+				new FiscalDocumentService.Filter(type, status, provider, dateFrom, dateTo, customerDocument, q),
+				paging);
 		return paging.respond(listing.documents(), listing.total());
 	}
 
 	@PostMapping
 	@Requires("finance.fiscal_documents.change")
 	@Operation(summary = "Create a fiscal document", description = "Status defaults to draft; any status may be "
-			+ "recorded on create (a document issued elsewhere is registered as authorized). provider is manual." + RULES)
+			+ "recorded on create (a document issued elsewhere is registered as authorized). provider is manual."
+			+ RULES)
 	ResponseEntity<FiscalDocumentResponse> create(@Valid @RequestBody FiscalDocumentRequest request) {
 		var created = this.documents.create(request);
 		return created.created("/api/finance/fiscal-documents/" + created.body().id() + "/");
@@ -108,8 +109,8 @@ class FiscalDocumentController {
 
 	@PatchMapping(PathIds.ID)
 	@Requires("finance.fiscal_documents.change")
-	@Operation(summary = "Change some fields of a fiscal document", description = "Changes only the fields sent, "
-			+ "with the rules of PUT.",
+	@Operation(summary = "Change some fields of a fiscal document",
+			description = "Changes only the fields sent, " + "with the rules of PUT.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = FiscalDocumentRequest.class))))
 	ResponseEntity<FiscalDocumentResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
@@ -121,9 +122,10 @@ class FiscalDocumentController {
 
 	@DeleteMapping(PathIds.ID)
 	@Requires("finance.fiscal_documents.change")
-	@Operation(summary = "Delete a fiscal document", description = "Only a draft or rejected document (never "
-			+ "issued); its transactions are released. Any other is kept as a legal record (409): cancel an "
-			+ "authorized document instead.")
+	@Operation(summary = "Delete a fiscal document",
+			description = "Only a draft or rejected document (never "
+					+ "issued); its transactions are released. Any other is kept as a legal record (409): cancel an "
+					+ "authorized document instead.")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.documents.delete(id);
 		return ResponseEntity.noContent().build();

@@ -14,9 +14,9 @@ import br.suite.shared.BeanChecks;
 import br.suite.shared.Paging;
 
 /**
- * Fiscal documents for callers inside the application (the web pages): the same filters, checks and errors
- * as {@code /api/finance/fiscal-documents/} (Bean Validation of the request, then the service's access-key,
- * CPF/CNPJ and uniqueness rules).
+ * Fiscal documents for callers inside the application (the web pages): the same filters,
+ * checks and errors as {@code /api/finance/fiscal-documents/} (Bean Validation of the
+ * request, then the service's access-key, CPF/CNPJ and uniqueness rules).
  */
 @Service
 public class FiscalDocumentDesk {

@@ -7,7 +7,10 @@ import org.springframework.data.repository.ListCrudRepository;
 
 interface FiscalDocumentRepository extends ListCrudRepository<FiscalDocument, Long> {
 
-	/** Reads a document for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	/**
+	 * Reads a document for a read-modify-write: concurrent writers queue on the row
+	 * instead of retrying.
+	 */
 	@Query("SELECT * FROM finance_fiscal_document WHERE id = :id FOR UPDATE")
 	Optional<FiscalDocument> findForUpdate(long id);
 

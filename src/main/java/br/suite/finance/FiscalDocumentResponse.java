@@ -13,15 +13,16 @@ import tools.jackson.databind.annotation.JsonSerialize;
 
 record FiscalDocumentResponse(long id,
 		@Schema(description = "Where the document came from: manual when entered through the API") String provider,
-		@Schema(allowableValues = { "nfe", "nfce", "nfse", "cte" }) String type, String number,
+		@Schema(allowableValues = {
+				"nfe", "nfce", "nfse", "cte" }) String type,
+		String number,
 		@Schema(type = "string", example = "1234.50") @JsonSerialize(using = Money.Writer.class) BigDecimal amount,
 		String customerName, String series, String accessKey, @Nullable LocalDate issueDate, String customerDocument,
 		List<Long> relatedChargeIds,
-		@Schema(description = "The transactions whose matched_document_id is this document, ordered by id")
-		List<Long> relatedTransactionIds,
-		@Schema(allowableValues = { "draft", "processing", "authorized", "rejected", "denied", "cancelled" })
-		String status,
-		@Schema(format = "uri") @Nullable String fileUrl, Instant createdAt, Instant updatedAt) {
+		@Schema(description = "The transactions whose matched_document_id is this document, ordered by id") List<Long> relatedTransactionIds,
+		@Schema(allowableValues = { "draft", "processing", "authorized", "rejected", "denied",
+				"cancelled" }) String status,
+		@Schema(format = "uri") @Nullable String fileUrl, Instant createdAt, Instant updatedAt){
 
 	static FiscalDocumentResponse from(FiscalDocument document, List<Long> relatedTransactionIds) {
 		return new FiscalDocumentResponse(document.id(), document.provider, document.type, document.number,
@@ -31,9 +32,9 @@ record FiscalDocumentResponse(long id,
 	}
 
 	FiscalDocumentResponse withRelatedTransactionIds(List<Long> transactionIds) {
-		return new FiscalDocumentResponse(this.id, this.provider, this.type, this.number, this.amount, this.customerName,
-				this.series, this.accessKey, this.issueDate, this.customerDocument, this.relatedChargeIds,
-				transactionIds, this.status, this.fileUrl, this.createdAt, this.updatedAt);
+		return new FiscalDocumentResponse(this.id, this.provider, this.type, this.number, this.amount,
+				this.customerName, this.series, this.accessKey, this.issueDate, this.customerDocument,
+				this.relatedChargeIds, transactionIds, this.status, this.fileUrl, this.createdAt, this.updatedAt);
 	}
 
 }

@@ -41,9 +41,9 @@ import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 
 /**
- * Fiscal documents and their link to transactions. The link is an allocation (rule manual): a document's
- * {@code related_transaction_ids} are the transactions allocated to it, written in the same database
- * transaction as the document.
+ * Fiscal documents and their link to transactions. The link is an allocation (rule
+ * manual): a document's {@code related_transaction_ids} are the transactions allocated to
+ * it, written in the same database transaction as the document.
  */
 @Service
 class FiscalDocumentService {
@@ -81,7 +81,10 @@ class FiscalDocumentService {
 	record Listing(List<FiscalDocumentResponse> documents, long total) {
 	}
 
-	/** A request after its checks: parsed, normalised and cross-checked against the access key. */
+	/**
+	 * A request after its checks: parsed, normalised and cross-checked against the access
+	 * key.
+	 */
 	private record Content(FiscalDocumentType type, String number, String series, BigDecimal amount,
 			String customerName, String customerDocument, String accessKey, @Nullable LocalDate issueDate,
 			List<Long> relatedChargeIds, List<Long> relatedTransactionIds, FiscalDocumentStatus status,
@@ -94,10 +97,12 @@ class FiscalDocumentService {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
 		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "finance_fiscal_document")
-			.where("type = :type", "type", filter.type() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())))
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())))
+			.where("type = :type", "type",
+					filter.type() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(FiscalDocumentType.class, "type", filter.type())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(FiscalDocumentStatus.class, "status", filter.status())))
 			.where("provider = :provider", "provider",
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
 			.where("issue_date >= :dateFrom", "dateFrom", filter.dateFrom())
@@ -114,8 +119,10 @@ class FiscalDocumentService {
 			.search("number ILIKE :q OR customer_name ILIKE :q OR customer_document ILIKE :q OR access_key ILIKE :q", q,
 					"customer_document")
 			.page(paging, FiscalDocumentService::listed);
-		// Which transactions match each document is the allocations' to say: one look-up for the page.
-		Map<Long, List<Long>> links = linkedTransactions(page.items().stream().map(FiscalDocumentResponse::id).toList());
+		// Which transactions match each document is the allocations' to say: one look-up
+		// for the page.
+		Map<Long, List<Long>> links = linkedTransactions(
+				page.items().stream().map(FiscalDocumentResponse::id).toList());
 		return new Listing(page.items()
 			.stream()
 			.map(d -> d.withRelatedTransactionIds(links.getOrDefault(d.id(), List.of())))
@@ -127,8 +134,8 @@ class FiscalDocumentService {
 
 	private static FiscalDocumentResponse listed(ResultSet rs, int n) throws SQLException {
 		return new FiscalDocumentResponse(rs.getLong("id"), rs.getString("provider"), rs.getString("type"),
-				rs.getString("number"), rs.getBigDecimal("amount"), rs.getString("customer_name"), rs.getString("series"),
-				rs.getString("access_key"), rs.getObject("issue_date", LocalDate.class),
+				rs.getString("number"), rs.getBigDecimal("amount"), rs.getString("customer_name"),
+				rs.getString("series"), rs.getString("access_key"), rs.getObject("issue_date", LocalDate.class),
 				rs.getString("customer_document"), List.of((Long[]) rs.getArray("related_charge_ids").getArray()),
 				List.of(), rs.getString("status"), rs.getString("file_url"), rs.getTimestamp("created_at").toInstant(),
 				rs.getTimestamp("updated_at").toInstant());
@@ -153,15 +160,19 @@ class FiscalDocumentService {
 		link(document.id(), content.relatedTransactionIds());
 		Map<String, @Nullable Object> created = document.audited(content.relatedTransactionIds());
 		created.put("status", document.status);
-		this.audit.record("finance.fiscal_document.created", "fiscal_document", document.id(), Changes.created(created));
+		this.audit.record("finance.fiscal_document.created", "fiscal_document", document.id(),
+				Changes.created(created));
 		return describe(document);
 	}
 
-	/** PUT passes the request; PATCH the current state with the sent fields laid over it. */
+	/**
+	 * PUT passes the request; PATCH the current state with the sent fields laid over it.
+	 */
 	Versioned<FiscalDocumentResponse> update(long id, UnaryOperator<FiscalDocumentRequest> changes,
 			@Nullable String ifMatch) {
 		return this.retry.run(() -> {
-			FiscalDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new FiscalDocumentNotFound(id));
+			FiscalDocument document = this.documents.findForUpdate(id)
+				.orElseThrow(() -> new FiscalDocumentNotFound(id));
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(document.version));
 			FiscalDocumentRequest request = changes
 				.apply(FiscalDocumentRequest.of(document, linkedTransactions(List.of(id)).getOrDefault(id, List.of())));
@@ -171,10 +182,8 @@ class FiscalDocumentService {
 			errors.throwIfAny();
 			FiscalDocumentStatus current = ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status);
 			if (!current.mayBecome(content.status())) {
-				throw new ForbiddenTransition(document.status, ClosedSet.wire(content.status()), current.next()
-					.stream()
-					.map(ClosedSet::wire)
-					.collect(Collectors.joining(", ")));
+				throw new ForbiddenTransition(document.status, ClosedSet.wire(content.status()),
+						current.next().stream().map(ClosedSet::wire).collect(Collectors.joining(", ")));
 			}
 			if (!current.isEditable()) {
 				List<String> changed = changedFiscalContent(document, content);
@@ -184,7 +193,8 @@ class FiscalDocumentService {
 			}
 			checkAccessKeyFree(content.accessKey(), id);
 			checkMatchedElsewhere(transactions, id);
-			Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+			Map<String, @Nullable Object> before = document
+				.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
 			String statusBefore = document.status;
 			apply(document, content);
 			document.touch();
@@ -214,7 +224,8 @@ class FiscalDocumentService {
 		if (!ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status).isEditable()) {
 			throw new IssuedDocumentKept(id, document.status);
 		}
-		Map<String, @Nullable Object> before = document.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
+		Map<String, @Nullable Object> before = document
+			.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
 		before.put("status", document.status);
 		link(id, List.of());
 		this.documents.delete(document);
@@ -248,19 +259,20 @@ class FiscalDocumentService {
 	}
 
 	/**
-	 * The key carries the model, série, number and year-month of the document: a key that disagrees with
-	 * the fields is a typo in one of them, and each disagreeing field is named.
-	 *
+	 * The key carries the model, série, number and year-month of the document: a key that
+	 * disagrees with the fields is a typo in one of them, and each disagreeing field is
+	 * named.
 	 * @return the series, filled from the key when it was left empty
 	 */
-	private static String crossCheck(NfeAccessKey key, @Nullable FiscalDocumentType type, String number,
-			String series, @Nullable LocalDate issueDate, InvalidRequest.Builder errors) {
+	private static String crossCheck(NfeAccessKey key, @Nullable FiscalDocumentType type, String number, String series,
+			@Nullable LocalDate issueDate, InvalidRequest.Builder errors) {
 		FiscalDocumentType keyType = FiscalDocumentType.ofModel(key.model()).orElse(null);
 		if (type != null && keyType != type) {
-			errors.add("type", "is " + ClosedSet.wire(type) + " but the access key is of model " + key.model()
-					+ (keyType == null ? ", which is none of nfe (55), nfce (65), cte (57)"
-							: " (" + ClosedSet.wire(keyType) + ")")
-					+ (type == FiscalDocumentType.NFSE ? "; an NFS-e has no 44-character access key" : ""));
+			errors.add("type",
+					"is " + ClosedSet.wire(type) + " but the access key is of model " + key.model()
+							+ (keyType == null ? ", which is none of nfe (55), nfce (65), cte (57)"
+									: " (" + ClosedSet.wire(keyType) + ")")
+							+ (type == FiscalDocumentType.NFSE ? "; an NFS-e has no 44-character access key" : ""));
 		}
 		if (!number.isEmpty() && !sameNumber(number, key.number())) {
 			errors.add("number", "is " + number + " but the access key holds number " + key.number());
@@ -273,8 +285,8 @@ class FiscalDocumentService {
 			errors.add("series", "is " + series + " but the access key holds series " + key.series());
 		}
 		if (issueDate != null && !YearMonth.from(issueDate).equals(key.yearMonth())) {
-			errors.add("issue_date", "is in " + YearMonth.from(issueDate) + " but the access key was issued in "
-					+ key.yearMonth());
+			errors.add("issue_date",
+					"is in " + YearMonth.from(issueDate) + " but the access key was issued in " + key.yearMonth());
 		}
 		return checkedSeries;
 	}
@@ -342,9 +354,9 @@ class FiscalDocumentService {
 	}
 
 	/**
-	 * Locks the listed transactions for the rest of the request (after the document: the allocation lock
-	 * order); ids that do not exist are named in {@code related_transaction_ids}.
-	 *
+	 * Locks the listed transactions for the rest of the request (after the document: the
+	 * allocation lock order); ids that do not exist are named in
+	 * {@code related_transaction_ids}.
 	 * @return transaction id → what it has left to allocate
 	 */
 	private Map<Long, BigDecimal> lockTransactions(List<Long> ids, InvalidRequest.Builder errors) {
@@ -352,18 +364,21 @@ class FiscalDocumentService {
 		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
 			return found;
 		}
-		this.allocations.lockTransactions(new TreeSet<>(ids))
-			.forEach((id, side) -> found.put(id, side.open()));
+		this.allocations.lockTransactions(new TreeSet<>(ids)).forEach((id, side) -> found.put(id, side.open()));
 		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
 		if (!missing.isEmpty()) {
-			errors.add("related_transaction_ids", (missing.size() == 1 ? "transaction " : "transactions ")
-					+ missing.stream().map(String::valueOf).collect(Collectors.joining(", "))
-					+ (missing.size() == 1 ? " does not exist" : " do not exist"));
+			errors.add("related_transaction_ids",
+					(missing.size() == 1 ? "transaction " : "transactions ")
+							+ missing.stream().map(String::valueOf).collect(Collectors.joining(", "))
+							+ (missing.size() == 1 ? " does not exist" : " do not exist"));
 		}
 		return found;
 	}
 
-	/** Newly listed transactions must have money left: one already fully allocated elsewhere is a 409. */
+	/**
+	 * Newly listed transactions must have money left: one already fully allocated
+	 * elsewhere is a 409.
+	 */
 	private void checkMatchedElsewhere(Map<Long, BigDecimal> transactions, @Nullable Long documentId) {
 		List<Long> already = documentId == null ? List.of()
 				: linkedTransactions(List.of(documentId)).getOrDefault(documentId, List.of());
@@ -374,8 +389,9 @@ class FiscalDocumentService {
 			.sorted()
 			.toList();
 		if (!spent.isEmpty()) {
-			List<Long> holders = this.jdbc.sql("SELECT DISTINCT fiscal_document_id FROM finance_allocation "
-					+ "WHERE transaction_id = ANY (?) AND fiscal_document_id IS NOT NULL ORDER BY 1")
+			List<Long> holders = this.jdbc
+				.sql("SELECT DISTINCT fiscal_document_id FROM finance_allocation "
+						+ "WHERE transaction_id = ANY (?) AND fiscal_document_id IS NOT NULL ORDER BY 1")
 				.param(spent.toArray(new Long[0]))
 				.query(Long.class)
 				.list();
@@ -383,7 +399,9 @@ class FiscalDocumentService {
 		}
 	}
 
-	/** Makes exactly {@code transactionIds} allocated to the document, and nothing else. */
+	/**
+	 * Makes exactly {@code transactionIds} allocated to the document, and nothing else.
+	 */
 	private void link(long documentId, List<Long> transactionIds) {
 		this.allocations.linkDocument(documentId, transactionIds, CurrentUser.get().id());
 	}

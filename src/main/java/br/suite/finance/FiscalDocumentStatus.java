@@ -4,9 +4,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The life of a fiscal document at the tax authority (SEFAZ or the city). A document is only a draft
- * of ours until it is sent; once authorised, denied or cancelled it is a legal record: it is never
- * deleted and its fiscal content no longer changes.
+ * The life of a fiscal document at the tax authority (SEFAZ or the city). A document is
+ * only a draft of ours until it is sent; once authorised, denied or cancelled it is a
+ * legal record: it is never deleted and its fiscal content no longer changes.
  */
 enum FiscalDocumentStatus {
 
@@ -22,13 +22,18 @@ enum FiscalDocumentStatus {
 	/** Refused for a fixable error (rejeição); it may be corrected and sent again. */
 	REJECTED,
 
-	/** Denied (denegada) for the issuer's or customer's tax situation; the number is used up. */
+	/**
+	 * Denied (denegada) for the issuer's or customer's tax situation; the number is used
+	 * up.
+	 */
 	DENIED,
 
 	/** An authorised document, cancelled at the authority. */
 	CANCELLED;
 
-	/** The statuses a document may move to from this one (staying put is always allowed). */
+	/**
+	 * The statuses a document may move to from this one (staying put is always allowed).
+	 */
 	Set<FiscalDocumentStatus> next() {
 		return switch (this) {
 			case DRAFT -> EnumSet.of(PROCESSING, AUTHORIZED, REJECTED, DENIED);

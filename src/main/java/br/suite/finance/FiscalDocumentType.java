@@ -6,8 +6,9 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The kind of fiscal document, with the model code its 44-character access key carries at positions
- * 21-22. NFS-e has no such key (municipal layouts, and the national 50-character key), so it has no model.
+ * The kind of fiscal document, with the model code its 44-character access key carries at
+ * positions 21-22. NFS-e has no such key (municipal layouts, and the national
+ * 50-character key), so it has no model.
  */
 enum FiscalDocumentType {
 

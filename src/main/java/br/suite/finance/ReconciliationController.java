@@ -40,8 +40,7 @@ class ReconciliationController {
 
 	@Schema(description = "Suggestions to accept, all or nothing")
 	record AcceptRequest(@Schema(description = "Required, 1 to 1000: transaction_id, charge_id or "
-			+ "fiscal_document_id, amount (optional: the suggested amount)")
-	@Nullable List<SuggestionService.@Nullable Acceptance> items) {
+			+ "fiscal_document_id, amount (optional: the suggested amount)") @Nullable List<SuggestionService.@Nullable Acceptance> items) {
 	}
 
 	@GetMapping("/suggestions")
@@ -55,10 +54,10 @@ class ReconciliationController {
 			+ "list every candidate, with a lower score. Pairs an exact key ties are left to the automatic run; "
 			+ "nothing is allocated here.")
 	List<SuggestionResponse> suggestions(
-			@RequestParam(name = "date_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Nullable LocalDate dateTo,
+			@RequestParam(name = "date_from",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dateTo,
 			@RequestParam(name = "account_id", required = false) @Nullable String accountId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		checkRange(dateFrom, dateTo, errors);
@@ -74,9 +73,8 @@ class ReconciliationController {
 			+ "suggestion's) or none: an item that is not a current suggestion is a 409 naming it; amounts over what "
 			+ "either side has open are 409s as for allocations. Answers the allocations made.")
 	ResponseEntity<List<AllocationResponse>> accept(@RequestBody AcceptRequest request) {
-		List<AllocationResponse> made = this.suggestions.accept(
-				request.items() == null ? List.of() : new ArrayList<>(request.items()),
-				CurrentUser.get().id());
+		List<AllocationResponse> made = this.suggestions
+			.accept(request.items() == null ? List.of() : new ArrayList<>(request.items()), CurrentUser.get().id());
 		return ResponseEntity.status(HttpStatus.CREATED).body(made);
 	}
 
@@ -103,8 +101,7 @@ class ReconciliationController {
 	record RunResponse(@Schema(description = "Allocations created") int allocationsCreated,
 			@Schema(description = "Transactions that received an allocation") int transactionsMatched,
 			@Schema(description = "Charges that received an allocation") int chargesMatched,
-			@Schema(description = "Allocations per rule (end_to_end_id, txid, external_id, nosso_numero)")
-			Map<String, Integer> byRule,
+			@Schema(description = "Allocations per rule (end_to_end_id, txid, external_id, nosso_numero)") Map<String, Integer> byRule,
 			@Schema(description = "Transactions with money open left alone because a key matched two or more "
 					+ "charges") int ambiguous) {
 	}
@@ -121,8 +118,8 @@ class ReconciliationController {
 	RunResponse run(@RequestBody RunRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		checkRange(request.dateFrom(), request.dateTo(), errors);
-		String provider = request.provider() == null ? null : FinanceFields.provider(request.provider(), "provider",
-				errors);
+		String provider = request.provider() == null ? null
+				: FinanceFields.provider(request.provider(), "provider", errors);
 		String account = request.accountId() == null ? null
 				: FinanceFields.text(request.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
 		errors.throwIfAny();

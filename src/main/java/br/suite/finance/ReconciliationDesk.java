@@ -13,9 +13,9 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.shared.Paging;
 
 /**
- * Reconciliation for callers inside the application (the web pages): a credit's current suggestions and
- * allocations, and accepting one suggestion, with the same checks and errors as
- * {@code /api/finance/reconciliation/suggestions/} and its {@code accept}.
+ * Reconciliation for callers inside the application (the web pages): a credit's current
+ * suggestions and allocations, and accepting one suggestion, with the same checks and
+ * errors as {@code /api/finance/reconciliation/suggestions/} and its {@code accept}.
  */
 @Service
 public class ReconciliationDesk {
@@ -40,8 +40,8 @@ public class ReconciliationDesk {
 	}
 
 	/**
-	 * What a suggestion or an allocation points at: a charge (payer, description, due date) or a fiscal
-	 * document (customer, number, issue date).
+	 * What a suggestion or an allocation points at: a charge (payer, description, due
+	 * date) or a fiscal document (customer, number, issue date).
 	 */
 	public record Target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId, String name, String label,
 			@Nullable LocalDate date, BigDecimal amount) {
@@ -70,8 +70,7 @@ public class ReconciliationDesk {
 	/** The allocations of one transaction, in the order they were made. */
 	@Transactional(readOnly = true)
 	public List<AllocationView> allocationsOf(long transactionId) {
-		return this.allocations
-			.list(new AllocationService.Filter(transactionId, null, null), new Paging(null, null))
+		return this.allocations.list(new AllocationService.Filter(transactionId, null, null), new Paging(null, null))
 			.allocations()
 			.stream()
 			.map(a -> new AllocationView(a.id(), target(a.chargeId(), a.fiscalDocumentId()), a.amount(), a.rule(),
@@ -87,8 +86,7 @@ public class ReconciliationDesk {
 	/** The transactions allocated to a charge, in the order the allocations were made. */
 	@Transactional(readOnly = true)
 	public List<Payment> paymentsOf(long chargeId) {
-		return this.allocations
-			.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
+		return this.allocations.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
 			.allocations()
 			.stream()
 			.map(a -> {
@@ -99,8 +97,8 @@ public class ReconciliationDesk {
 	}
 
 	/**
-	 * Accepts one suggestion for the suggested amount: a 409 when it is no longer a current suggestion, or
-	 * when the money is no longer open; nothing is allocated then.
+	 * Accepts one suggestion for the suggested amount: a 409 when it is no longer a
+	 * current suggestion, or when the money is no longer open; nothing is allocated then.
 	 */
 	public void accept(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId, long userId) {
 		List<SuggestionService.Acceptance> items = new ArrayList<>();

@@ -20,17 +20,21 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.shared.ClosedSet;
 
 /**
- * Automatic reconciliation: allocates credit transactions to charges on exact keys only, in a cascade
- * (Pix end-to-end id, then txid, then the provider's charge id, then the boleto's nosso número), each key
- * one set-based statement whatever the number of rows. A key that matches two or more charges allocates
- * nothing (it is counted as ambiguous); a pair already allocated is left alone, so a second run changes
- * nothing. Each match takes the smaller of what the transaction and the charge still have open; several
+ * Automatic reconciliation: allocates credit transactions to charges on exact keys only,
+ * in a cascade (Pix end-to-end id, then txid, then the provider's charge id, then the
+ * boleto's nosso número), each key one set-based statement whatever the number of rows. A
+ * key that matches two or more charges allocates nothing (it is counted as ambiguous); a
+ * pair already allocated is left alone, so a second run changes nothing. Each match takes
+ * the smaller of what the transaction and the charge still have open; several
  * transactions paying one charge take turns by date, then id.
  */
 @Service
 class ReconciliationService {
 
-	/** One exact key: the transaction's column, the charge's column, and the rule it records. */
+	/**
+	 * One exact key: the transaction's column, the charge's column, and the rule it
+	 * records.
+	 */
 	private record Key(String transactionColumn, String chargeColumn, AllocationRule rule) {
 	}
 
@@ -39,7 +43,10 @@ class ReconciliationService {
 			new Key("charge_external_id", "external_id", AllocationRule.EXTERNAL_ID),
 			new Key("bank_reference_id", "nosso_numero", AllocationRule.NOSSO_NUMERO) };
 
-	/** What a run did. {@code ambiguous}: transactions left alone because a key matched several charges. */
+	/**
+	 * What a run did. {@code ambiguous}: transactions left alone because a key matched
+	 * several charges.
+	 */
 	record Outcome(int allocations, int transactions, int charges, Map<String, Integer> byRule, int ambiguous) {
 	}
 
@@ -56,12 +63,14 @@ class ReconciliationService {
 	}
 
 	/**
-	 * Runs the cascade over the credit transactions dated {@code from}…{@code to} (inclusive), of one
-	 * provider and/or account when given, in the caller's database transaction (or its own).
+	 * Runs the cascade over the credit transactions dated {@code from}…{@code to}
+	 * (inclusive), of one provider and/or account when given, in the caller's database
+	 * transaction (or its own).
 	 */
 	@Transactional
 	Outcome run(LocalDate from, LocalDate to, @Nullable String provider, @Nullable String accountId) {
-		// Runs take turns; within a run, rows are locked transactions first, then charges, each by id.
+		// Runs take turns; within a run, rows are locked transactions first, then
+		// charges, each by id.
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended('finance_reconciliation', 7428)) IS NULL")
 			.query(Boolean.class)
 			.single();
@@ -99,8 +108,9 @@ class ReconciliationService {
 				.append(where)
 				.append("))");
 		}
-		this.jdbc.sql("SELECT c.id FROM finance_charge c WHERE c.status <> 'cancelled' AND c.paid_amount < c.amount "
-				+ "AND (" + keyed + ") ORDER BY c.id FOR UPDATE")
+		this.jdbc
+			.sql("SELECT c.id FROM finance_charge c WHERE c.status <> 'cancelled' AND c.paid_amount < c.amount "
+					+ "AND (" + keyed + ") ORDER BY c.id FOR UPDATE")
 			.params(params)
 			.query(Long.class)
 			.list();
@@ -117,29 +127,31 @@ class ReconciliationService {
 			int[] count = { 0 };
 			Set<Long> passTransactions = new TreeSet<>();
 			Set<Long> passCharges = new TreeSet<>();
-			List<AllocationsCreated.Allocation> created = this.jdbc.sql("WITH tx AS (SELECT t.id, t." + key.transactionColumn() + " AS key, "
-					+ "t.amount - t.allocated_amount AS open, t.transaction_date FROM finance_transaction t WHERE "
-					+ where + " AND t." + key.transactionColumn() + " <> ''), "
-					+ "ch AS (SELECT c." + key.chargeColumn() + " AS key, min(c.id) AS id, count(*) AS n "
-					+ "FROM finance_charge c WHERE c.status <> 'cancelled' AND c." + key.chargeColumn() + " <> '' "
-					+ "AND c." + key.chargeColumn() + " IN (SELECT key FROM tx) GROUP BY c." + key.chargeColumn() + "), "
-					+ """
-							pairs AS (SELECT tx.id AS transaction_id, c.id AS charge_id, tx.open AS t_open,
-							                 c.amount - c.paid_amount AS c_open, tx.transaction_date
-							          FROM tx JOIN ch ON ch.key = tx.key AND ch.n = 1
-							          JOIN finance_charge c ON c.id = ch.id
-							          WHERE NOT EXISTS (SELECT 1 FROM finance_allocation a
-							                            WHERE a.transaction_id = tx.id AND a.charge_id = c.id)),
-							turns AS (SELECT *, COALESCE(sum(t_open) OVER (PARTITION BY charge_id
-							                   ORDER BY transaction_date, transaction_id
-							                   ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS prior
-							          FROM pairs)
-							INSERT INTO finance_allocation (transaction_id, charge_id, amount, rule, score, created_by,
-							    created_at)
-							SELECT transaction_id, charge_id, least(t_open, c_open - prior), :rule, 1, NULL, :now
-							FROM turns WHERE least(t_open, c_open - prior) > 0
-							ORDER BY transaction_id
-							RETURNING id, transaction_id, charge_id, amount""")
+			List<AllocationsCreated.Allocation> created = this.jdbc
+				.sql("WITH tx AS (SELECT t.id, t." + key.transactionColumn() + " AS key, "
+						+ "t.amount - t.allocated_amount AS open, t.transaction_date FROM finance_transaction t WHERE "
+						+ where + " AND t." + key.transactionColumn() + " <> ''), " + "ch AS (SELECT c."
+						+ key.chargeColumn() + " AS key, min(c.id) AS id, count(*) AS n "
+						+ "FROM finance_charge c WHERE c.status <> 'cancelled' AND c." + key.chargeColumn() + " <> '' "
+						+ "AND c." + key.chargeColumn() + " IN (SELECT key FROM tx) GROUP BY c." + key.chargeColumn()
+						+ "), "
+						+ """
+								pairs AS (SELECT tx.id AS transaction_id, c.id AS charge_id, tx.open AS t_open,
+								                 c.amount - c.paid_amount AS c_open, tx.transaction_date
+								          FROM tx JOIN ch ON ch.key = tx.key AND ch.n = 1
+								          JOIN finance_charge c ON c.id = ch.id
+								          WHERE NOT EXISTS (SELECT 1 FROM finance_allocation a
+								                            WHERE a.transaction_id = tx.id AND a.charge_id = c.id)),
+								turns AS (SELECT *, COALESCE(sum(t_open) OVER (PARTITION BY charge_id
+								                   ORDER BY transaction_date, transaction_id
+								                   ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS prior
+								          FROM pairs)
+								INSERT INTO finance_allocation (transaction_id, charge_id, amount, rule, score, created_by,
+								    created_at)
+								SELECT transaction_id, charge_id, least(t_open, c_open - prior), :rule, 1, NULL, :now
+								FROM turns WHERE least(t_open, c_open - prior) > 0
+								ORDER BY transaction_id
+								RETURNING id, transaction_id, charge_id, amount""")
 				.params(pass)
 				.query((rs, n) -> {
 					passTransactions.add(rs.getLong(2));

@@ -11,12 +11,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the derived columns in step with the allocations, in the caller's database transaction: a
- * transaction's {@code allocated_amount}, {@code matched_charge_id} and {@code matched_document_id} (the
- * target when it has exactly one allocation of that kind), and a charge's {@code paid_amount},
- * {@code paid_on} and {@code status}. Set-based: two statements per refresh, whatever the number of rows.
- * Rows whose values do not change are not written (their version and ETag stay). Charges that become
- * fully paid are published as {@link ChargesPaid}.
+ * Keeps the derived columns in step with the allocations, in the caller's database
+ * transaction: a transaction's {@code allocated_amount}, {@code matched_charge_id} and
+ * {@code matched_document_id} (the target when it has exactly one allocation of that
+ * kind), and a charge's {@code paid_amount}, {@code paid_on} and {@code status}.
+ * Set-based: two statements per refresh, whatever the number of rows. Rows whose values
+ * do not change are not written (their version and ETag stay). Charges that become fully
+ * paid are published as {@link ChargesPaid}.
  */
 @Component
 class ReconciliationState {
@@ -36,8 +37,9 @@ class ReconciliationState {
 	}
 
 	/**
-	 * Recomputes the given transactions, then the given charges and every charge allocated from those
-	 * transactions (a charge's {@code overpaid} depends on its transactions' unallocated money).
+	 * Recomputes the given transactions, then the given charges and every charge
+	 * allocated from those transactions (a charge's {@code overpaid} depends on its
+	 * transactions' unallocated money).
 	 */
 	void refresh(Collection<Long> transactionIds, Collection<Long> chargeIds) {
 		Long[] transactions = transactionIds.toArray(new Long[0]);

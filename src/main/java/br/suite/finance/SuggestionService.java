@@ -21,10 +21,11 @@ import br.suite.shared.Money;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
- * Suggestions: pairs of a credit transaction with money open and a charge (or fiscal document) that no
- * exact key ties, but whose open amount equals the transaction's, whose payer (customer) CPF/CNPJ equals the
- * transaction's payer, and whose due date (issue date) is at most {@code windowBeforeDays} after and
- * {@code windowAfterDays} before the payment. Computed by one set-based query; never allocated automatically.
+ * Suggestions: pairs of a credit transaction with money open and a charge (or fiscal
+ * document) that no exact key ties, but whose open amount equals the transaction's, whose
+ * payer (customer) CPF/CNPJ equals the transaction's payer, and whose due date (issue
+ * date) is at most {@code windowBeforeDays} after and {@code windowAfterDays} before the
+ * payment. Computed by one set-based query; never allocated automatically.
  */
 @Service
 class SuggestionService {
@@ -59,7 +60,9 @@ class SuggestionService {
 		return query(where, params);
 	}
 
-	/** The current suggestions for one transaction (none when it is not an open credit). */
+	/**
+	 * The current suggestions for one transaction (none when it is not an open credit).
+	 */
 	@Transactional(readOnly = true)
 	List<SuggestionResponse> forTransaction(long transactionId) {
 		Map<String, Object> params = new HashMap<>();
@@ -68,8 +71,8 @@ class SuggestionService {
 	}
 
 	/**
-	 * Allocates every item (rule suggestion, the suggestion's score) or none: an item that is not a current
-	 * suggestion is a 409 naming it.
+	 * Allocates every item (rule suggestion, the suggestion's score) or none: an item
+	 * that is not a current suggestion is a 409 naming it.
 	 */
 	@Transactional
 	List<AllocationResponse> accept(List<Acceptance> items, long userId) {
@@ -107,9 +110,8 @@ class SuggestionService {
 				.filter(s -> s.transactionId() == item.transactionId() && Objects.equals(s.chargeId(), item.chargeId())
 						&& Objects.equals(s.fiscalDocumentId(), item.fiscalDocumentId()))
 				.findFirst()
-				.orElseThrow(() -> new NotASuggestion(index, item.transactionId(),
-						item.chargeId() != null ? "charge " + item.chargeId()
-								: "fiscal document " + item.fiscalDocumentId()));
+				.orElseThrow(() -> new NotASuggestion(index, item.transactionId(), item.chargeId() != null
+						? "charge " + item.chargeId() : "fiscal document " + item.fiscalDocumentId()));
 			allocate.add(new AllocationService.Item(Objects.requireNonNull(item.transactionId()), item.chargeId(),
 					item.fiscalDocumentId(), item.amount() != null ? item.amount() : suggestion.amount()));
 			scores.add(suggestion.score());
@@ -155,7 +157,8 @@ class SuggestionService {
 				       count(*) OVER (PARTITION BY transaction_id) AS for_transaction,
 				       count(*) OVER (PARTITION BY charge_id, fiscal_document_id) AS for_target
 				FROM candidates
-				ORDER BY transaction_id, abs(days), charge_id NULLS LAST, fiscal_document_id""".formatted(transactionFilter);
+				ORDER BY transaction_id, abs(days), charge_id NULLS LAST, fiscal_document_id"""
+			.formatted(transactionFilter);
 		return this.jdbc.sql(sql).params(all).query((rs, n) -> {
 			int days = rs.getInt("days");
 			int forTransaction = rs.getInt("for_transaction");
@@ -168,8 +171,9 @@ class SuggestionService {
 	}
 
 	/**
-	 * 0.90 when paid on the day or up to 3 days after, less 0.01 per day later (at least 0.60) or 0.03 per
-	 * day earlier; an ambiguous pair (the transaction or the target has other candidates) loses 0.30.
+	 * 0.90 when paid on the day or up to 3 days after, less 0.01 per day later (at least
+	 * 0.60) or 0.03 per day earlier; an ambiguous pair (the transaction or the target has
+	 * other candidates) loses 0.30.
 	 */
 	static BigDecimal score(int days, int forTransaction, int forTarget) {
 		double score = days < 0 ? 0.90 - 0.03 * -days : days <= 3 ? 0.90 : Math.max(0.60, 0.90 - 0.01 * (days - 3));
@@ -186,7 +190,9 @@ class SuggestionService {
 			text.append("paid on the ").append(reference);
 		}
 		else {
-			text.append("paid ").append(Math.abs(days)).append(Math.abs(days) == 1 ? " day " : " days ")
+			text.append("paid ")
+				.append(Math.abs(days))
+				.append(Math.abs(days) == 1 ? " day " : " days ")
 				.append(days > 0 ? "after " : "before ")
 				.append(reference);
 		}
@@ -194,7 +200,9 @@ class SuggestionService {
 			text.append("; ambiguous: ").append(forTransaction).append(" candidates for this transaction");
 		}
 		if (forTarget > 1) {
-			text.append("; ambiguous: ").append(forTarget).append(" transactions could pay this ")
+			text.append("; ambiguous: ")
+				.append(forTarget)
+				.append(" transactions could pay this ")
 				.append(reference.equals("due date") ? "charge" : "document");
 		}
 		return text.toString();

@@ -34,10 +34,10 @@ class SyncLogController {
 			+ "first). Filters: provider, flow, status. Optional limit/offset add X-Total-Count. Logs are written "
 			+ "by imports, provider sync and webhooks, never through this API.")
 	ResponseEntity<List<SyncLogResponse>> list(@RequestParam(required = false) @Nullable String provider,
-			@RequestParam(required = false) @Parameter(description = "csv_import, provider_sync or webhook")
-			@Nullable String flow,
-			@RequestParam(required = false) @Parameter(description = "running, success, partial or failed")
-			@Nullable String status,
+			@RequestParam(required = false) @Parameter(
+					description = "csv_import, provider_sync or webhook") @Nullable String flow,
+			@RequestParam(required = false) @Parameter(
+					description = "running, success, partial or failed") @Nullable String status,
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);

@@ -39,9 +39,11 @@ class SyncLogService {
 			.where("provider = :provider", "provider",
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
 			.where("flow = :flow", "flow",
-					filter.flow() == null ? null : ClosedSet.wire(ClosedSet.parse(SyncFlow.class, "flow", filter.flow())))
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())))
+					filter.flow() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(SyncFlow.class, "flow", filter.flow())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())))
 			.orderBy("started_at DESC, id DESC")
 			.page(paging, (rs, n) -> map(rs));
 		return new Listing(page.items(), page.total());

@@ -16,18 +16,20 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Writes sync logs, for {@link TransactionImports} (and provider sync later), in the caller's database
- * transaction; clients read them through {@link SyncLogService}.
+ * Writes sync logs, for {@link TransactionImports} (and provider sync later), in the
+ * caller's database transaction; clients read them through {@link SyncLogService}.
  */
 @Service
 class SyncLogWriter {
 
 	/**
 	 * One synchronisation run. {@code finishedAt} is null exactly while {@code status} is
-	 * {@code running}. A finished {@code success} or {@code partial} run moves the {@code last_sync_at} of
-	 * the connection with the same provider and account (when there is one) to {@code finishedAt}.
+	 * {@code running}. A finished {@code success} or {@code partial} run moves the
+	 * {@code last_sync_at} of the connection with the same provider and account (when
+	 * there is one) to {@code finishedAt}.
 	 *
-	 * @param importId the import whose rows this run wrote, if any (stored, not on the wire)
+	 * @param importId the import whose rows this run wrote, if any (stored, not on the
+	 * wire)
 	 */
 	record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
 			Instant startedAt, @Nullable Instant finishedAt, int importedCount, int updatedCount,
@@ -51,11 +53,10 @@ class SyncLogWriter {
 
 	/**
 	 * Writes one sync log.
-	 *
 	 * @return the new log's id ({@code GET /api/finance/sync-logs/{id}/})
-	 * @throws InvalidRequest when the entry breaks a rule (provider code, counts below 0, a finished run
-	 *     without {@code finishedAt} or a running one with it, {@code finishedAt} before {@code startedAt},
-	 *     a message over 10 000 characters)
+	 * @throws InvalidRequest when the entry breaks a rule (provider code, counts below 0,
+	 * a finished run without {@code finishedAt} or a running one with it,
+	 * {@code finishedAt} before {@code startedAt}, a message over 10 000 characters)
 	 */
 	@Transactional
 	long recordSync(SyncLogEntry entry) {
@@ -96,7 +97,8 @@ class SyncLogWriter {
 			.query(Long.class)
 			.single();
 		if (entry.status() == SyncStatus.SUCCESS || entry.status() == SyncStatus.PARTIAL) {
-			// System-written like a user's last access: no version bump, so clients' ETags stay valid.
+			// System-written like a user's last access: no version bump, so clients'
+			// ETags stay valid.
 			this.jdbc.sql("""
 					UPDATE finance_connection SET last_sync_at = :finished
 					WHERE provider = :provider AND account_id = :account

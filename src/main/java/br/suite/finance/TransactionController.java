@@ -40,18 +40,18 @@ class TransactionController {
 			+ "matching transaction is returned, so large ledgers should page or filter by date. Transactions are "
 			+ "written by imports and provider sync, never through this API.")
 	ResponseEntity<List<TransactionResponse>> list(
-			@RequestParam(name = "date_from", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Parameter(description = "YYYY-MM-DD, inclusive") @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE)
-			@Parameter(description = "YYYY-MM-DD, inclusive") @Nullable LocalDate dateTo,
-			@RequestParam(required = false) @Parameter(description = "pending, settled, reversed or cancelled")
-			@Nullable String status,
+			@RequestParam(name = "date_from", required = false) @DateTimeFormat(
+					iso = DateTimeFormat.ISO.DATE) @Parameter(
+							description = "YYYY-MM-DD, inclusive") @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Parameter(
+					description = "YYYY-MM-DD, inclusive") @Nullable LocalDate dateTo,
+			@RequestParam(required = false) @Parameter(
+					description = "pending, settled, reversed or cancelled") @Nullable String status,
 			@RequestParam(required = false) @Parameter(description = "credit or debit") @Nullable String direction,
 			@RequestParam(required = false) @Nullable String provider,
 			@RequestParam(name = "account_id", required = false) @Nullable String accountId,
 			@RequestParam(required = false) @Nullable Boolean matched,
-			@RequestParam(required = false) @Nullable String q,
-			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
 		TransactionService.Listing listing = this.transactions.list(

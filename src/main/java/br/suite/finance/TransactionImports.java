@@ -23,25 +23,30 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
- * The port through which other modules (the CSV import now, provider sync later) bring bank transactions
- * into finance. Typed end to end: an {@link Account} is validated once, each source row is checked once into
- * a normalised {@link ImportRow} (or its errors), a preview reads and never writes, and {@link #apply} writes
- * in the caller's database transaction and then reconciles the imported dates automatically (exact keys):
+ * The port through which other modules (the CSV import now, provider sync later) bring
+ * bank transactions into finance. Typed end to end: an {@link Account} is validated once,
+ * each source row is checked once into a normalised {@link ImportRow} (or its errors), a
+ * preview reads and never writes, and {@link #apply} writes in the caller's database
+ * transaction and then reconciles the imported dates automatically (exact keys):
  *
  * <pre>{@code
  * Account account = imports.account("csv", "itau-1");               // 400 naming provider / account_id
  * Checked checked = imports.check(account, raw);                      // row or field → messages
  * List<MonthPreview> preview = imports.preview(account, rowsByMonth); // SELECTs only
- * @Transactional ... Applied applied = imports.apply(account, YearMonth.of(2026, 3), rows, importId);
+ * &#64;Transactional ... Applied applied = imports.apply(account, YearMonth.of(2026, 3), rows, importId);
  * imports.logImport(account, startedAt, applied, "CSV import of …", importId);
  * }</pre>
  *
- * Identity, value rules and limits are those of the transactions API (docs/api.md § Finance).
+ * Identity, value rules and limits are those of the transactions API (docs/api.md §
+ * Finance).
  */
 @Service
 public class TransactionImports {
 
-	/** A provider code and account id that passed the rules (lowered code, stripped account). */
+	/**
+	 * A provider code and account id that passed the rules (lowered code, stripped
+	 * account).
+	 */
 	public static final class Account {
 
 		private final String provider;
@@ -64,8 +69,8 @@ public class TransactionImports {
 	}
 
 	/**
-	 * One transaction as a source reports it, values not checked yet. Text may be null (read as empty);
-	 * {@code status} null or empty means {@code settled}.
+	 * One transaction as a source reports it, values not checked yet. Text may be null
+	 * (read as empty); {@code status} null or empty means {@code settled}.
 	 */
 	public record RawTransaction(@Nullable String externalId, @Nullable LocalDate transactionDate,
 			@Nullable Instant postedAt, @Nullable BigDecimal amount, @Nullable String direction,
@@ -74,30 +79,37 @@ public class TransactionImports {
 			@Nullable String endToEndId, @Nullable String chargeExternalId) {
 	}
 
-	/** A transaction that passed every rule, normalised (trimmed, documents without punctuation, two decimals). */
-	public record ImportRow(String externalId, LocalDate transactionDate, @Nullable Instant postedAt,
-			BigDecimal amount, TransactionDirection direction, TransactionStatus status, String description,
-			String payerName, String payerDocument, String correlationId, String bankReferenceId, String endToEndId,
+	/**
+	 * A transaction that passed every rule, normalised (trimmed, documents without
+	 * punctuation, two decimals).
+	 */
+	public record ImportRow(String externalId, LocalDate transactionDate, @Nullable Instant postedAt, BigDecimal amount,
+			TransactionDirection direction, TransactionStatus status, String description, String payerName,
+			String payerDocument, String correlationId, String bankReferenceId, String endToEndId,
 			String chargeExternalId) {
 	}
 
-	/** The outcome of {@link #check}: the row, or field (wire name) → messages. Exactly one is present. */
+	/**
+	 * The outcome of {@link #check}: the row, or field (wire name) → messages. Exactly
+	 * one is present.
+	 */
 	public record Checked(@Nullable ImportRow row, Map<String, List<String>> errors) {
 	}
 
 	/**
-	 * What applying a month's rows would do now: new, changed and unchanged rows, and how many transactions
-	 * replacing the month would delete (those absent from the import; {@code deleteRefused} is always empty:
-	 * a month can always be replaced).
+	 * What applying a month's rows would do now: new, changed and unchanged rows, and how
+	 * many transactions replacing the month would delete (those absent from the import;
+	 * {@code deleteRefused} is always empty: a month can always be replaced).
 	 */
 	public record MonthPreview(YearMonth month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
 			@Nullable Integer wouldDelete, String deleteRefused) {
 	}
 
 	/**
-	 * What {@link #apply} did: rows inserted, updated, skipped (unchanged), transactions deleted by the month's
-	 * replacement, allocations removed (with one note each: a deleted transaction's, or one that no longer
-	 * holds after the update), and allocations the automatic reconciliation made afterwards.
+	 * What {@link #apply} did: rows inserted, updated, skipped (unchanged), transactions
+	 * deleted by the month's replacement, allocations removed (with one note each: a
+	 * deleted transaction's, or one that no longer holds after the update), and
+	 * allocations the automatic reconciliation made afterwards.
 	 */
 	public record Applied(int inserted, int updated, int skipped, int deleted, int allocationsRemoved,
 			List<String> notes, int allocated) {
@@ -117,7 +129,6 @@ public class TransactionImports {
 
 	/**
 	 * Checks and normalises the account of an import.
-	 *
 	 * @throws InvalidRequest naming {@code provider} and/or {@code account_id}
 	 */
 	public Account account(@Nullable String provider, @Nullable String accountId) {
@@ -140,7 +151,10 @@ public class TransactionImports {
 		return new Account(code, account);
 	}
 
-	/** Checks one row with the rules the writes apply; needs no transaction and reads nothing. */
+	/**
+	 * Checks one row with the rules the writes apply; needs no transaction and reads
+	 * nothing.
+	 */
 	public Checked check(Account account, RawTransaction raw) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		TransactionRow row = this.writer.normalise(new TransactionRow(account.provider(), account.accountId(),
@@ -159,8 +173,8 @@ public class TransactionImports {
 	}
 
 	/**
-	 * What applying these months' rows (in order, month after month) would do now. Reads only: no row is
-	 * written and no lock is taken.
+	 * What applying these months' rows (in order, month after month) would do now. Reads
+	 * only: no row is written and no lock is taken.
 	 */
 	@Transactional(readOnly = true)
 	public List<MonthPreview> preview(Account account, Map<YearMonth, List<ImportRow>> rowsByMonth) {
@@ -174,12 +188,13 @@ public class TransactionImports {
 	}
 
 	/**
-	 * In the caller's database transaction: when {@code replace} (a calendar month of the account) is given,
-	 * deletes its transactions whose external_id is not among {@code rows} (with their allocations); then
-	 * inserts new rows and updates changed ones by {@code external_id} in place (keeping their allocations,
-	 * except those the new values break), stamping {@code importId} on each row written; then runs the
-	 * automatic reconciliation (exact keys) over the account's imported dates. Imports of the same account
-	 * take turns until the caller commits.
+	 * In the caller's database transaction: when {@code replace} (a calendar month of the
+	 * account) is given, deletes its transactions whose external_id is not among
+	 * {@code rows} (with their allocations); then inserts new rows and updates changed
+	 * ones by {@code external_id} in place (keeping their allocations, except those the
+	 * new values break), stamping {@code importId} on each row written; then runs the
+	 * automatic reconciliation (exact keys) over the account's imported dates. Imports of
+	 * the same account take turns until the caller commits.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
@@ -205,16 +220,16 @@ public class TransactionImports {
 	}
 
 	/**
-	 * Writes the sync log of an import that {@link #apply} wrote (flow {@code csv_import}, status
-	 * {@code success}, finished now), in the caller's transaction.
-	 *
+	 * Writes the sync log of an import that {@link #apply} wrote (flow
+	 * {@code csv_import}, status {@code success}, finished now), in the caller's
+	 * transaction.
 	 * @return the log's id
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public long logImport(Account account, Instant startedAt, Applied applied, String message, UUID importId) {
-		return this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(), SyncFlow.CSV_IMPORT,
-				SyncStatus.SUCCESS, startedAt, Instant.now(), applied.inserted(), applied.updated(), message,
-				importId));
+		return this.syncLogs.recordSync(
+				new SyncLogEntry(account.provider(), account.accountId(), SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
+						startedAt, Instant.now(), applied.inserted(), applied.updated(), message, importId));
 	}
 
 	private static List<TransactionRow> rows(Account account, List<ImportRow> rows) {
@@ -222,8 +237,8 @@ public class TransactionImports {
 		for (ImportRow row : rows) {
 			out.add(new TransactionRow(account.provider(), account.accountId(), row.externalId(), row.transactionDate(),
 					row.postedAt(), row.amount(), ClosedSet.wire(row.direction()), ClosedSet.wire(row.status()),
-					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId()));
+					row.description(), row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
+					row.endToEndId(), row.chargeExternalId()));
 		}
 		return out;
 	}

@@ -28,7 +28,10 @@ class TransactionService {
 			+ "end_to_end_id, charge_external_id, matched_charge_id, matched_document_id, allocated_amount, version, "
 			+ "created_at, updated_at";
 
-	/** Must stay identical to the expression of the trigram index finance_transaction_search_idx. */
+	/**
+	 * Must stay identical to the expression of the trigram index
+	 * finance_transaction_search_idx.
+	 */
 	static final String SEARCHED = "(description || E'\\x1f' || payer_name || E'\\x1f' || payer_document "
 			+ "|| E'\\x1f' || end_to_end_id)";
 
@@ -51,8 +54,8 @@ class TransactionService {
 	}
 
 	/**
-	 * Credits waiting for reconciliation: settled or pending credits with money not yet allocated (the ones
-	 * the automatic matching and the suggestions consider).
+	 * Credits waiting for reconciliation: settled or pending credits with money not yet
+	 * allocated (the ones the automatic matching and the suggestions consider).
 	 */
 	static final String OPEN_CREDIT = "direction = 'credit' AND status IN ('settled', 'pending') "
 			+ "AND amount > allocated_amount";
@@ -68,10 +71,13 @@ class TransactionService {
 		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_transaction")
 			.where("transaction_date >= :dateFrom", "dateFrom", filter.dateFrom())
 			.where("transaction_date <= :dateTo", "dateTo", filter.dateTo())
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(TransactionStatus.class, "status", filter.status())))
-			.where("direction = :direction", "direction", filter.direction() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(TransactionDirection.class, "direction", filter.direction())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(TransactionStatus.class, "status", filter.status())))
+			.where("direction = :direction", "direction",
+					filter.direction() == null ? null
+							: ClosedSet
+								.wire(ClosedSet.parse(TransactionDirection.class, "direction", filter.direction())))
 			.where("provider = :provider", "provider",
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
 			.where("account_id = :accountId", "accountId",
@@ -108,8 +114,8 @@ class TransactionService {
 
 	private static TransactionResponse map(ResultSet rs) throws SQLException {
 		return new TransactionResponse(rs.getLong("id"), rs.getString("external_id"), rs.getString("provider"),
-				rs.getString("account_id"), rs.getObject("transaction_date", LocalDate.class),
-				instant(rs, "posted_at"), rs.getBigDecimal("amount"), rs.getString("direction"), rs.getString("status"),
+				rs.getString("account_id"), rs.getObject("transaction_date", LocalDate.class), instant(rs, "posted_at"),
+				rs.getBigDecimal("amount"), rs.getString("direction"), rs.getString("status"),
 				rs.getString("description"), rs.getString("payer_name"), rs.getString("payer_document"),
 				rs.getString("correlation_id"), rs.getString("bank_reference_id"), rs.getString("end_to_end_id"),
 				rs.getString("charge_external_id"), rs.getObject("matched_charge_id", Long.class),

@@ -35,44 +35,55 @@ import br.suite.shared.Money;
 import br.suite.shared.InvalidRequest;
 
 /**
- * The upsert engine behind {@link TransactionImports}: validates and normalises rows, deletes a month,
- * upserts by {@code (provider, account_id, external_id)} and previews what an upsert would do with
- * SELECTs only. Every writing method joins the caller's database transaction (or opens its own when there
- * is none), so an import can delete a month, upsert its rows and write its log atomically.
+ * The upsert engine behind {@link TransactionImports}: validates and normalises rows,
+ * deletes a month, upserts by {@code (provider, account_id, external_id)} and previews
+ * what an upsert would do with SELECTs only. Every writing method joins the caller's
+ * database transaction (or opens its own when there is none), so an import can delete a
+ * month, upsert its rows and write its log atomically.
  *
- * <p><b>Identity.</b> A transaction is identified by {@code (provider, account_id, external_id)}, unique in
- * the database: writing the same key again updates that transaction in place, never adds a second one.
- * {@code provider} is a code (1-40 of {@code a-z 0-9 - _}, upper case is lowered, e.g. {@code csv},
- * {@code asaas}, {@code itau}); {@code account_id} is free text (may be empty). A transaction does not
- * need a connection with the same provider and account.
+ * <p>
+ * <b>Identity.</b> A transaction is identified by
+ * {@code (provider, account_id, external_id)}, unique in the database: writing the same
+ * key again updates that transaction in place, never adds a second one. {@code provider}
+ * is a code (1-40 of {@code a-z 0-9 - _}, upper case is lowered, e.g. {@code csv},
+ * {@code asaas}, {@code itau}); {@code account_id} is free text (may be empty). A
+ * transaction does not need a connection with the same provider and account.
  *
- * <p><b>Values.</b> The same rules as the API: {@code direction} {@code credit|debit}, {@code status}
- * {@code pending|settled|reversed|cancelled} (absent means {@code settled}, as on a bank statement), a
- * positive amount with at most two decimals and under 10^12 (the sign is the direction, never the
- * amount), {@code payer_document} empty or a CPF/CNPJ with valid check digits (stored without
- * punctuation), {@code end_to_end_id} empty or a Pix id of 32 ASCII letters and digits (case kept). Text
- * is trimmed; limits: {@code external_id}, {@code account_id}, {@code correlation_id},
- * {@code bank_reference_id}, {@code charge_external_id} 100, {@code payer_name} 200, {@code description} 500.
+ * <p>
+ * <b>Values.</b> The same rules as the API: {@code direction} {@code credit|debit},
+ * {@code status} {@code pending|settled|reversed|cancelled} (absent means
+ * {@code settled}, as on a bank statement), a positive amount with at most two decimals
+ * and under 10^12 (the sign is the direction, never the amount), {@code payer_document}
+ * empty or a CPF/CNPJ with valid check digits (stored without punctuation),
+ * {@code end_to_end_id} empty or a Pix id of 32 ASCII letters and digits (case kept).
+ * Text is trimmed; limits: {@code external_id}, {@code account_id},
+ * {@code correlation_id}, {@code bank_reference_id}, {@code charge_external_id} 100,
+ * {@code payer_name} 200, {@code description} 500.
  *
- * <p><b>Reconciliation is kept.</b> Upserts never touch allocations nor the columns derived from them
- * ({@code allocated_amount}, {@code matched_charge_id}, {@code matched_document_id}).
+ * <p>
+ * <b>Reconciliation is kept.</b> Upserts never touch allocations nor the columns derived
+ * from them ({@code allocated_amount}, {@code matched_charge_id},
+ * {@code matched_document_id}).
  */
 @Service
 class TransactionWriter {
 
 	/**
-	 * One transaction as a source reports it. Text components may be null (read as empty);
-	 * {@code status} null or empty means {@code settled}. Field names in error maps are the wire names
-	 * ({@code payer_document}, {@code end_to_end_id}, …).
+	 * One transaction as a source reports it. Text components may be null (read as
+	 * empty); {@code status} null or empty means {@code settled}. Field names in error
+	 * maps are the wire names ({@code payer_document}, {@code end_to_end_id}, …).
 	 *
 	 * @param provider provider code, e.g. {@code csv}; lowered and trimmed
 	 * @param accountId the account at the provider; may be empty
-	 * @param externalId the provider's id of the transaction; required, unique per provider and account
-	 * @param transactionDate the calendar date (America/Sao_Paulo) the money moved; required
+	 * @param externalId the provider's id of the transaction; required, unique per
+	 * provider and account
+	 * @param transactionDate the calendar date (America/Sao_Paulo) the money moved;
+	 * required
 	 * @param postedAt when the provider booked it, if it says
 	 * @param amount positive, at most two decimals
 	 * @param direction {@code credit} or {@code debit}
-	 * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
+	 * @param status {@code pending}, {@code settled}, {@code reversed} or
+	 * {@code cancelled}
 	 */
 	record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
 			@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
@@ -97,9 +108,10 @@ class TransactionWriter {
 	}
 
 	/**
-	 * What an upsert did: {@code inserted} new keys, {@code updated} existing keys whose data changed,
-	 * {@code skipped} rows identical to what was stored (nothing written, {@code updated_at} and
-	 * {@code import_id} unchanged). A key repeated within one batch counts once per row, in order.
+	 * What an upsert did: {@code inserted} new keys, {@code updated} existing keys whose
+	 * data changed, {@code skipped} rows identical to what was stored (nothing written,
+	 * {@code updated_at} and {@code import_id} unchanged). A key repeated within one
+	 * batch counts once per row, in order.
 	 */
 	record UpsertResult(int inserted, int updated, int skipped) {
 
@@ -109,15 +121,19 @@ class TransactionWriter {
 
 	}
 
-	/** Rows per statement: large enough to be set-based, small enough to keep the arrays cheap. */
+	/**
+	 * Rows per statement: large enough to be set-based, small enough to keep the arrays
+	 * cheap.
+	 */
 	private static final int CHUNK = 5000;
 
 	/** The data columns a row feeds into the upsert, one text array each. */
 	private static final int COLUMNS = 15;
 
 	/**
-	 * One statement per chunk of distinct keys, fed by one text array per column. An existing key is
-	 * updated only when its data differs, and RETURNING names exactly the rows written.
+	 * One statement per chunk of distinct keys, fed by one text array per column. An
+	 * existing key is updated only when its data differs, and RETURNING names exactly the
+	 * rows written.
 	 */
 	private static final String UPSERT = """
 			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
@@ -162,8 +178,8 @@ class TransactionWriter {
 	}
 
 	/**
-	 * Checks a row with the rules the upsert applies. Needs no transaction and writes nothing.
-	 *
+	 * Checks a row with the rules the upsert applies. Needs no transaction and writes
+	 * nothing.
 	 * @return field (wire name) → messages; empty when the row is acceptable
 	 */
 	Map<String, List<String>> validate(TransactionRow row) {
@@ -172,23 +188,31 @@ class TransactionWriter {
 		return errors.isEmpty() ? Map.of() : errors.build().errors();
 	}
 
-	/** What replacing a month did: transactions deleted, and one note per allocation that went with them. */
+	/**
+	 * What replacing a month did: transactions deleted, and one note per allocation that
+	 * went with them.
+	 */
 	record Replaced(int deleted, List<String> notes) {
 	}
 
-	/** {@link #replaceMonth} keeping nothing: every transaction of the month goes, with its allocations. */
+	/**
+	 * {@link #replaceMonth} keeping nothing: every transaction of the month goes, with
+	 * its allocations.
+	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	int deleteMonth(String provider, String accountId, YearMonth month) {
 		return replaceMonth(provider, accountId, month, List.of()).deleted();
 	}
 
 	/**
-	 * Deletes the transactions of one provider and account whose {@code transaction_date} falls in
-	 * {@code month} (a calendar month, dates in America/Sao_Paulo) and whose {@code external_id} is not in
-	 * {@code kept}: the import's rows with those ids are upserted in place instead, keeping their id and
-	 * their allocations. The allocations of deleted transactions go with them, each reported in
-	 * {@code notes}, and the charges they paid are recomputed. Must run inside the caller's transaction,
-	 * with the upsert that replaces them: deleting a month on its own is how money data gets lost.
+	 * Deletes the transactions of one provider and account whose {@code transaction_date}
+	 * falls in {@code month} (a calendar month, dates in America/Sao_Paulo) and whose
+	 * {@code external_id} is not in {@code kept}: the import's rows with those ids are
+	 * upserted in place instead, keeping their id and their allocations. The allocations
+	 * of deleted transactions go with them, each reported in {@code notes}, and the
+	 * charges they paid are recomputed. Must run inside the caller's transaction, with
+	 * the upsert that replaces them: deleting a month on its own is how money data gets
+	 * lost.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Replaced replaceMonth(String provider, String accountId, YearMonth month, Collection<String> kept) {
@@ -208,19 +232,16 @@ class TransactionWriter {
 				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
 				ORDER BY t.id, a.id
-				FOR UPDATE OF t""")
-			.params(code, account, from, until, keep)
-			.query((rs, n) -> {
-				Long charge = rs.getObject(4, Long.class);
-				if (charge != null) {
-					charges.add(charge);
-				}
-				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
-						+ " of " + rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
-						+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
-						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
-			})
-			.list();
+				FOR UPDATE OF t""").params(code, account, from, until, keep).query((rs, n) -> {
+			Long charge = rs.getObject(4, Long.class);
+			if (charge != null) {
+				charges.add(charge);
+			}
+			return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2) + " of "
+					+ rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
+					+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
+					+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
+		}).list();
 		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
@@ -232,9 +253,9 @@ class TransactionWriter {
 	}
 
 	/**
-	 * After an upsert: the allocations of the given transactions that no longer hold (the transaction is
-	 * no longer a settled or pending credit, or its amount fell below what is allocated) are removed, each
-	 * reported in the notes, and the sums recomputed.
+	 * After an upsert: the allocations of the given transactions that no longer hold (the
+	 * transaction is no longer a settled or pending credit, or its amount fell below what
+	 * is allocated) are removed, each reported in the notes, and the sums recomputed.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	List<String> releaseBrokenAllocations(String provider, String accountId, Collection<String> externalIds) {
@@ -244,12 +265,13 @@ class TransactionWriter {
 		}
 		Set<Long> transactions = new TreeSet<>();
 		Set<Long> charges = new TreeSet<>();
-		this.jdbc.sql("""
-				DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
-				WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
-				  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
-				RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
-				    a.amount""")
+		this.jdbc
+			.sql("""
+					DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
+					WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
+					  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
+					RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
+					    a.amount""")
 			.params(externalIds.toArray(new String[0]), provider, accountId)
 			.query((rs, n) -> {
 				transactions.add(rs.getLong(1));
@@ -258,9 +280,9 @@ class TransactionWriter {
 					charges.add(charge);
 				}
 				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
-						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", " + Money.format(rs.getBigDecimal(3))
-						+ ": its allocation of " + Money.format(rs.getBigDecimal(8)) + " to "
-						+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
+						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", "
+						+ Money.format(rs.getBigDecimal(3)) + ": its allocation of " + Money.format(rs.getBigDecimal(8))
+						+ " to " + (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
 						+ " no longer holds and was removed");
 			})
 			.list();
@@ -269,13 +291,15 @@ class TransactionWriter {
 	}
 
 	/**
-	 * Inserts new transactions and updates changed ones, keyed by {@code (provider, account_id,
-	 * external_id)}, in set-based statements of 5 000 rows (50 000 rows take a few seconds). Every row
-	 * written carries {@code importId}. All rows are validated first: if any is invalid, nothing is
-	 * written and the {@link InvalidRequest} names each problem as {@code rows[i].field}; filter rows
-	 * with {@link #validate} beforehand to skip bad ones instead.
-	 *
-	 * @param importId stamped on every inserted or updated row (null for writes that are no import)
+	 * Inserts new transactions and updates changed ones, keyed by
+	 * {@code (provider, account_id,
+	 * external_id)}, in set-based statements of 5 000 rows (50 000 rows take a few
+	 * seconds). Every row written carries {@code importId}. All rows are validated first:
+	 * if any is invalid, nothing is written and the {@link InvalidRequest} names each
+	 * problem as {@code rows[i].field}; filter rows with {@link #validate} beforehand to
+	 * skip bad ones instead.
+	 * @param importId stamped on every inserted or updated row (null for writes that are
+	 * no import)
 	 */
 	@Transactional
 	UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
@@ -305,8 +329,10 @@ class TransactionWriter {
 		int inserted = 0;
 		int updated = 0;
 		int skipped = 0;
-		// One statement cannot write a key twice, so the k-th occurrence of a key goes in round k: each key's
-		// rows still apply in the order given, exactly as if the rows were written one by one.
+		// One statement cannot write a key twice, so the k-th occurrence of a key goes in
+		// round k: each key's
+		// rows still apply in the order given, exactly as if the rows were written one by
+		// one.
 		for (List<TransactionRow> round : rounds(clean)) {
 			for (int from = 0; from < round.size(); from += CHUNK) {
 				List<TransactionRow> chunk = round.subList(from, Math.min(round.size(), from + CHUNK));
@@ -326,9 +352,12 @@ class TransactionWriter {
 			}
 		}
 		if (inserted >= ANALYZE_AFTER_INSERTS) {
-			// Fresh statistics for the next statements and imports: with the table's row count still the one
-			// before this batch, the planner can pick a scan of the account's rows per key (quadratic; seen at
-			// 215 s for re-importing 50 000 rows) until autovacuum gets round to it. Sampled, ~0.1 s.
+			// Fresh statistics for the next statements and imports: with the table's row
+			// count still the one
+			// before this batch, the planner can pick a scan of the account's rows per
+			// key (quadratic; seen at
+			// 215 s for re-importing 50 000 rows) until autovacuum gets round to it.
+			// Sampled, ~0.1 s.
 			this.jdbc.sql("ANALYZE finance_transaction").update();
 		}
 		return new UpsertResult(inserted, updated, skipped);
@@ -368,16 +397,20 @@ class TransactionWriter {
 				correlationId, bankReferenceId, endToEndId, chargeExternalId);
 	}
 
-	/** What upserting a month's rows would do now, and what replacing the month would delete. */
+	/**
+	 * What upserting a month's rows would do now, and what replacing the month would
+	 * delete.
+	 */
 	record MonthPreview(YearMonth month, int rows, int inserts, int updates, int skips, @Nullable Integer deletes,
 			String deleteRefused) {
 	}
 
 	/**
-	 * What {@link #upsertNormalised} would count for these months' rows, applied month after month, and what
-	 * {@link #replaceMonth} would delete in each (the month's transactions absent from all the rows), computed
-	 * with SELECTs only: no row is written and no lock is
-	 * taken, so a preview never waits for an import nor holds one up.
+	 * What {@link #upsertNormalised} would count for these months' rows, applied month
+	 * after month, and what {@link #replaceMonth} would delete in each (the month's
+	 * transactions absent from all the rows), computed with SELECTs only: no row is
+	 * written and no lock is taken, so a preview never waits for an import nor holds one
+	 * up.
 	 */
 	@Transactional(readOnly = true)
 	List<MonthPreview> preview(String provider, String accountId, Map<YearMonth, List<TransactionRow>> months) {
@@ -397,10 +430,11 @@ class TransactionWriter {
 						statement.setString(3, accountId);
 					}, (RowCallbackHandler) rs -> {
 						OffsetDateTime posted = rs.getObject(3, OffsetDateTime.class);
-						state.put(rs.getString(1), new Stored(rs.getObject(2, LocalDate.class),
-								posted == null ? null : posted.toInstant(), rs.getBigDecimal(4), rs.getString(5),
-								rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10),
-								rs.getString(11), rs.getString(12), rs.getString(13)));
+						state.put(rs.getString(1),
+								new Stored(rs.getObject(2, LocalDate.class), posted == null ? null : posted.toInstant(),
+										rs.getBigDecimal(4), rs.getString(5), rs.getString(6), rs.getString(7),
+										rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
+										rs.getString(12), rs.getString(13)));
 					});
 		}
 		List<MonthPreview> previews = new ArrayList<>();
@@ -448,8 +482,8 @@ class TransactionWriter {
 		static Stored of(TransactionRow row) {
 			return new Stored(Objects.requireNonNull(row.transactionDate()), row.postedAt(),
 					Objects.requireNonNull(row.amount()), row.direction(), row.status(), row.description(),
-					row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
-					row.endToEndId(), row.chargeExternalId());
+					row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(), row.endToEndId(),
+					row.chargeExternalId());
 		}
 
 	}
@@ -462,8 +496,8 @@ class TransactionWriter {
 					Objects.requireNonNull(row.transactionDate()).toString(),
 					row.postedAt() == null ? null : row.postedAt().toString(),
 					Objects.requireNonNull(row.amount()).toPlainString(), row.direction(), row.status(),
-					row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-					row.bankReferenceId(), row.endToEndId(), row.chargeExternalId() };
+					row.description(), row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
+					row.endToEndId(), row.chargeExternalId() };
 			for (int column = 0; column < values.length; column++) {
 				columns[column][i] = values[column];
 			}
@@ -495,13 +529,13 @@ class TransactionWriter {
 	}
 
 	/**
-	 * Serialises writers of the same provider account for the rest of the transaction, so two imports of
-	 * one account neither interleave a delete with an upsert nor miscount inserts. Taken in a fixed order
-	 * against deadlocks.
+	 * Serialises writers of the same provider account for the rest of the transaction, so
+	 * two imports of one account neither interleave a delete with an upsert nor miscount
+	 * inserts. Taken in a fixed order against deadlocks.
 	 */
 	private void lockAccounts(Set<Account> accounts) {
-		new TreeSet<>(accounts).forEach(account -> this.jdbc
-				.sql("SELECT pg_advisory_xact_lock(hashtextextended(?, 7426)) IS NULL")
+		new TreeSet<>(accounts)
+			.forEach(account -> this.jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended(?, 7426)) IS NULL")
 				.param("finance_transaction\u001f" + account.provider() + "\u001f" + account.accountId())
 				.query(Boolean.class)
 				.single());
@@ -510,8 +544,10 @@ class TransactionWriter {
 	private Set<Key> existingKeys(Map<Account, List<String>> keysByAccount) {
 		Set<Key> existing = new HashSet<>();
 		keysByAccount.forEach((account, externalIds) -> this.jdbcTemplate.query(
-				// Driven by the keys (one probe of the key index each, or a hash join), never "= ANY (array)": a
-				// filter over a 50 000-element array is quadratic when the planner, with statistics not yet
+				// Driven by the keys (one probe of the key index each, or a hash join),
+				// never "= ANY (array)": a
+				// filter over a 50 000-element array is quadratic when the planner, with
+				// statistics not yet
 				// updated after a large insert, scans the account's rows instead.
 				"SELECT DISTINCT t.external_id FROM unnest(?::text[]) AS k(id) JOIN finance_transaction t "
 						+ "ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id",
@@ -519,8 +555,8 @@ class TransactionWriter {
 					statement.setArray(1, statement.getConnection().createArrayOf("text", externalIds.toArray()));
 					statement.setString(2, account.provider());
 					statement.setString(3, account.accountId());
-				}, (RowCallbackHandler) rs -> existing.add(new Key(account.provider(), account.accountId(),
-						rs.getString(1)))));
+				}, (RowCallbackHandler) rs -> existing
+					.add(new Key(account.provider(), account.accountId(), rs.getString(1)))));
 		return existing;
 	}
 

@@ -1,9 +1,10 @@
 /**
- * Money and fiscal paperwork: payment-provider connections, the bank transactions they bring in, the
- * synchronisation logs that explain what arrived when, and the fiscal documents (NF-e, NFC-e, NFS-e,
- * CT-e) tied to that money. Clients read transactions and sync logs; the system writes them through
- * {@link br.suite.finance.TransactionImports}, the module's typed import port, which the CSV import
- * calls inside its own database transaction.
+ * Money and fiscal paperwork: payment-provider connections, the bank transactions they
+ * bring in, the synchronisation logs that explain what arrived when, and the fiscal
+ * documents (NF-e, NFC-e, NFS-e, CT-e) tied to that money. Clients read transactions and
+ * sync logs; the system writes them through {@link br.suite.finance.TransactionImports},
+ * the module's typed import port, which the CSV import calls inside its own database
+ * transaction.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit" })
 @NullMarked

@@ -13,8 +13,8 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 
 /**
- * Fins records for callers inside the application (the web pages): the same filters, checks and errors
- * as {@code /api/fins/}.
+ * Fins records for callers inside the application (the web pages): the same filters,
+ * checks and errors as {@code /api/fins/}.
  */
 @Service
 public class FinsDesk {
@@ -47,11 +47,13 @@ public class FinsDesk {
 		return this.records.list(new FinsRecordService.Filter(null, false, true, null, null), new Paging(1, 0)).total();
 	}
 
-	/** A customer's records ({@code cliente} null: everyone's), optionally only the overdue ones. */
+	/**
+	 * A customer's records ({@code cliente} null: everyone's), optionally only the
+	 * overdue ones.
+	 */
 	public FinsPage list(@Nullable Long cliente, boolean onlyOverdue, int limit, int offset) {
-		FinsRecordService.Listing listing = this.records.list(
-				new FinsRecordService.Filter(cliente, onlyOverdue ? false : null, onlyOverdue ? true : null, null, null),
-				new Paging(limit, offset));
+		FinsRecordService.Listing listing = this.records.list(new FinsRecordService.Filter(cliente,
+				onlyOverdue ? false : null, onlyOverdue ? true : null, null, null), new Paging(limit, offset));
 		return new FinsPage(listing.records().stream().map(FinsView::of).toList(), listing.total());
 	}
 

@@ -54,17 +54,17 @@ class FinsRecordController {
 			+ "one last), then id. Date filters are exclusive and leave out records without a deadline. Optional "
 			+ "limit/offset add X-Total-Count.")
 	ResponseEntity<List<FinsRecordResponse>> list(
-			@Parameter(description = "Only this customer's records") @RequestParam(required = false) @Nullable Long cliente,
+			@Parameter(description = "Only this customer's records") @RequestParam(
+					required = false) @Nullable Long cliente,
 			@Parameter(description = "Only done (true) or open (false) records") @RequestParam(
 					required = false) @Nullable Boolean concluido,
 			@Parameter(description = "true: open records whose data_limite is before today in America/Sao_Paulo; "
 					+ "false: all others") @RequestParam(required = false) @Nullable Boolean overdue,
 			@Parameter(description = "Only data_limite before this date (YYYY-MM-DD)") @RequestParam(
-					name = "due_before", required = false) @DateTimeFormat(
-							iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueBefore,
-			@Parameter(description = "Only data_limite after this date (YYYY-MM-DD)") @RequestParam(
-					name = "due_after", required = false) @DateTimeFormat(
-							iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueAfter,
+					name = "due_before",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueBefore,
+			@Parameter(description = "Only data_limite after this date (YYYY-MM-DD)") @RequestParam(name = "due_after",
+					required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) @Nullable LocalDate dueAfter,
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
@@ -100,8 +100,8 @@ class FinsRecordController {
 
 	@PatchMapping(PathIds.ID)
 	@Requires("fins.records.change")
-	@Operation(summary = "Update a fins record", description = "Changes only the fields sent; "
-			+ "{\"data_limite\": null} removes the deadline.",
+	@Operation(summary = "Update a fins record",
+			description = "Changes only the fields sent; " + "{\"data_limite\": null} removes the deadline.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = FinsRecordRequest.class))))
 	ResponseEntity<FinsRecordResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,

@@ -7,7 +7,10 @@ import org.springframework.data.repository.ListCrudRepository;
 
 interface FinsRecordRepository extends ListCrudRepository<FinsRecord, Long> {
 
-	/** Reads a record for a read-modify-write: concurrent writers queue on the row instead of retrying. */
+	/**
+	 * Reads a record for a read-modify-write: concurrent writers queue on the row instead
+	 * of retrying.
+	 */
 	@Query("SELECT * FROM fins_record WHERE id = :id FOR UPDATE")
 	Optional<FinsRecord> findForUpdate(long id);
 

@@ -21,7 +21,9 @@ import br.suite.shared.Versions;
 @Service
 class FinsRecordService {
 
-	/** Deadlines are calendar dates of the company, which works in Brazil's legal time. */
+	/**
+	 * Deadlines are calendar dates of the company, which works in Brazil's legal time.
+	 */
 	private static final LocalDate EARLIEST = LocalDate.of(1900, 1, 1);
 
 	private static final LocalDate LATEST = LocalDate.of(9999, 12, 31);
@@ -34,8 +36,7 @@ class FinsRecordService {
 
 	private final OptimisticRetry retry;
 
-	FinsRecordService(FinsRecordRepository records, ClienteDirectory clientes, JdbcClient jdbc,
-			OptimisticRetry retry) {
+	FinsRecordService(FinsRecordRepository records, ClienteDirectory clientes, JdbcClient jdbc, OptimisticRetry retry) {
 		this.records = records;
 		this.clientes = clientes;
 		this.jdbc = jdbc;
@@ -65,10 +66,11 @@ class FinsRecordService {
 		ListQuery.Page<FinsRecordResponse> page = query
 			.where("data_limite < :dueBefore", "dueBefore", filter.dueBefore())
 			.where("data_limite > :dueAfter", "dueAfter", filter.dueAfter())
-			.page(paging, (rs, n) -> new FinsRecordResponse(rs.getLong("id"), rs.getLong("cliente_id"),
-					rs.getString("titulo"), rs.getString("descricao"), rs.getObject("data_limite", LocalDate.class),
-					rs.getBoolean("concluido"), rs.getTimestamp("created_at").toInstant(),
-					rs.getTimestamp("updated_at").toInstant()));
+			.page(paging,
+					(rs, n) -> new FinsRecordResponse(rs.getLong("id"), rs.getLong("cliente_id"),
+							rs.getString("titulo"), rs.getString("descricao"),
+							rs.getObject("data_limite", LocalDate.class), rs.getBoolean("concluido"),
+							rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant()));
 		return new Listing(page.items(), page.total());
 	}
 
@@ -78,17 +80,19 @@ class FinsRecordService {
 	}
 
 	/**
-	 * One record for {@code GET /{id}/}: a single SELECT outside any transaction (one statement sees one
-	 * snapshot anyway), so it costs one round trip instead of three (BEGIN with the SELECT, then COMMIT),
-	 * and no aggregate mapping.
+	 * One record for {@code GET /{id}/}: a single SELECT outside any transaction (one
+	 * statement sees one snapshot anyway), so it costs one round trip instead of three
+	 * (BEGIN with the SELECT, then COMMIT), and no aggregate mapping.
 	 */
 	FinsRecord read(long id) {
-		return this.jdbc.sql("SELECT id, cliente_id, titulo, descricao, data_limite, concluido, version, created_at, "
-				+ "updated_at FROM fins_record WHERE id = :id")
+		return this.jdbc
+			.sql("SELECT id, cliente_id, titulo, descricao, data_limite, concluido, version, created_at, "
+					+ "updated_at FROM fins_record WHERE id = :id")
 			.param("id", id)
 			.query((rs, n) -> {
 				FinsRecord record = new FinsRecord(rs.getLong("cliente_id"), rs.getString("titulo"),
-						rs.getString("descricao"), rs.getObject("data_limite", LocalDate.class), rs.getBoolean("concluido"));
+						rs.getString("descricao"), rs.getObject("data_limite", LocalDate.class),
+						rs.getBoolean("concluido"));
 				record.id = rs.getLong("id");
 				record.version = rs.getLong("version");
 				record.createdAt = rs.getTimestamp("created_at").toInstant();
@@ -125,8 +129,9 @@ class FinsRecordService {
 	}
 
 	/**
-	 * The rules Bean Validation cannot state. The customer check also keeps that customer from being
-	 * deleted until this transaction ends, so the record never points at nothing.
+	 * The rules Bean Validation cannot state. The customer check also keeps that customer
+	 * from being deleted until this transaction ends, so the record never points at
+	 * nothing.
 	 */
 	private long checked(FinsRecordRequest request) {
 		LocalDate dataLimite = request.dataLimite();

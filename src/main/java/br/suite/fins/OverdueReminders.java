@@ -13,9 +13,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.shared.DateTimes;
 
 /**
- * Every day at 07:00 in São Paulo, publishes {@link FinsRecordOverdue} for each open record (not concluído)
- * past its data_limite, once per record and day. Once across instances: a transaction-scoped advisory lock
- * (an instance that cannot take it skips the run) and the reminder table's key.
+ * Every day at 07:00 in São Paulo, publishes {@link FinsRecordOverdue} for each open
+ * record (not concluído) past its data_limite, once per record and day. Once across
+ * instances: a transaction-scoped advisory lock (an instance that cannot take it skips
+ * the run) and the reminder table's key.
  */
 @Component
 class OverdueReminders {
@@ -39,7 +40,10 @@ class OverdueReminders {
 		run(LocalDate.now(DateTimes.BRAZIL));
 	}
 
-	/** Publishes the day's reminders not published yet; returns how many (0 when another instance runs). */
+	/**
+	 * Publishes the day's reminders not published yet; returns how many (0 when another
+	 * instance runs).
+	 */
 	int run(LocalDate today) {
 		Integer published = this.transactions.execute(status -> {
 			if (!this.jdbc.sql("SELECT pg_try_advisory_xact_lock(" + LOCK + ")").query(Boolean.class).single()) {
@@ -53,8 +57,8 @@ class OverdueReminders {
 					SELECT r.id, r.cliente_id, r.titulo, r.data_limite FROM fins_record r
 					JOIN fresh f ON f.record_id = r.id ORDER BY r.id""")
 				.param("today", Date.valueOf(today))
-				.query((rs, n) -> new FinsRecordOverdue(rs.getLong("id"), rs.getLong("cliente_id"), rs.getString("titulo"),
-						rs.getDate("data_limite").toLocalDate()))
+				.query((rs, n) -> new FinsRecordOverdue(rs.getLong("id"), rs.getLong("cliente_id"),
+						rs.getString("titulo"), rs.getDate("data_limite").toLocalDate()))
 				.list();
 			overdue.forEach(this.events::publishEvent);
 			return overdue.size();

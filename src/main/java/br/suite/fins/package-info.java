@@ -1,7 +1,9 @@
 /**
- * Fins records: per-customer follow-ups with a title, a deadline ({@code data_limite}) and a completion
- * flag. It checks customers through {@link br.suite.customers.ClienteDirectory} and tells customers, as a
- * {@link br.suite.customers.ClienteReferences}, which customers it refers to. Publishes no events.
+ * Fins records: per-customer follow-ups with a title, a deadline ({@code data_limite})
+ * and a completion flag. It checks customers through
+ * {@link br.suite.customers.ClienteDirectory} and tells customers, as a
+ * {@link br.suite.customers.ClienteReferences}, which customers it refers to. Publishes
+ * no events.
  */
 @ApplicationModule(allowedDependencies = { "shared", "customers" })
 @NullMarked

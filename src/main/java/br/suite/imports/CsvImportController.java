@@ -68,17 +68,17 @@ class CsvImportController {
 
 	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
 	@Requires("imports.csv.prepare")
-	@Operation(summary = "Prepare a CSV import (multipart upload)", description = PREPARE
-			+ " The file is the part named file, up to 8 MiB (413 beyond).")
+	@Operation(summary = "Prepare a CSV import (multipart upload)",
+			description = PREPARE + " The file is the part named file, up to 8 MiB (413 beyond).")
 	CsvImportPreparation prepareUpload(@RequestPart(name = "file", required = false) @Nullable MultipartFile file,
-			@Parameter(description = "Provider code of the account, default csv") @RequestParam(required = false)
-			@Nullable String provider,
+			@Parameter(description = "Provider code of the account, default csv") @RequestParam(
+					required = false) @Nullable String provider,
 			@Parameter(description = "The bank account, default \"\"") @RequestParam(name = "account_id",
 					required = false) @Nullable String accountId,
 			@Parameter(description = "utf-8, windows-1252 or iso-8859-1; default detected") @RequestParam(
 					required = false) @Nullable String encoding,
-			@Parameter(description = "; , tab or |; default detected") @RequestParam(required = false)
-			@Nullable String delimiter,
+			@Parameter(description = "; , tab or |; default detected") @RequestParam(
+					required = false) @Nullable String delimiter,
 			@Parameter(description = "comma (1.234,56) or point (1,234.56); default detected") @RequestParam(
 					required = false) @Nullable String decimal,
 			@Parameter(description = COLUMNS) @RequestParam(required = false) @Nullable String columns,
@@ -99,8 +99,9 @@ class CsvImportController {
 				options(provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
-	@PostMapping(path = "/prepare-csv-import", consumes = { "text/csv", "text/plain", "application/csv",
-			"text/comma-separated-values", "application/vnd.ms-excel", MediaType.APPLICATION_OCTET_STREAM_VALUE })
+	@PostMapping(path = "/prepare-csv-import",
+			consumes = { "text/csv", "text/plain", "application/csv", "text/comma-separated-values",
+					"application/vnd.ms-excel", MediaType.APPLICATION_OCTET_STREAM_VALUE })
 	@Requires("imports.csv.prepare")
 	@Operation(summary = "Prepare a CSV import (raw body)", description = PREPARE
 			+ " The body is the file (Content-Type text/csv), up to 8 MiB (413 beyond); its name comes from the "
@@ -122,8 +123,8 @@ class CsvImportController {
 	}
 
 	/**
-	 * curl's {@code --data-binary} without a Content-Type sends a form: say how to send a file instead of
-	 * answering only that the type is unsupported.
+	 * curl's {@code --data-binary} without a Content-Type sends a form: say how to send a
+	 * file instead of answering only that the type is unsupported.
 	 */
 	@PostMapping(path = "/prepare-csv-import", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
 	@Requires("imports.csv.prepare")
@@ -154,8 +155,8 @@ class CsvImportController {
 	@ApiResponse(responseCode = "200", description = "The result; success false when rows were invalid.")
 	ResponseEntity<CsvImportResult> confirm(@RequestBody CsvImportConfirmRequest request,
 			@Parameter(description = "Makes a retried confirmation answer the first result instead of applying "
-					+ "twice") @RequestHeader(name = IDEMPOTENCY_KEY, required = false)
-			@Nullable String idempotencyKey) {
+					+ "twice") @RequestHeader(name = IDEMPOTENCY_KEY,
+							required = false) @Nullable String idempotencyKey) {
 		CsvImportService.Confirmation confirmation = this.imports.confirm(request, idempotencyKey(idempotencyKey),
 				CurrentUser.get());
 		ResponseEntity.BodyBuilder response = ResponseEntity.ok();
@@ -172,8 +173,7 @@ class CsvImportController {
 			+ "Example: {\"transaction_date\":\"Dt. Mov.\",\"amount\":\"Valor R$\",\"external_id\":\"\"}";
 
 	private CsvImportService.PrepareOptions options(@Nullable String provider, @Nullable String accountId,
-			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal,
-			@Nullable String columns) {
+			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal, @Nullable String columns) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Charset charset = null;
 		if (encoding != null && !encoding.isBlank()) {
@@ -254,7 +254,10 @@ class CsvImportController {
 		return key;
 	}
 
-	/** The name without any client path (browsers may send C:\fakepath\…), one line, at most 255 characters. */
+	/**
+	 * The name without any client path (browsers may send C:\fakepath\…), one line, at
+	 * most 255 characters.
+	 */
 	private static String fileName(@Nullable String given) {
 		String name = given == null ? ""
 				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();

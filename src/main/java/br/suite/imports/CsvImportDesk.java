@@ -11,10 +11,11 @@ import org.springframework.stereotype.Service;
 import br.suite.shared.CurrentUser;
 
 /**
- * The CSV import for callers inside the application (the web wizard): prepare and confirm run the same
- * service as {@code /api/prepare-csv-import/} and {@code /api/confirm-csv-import/}. A prepared import is
- * held by the caller (in memory) and confirmed as prepared, under an idempotency key fixed at prepare
- * time, so a repeated confirmation does not write twice.
+ * The CSV import for callers inside the application (the web wizard): prepare and confirm
+ * run the same service as {@code /api/prepare-csv-import/} and
+ * {@code /api/confirm-csv-import/}. A prepared import is held by the caller (in memory)
+ * and confirmed as prepared, under an idempotency key fixed at prepare time, so a
+ * repeated confirmation does not write twice.
  */
 @Service
 public class CsvImportDesk {
@@ -34,7 +35,10 @@ public class CsvImportDesk {
 	public record LineProblem(int row, String column, String message) {
 	}
 
-	/** A prepared import: what the preview shows, and the confirmation body kept as prepare returned it. */
+	/**
+	 * A prepared import: what the preview shows, and the confirmation body kept as
+	 * prepare returned it.
+	 */
 	public static final class Prepared implements java.io.Serializable {
 
 		private static final long serialVersionUID = 1L;
@@ -78,7 +82,10 @@ public class CsvImportDesk {
 			return this.preparation.ignoredRows().stream().map(i -> new LineProblem(i.row(), "", i.reason())).toList();
 		}
 
-		/** The month delete_period would replace, "YYYY-MM", when the file holds exactly one. */
+		/**
+		 * The month delete_period would replace, "YYYY-MM", when the file holds exactly
+		 * one.
+		 */
 		public @Nullable String replaceableMonth() {
 			CsvImportDeletePeriod period = this.preparation.deletePeriod();
 			return period.year() == null || period.month() == null ? null
@@ -91,25 +98,35 @@ public class CsvImportDesk {
 
 	}
 
-	/** The confirmation's result; {@code success} false means nothing was written and {@code errors} say why. */
+	/**
+	 * The confirmation's result; {@code success} false means nothing was written and
+	 * {@code errors} say why.
+	 */
 	public record Outcome(boolean success, int inserted, int updated, int skipped, int deleted, List<String> errors) {
 	}
 
-	/** Reads the file and writes nothing; a bad file or option is an {@link br.suite.shared.InvalidRequest}. */
+	/**
+	 * Reads the file and writes nothing; a bad file or option is an
+	 * {@link br.suite.shared.InvalidRequest}.
+	 */
 	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId) {
 		return new Prepared(this.imports.prepare(new CsvImportService.Upload(content, fileName),
 				new CsvImportService.PrepareOptions(provider == null || provider.isBlank() ? "csv" : provider.strip(),
-						accountId == null ? "" : accountId.strip(), null, null, null, new EnumMap<>(ImportField.class))));
+						accountId == null ? "" : accountId.strip(), null, null, null,
+						new EnumMap<>(ImportField.class))));
 	}
 
-	/** Confirms the import as prepared; {@code replaceMonth} deletes the file's only month of the account first. */
+	/**
+	 * Confirms the import as prepared; {@code replaceMonth} deletes the file's only month
+	 * of the account first.
+	 */
 	public Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
 		CsvImportPreparation p = prepared.preparation;
 		CsvImportDeletePeriod period = new CsvImportDeletePeriod(replaceMonth && prepared.replaceableMonth() != null,
 				p.deletePeriod().year(), p.deletePeriod().month());
 		@SuppressWarnings({ "unchecked", "rawtypes" })
-		CsvImportConfirmRequest request = new CsvImportConfirmRequest((Map) p.groups(), p.importMetadata(),
-				period, p.generateLogs());
+		CsvImportConfirmRequest request = new CsvImportConfirmRequest((Map) p.groups(), p.importMetadata(), period,
+				p.generateLogs());
 		CsvImportResult result = this.imports.confirm(request, prepared.key + (period.enabled() ? "-r" : ""), caller)
 			.result();
 		return new Outcome(result.success(), result.insertedCount(), result.updatedCount(), result.skippedCount(),

@@ -4,7 +4,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What confirming a month's rows would do right now, computed with SELECTs only (nothing written, no lock).
+ * What confirming a month's rows would do right now, computed with SELECTs only (nothing
+ * written, no lock).
  */
 @Schema(description = "Preview of one month of a prepared import")
 record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
@@ -15,6 +16,7 @@ record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
 		@Schema(nullable = true, description = "Transactions of this account and month that delete_period would "
 				+ "delete: those whose external_id is not among the import's rows (the others are updated in place, "
 				+ "keeping their allocations)") @Nullable Integer wouldDelete,
-		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)")
-		String deleteRefused) implements java.io.Serializable {
+		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)") String deleteRefused)
+		implements
+			java.io.Serializable {
 }

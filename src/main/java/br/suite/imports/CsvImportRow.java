@@ -10,10 +10,11 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
- * One transaction of a prepared import, as prepare writes it into {@code groups} and confirm reads it back
- * (the client may have edited it: confirm validates every field again). The provider and account are the
- * import's ({@code import_metadata}); the amount is positive and the sign is the direction. Values are kept
- * as the client sent them so that a bad one is reported as a row error, not as a malformed request.
+ * One transaction of a prepared import, as prepare writes it into {@code groups} and
+ * confirm reads it back (the client may have edited it: confirm validates every field
+ * again). The provider and account are the import's ({@code import_metadata}); the amount
+ * is positive and the sign is the direction. Values are kept as the client sent them so
+ * that a bad one is reported as a row error, not as a malformed request.
  */
 @Schema(description = "A normalised transaction of a CSV import (an element of a group)")
 record CsvImportRow(
@@ -23,12 +24,13 @@ record CsvImportRow(
 		@Schema(type = "string", format = "date", example = "2026-03-05",
 				description = "Required; must fall in the month of the row's group") @Nullable String transactionDate,
 		@Schema(type = "string", format = "date-time", nullable = true,
-				description = "When the bank booked it, if the file says (ISO 8601 with offset)")
-		@Nullable String postedAt,
-		@Schema(type = "string", example = "1234.50", description = "Required, positive, at most two decimals "
-				+ "(a JSON number is accepted too); the sign of the money is direction")
-		@JsonDeserialize(using = CsvImportRow.AmountText.class) @Nullable String amount,
-		@Schema(allowableValues = { "credit", "debit" }, description = "Required") String direction,
+				description = "When the bank booked it, if the file says (ISO 8601 with offset)") @Nullable String postedAt,
+		@Schema(type = "string", example = "1234.50",
+				description = "Required, positive, at most two decimals "
+						+ "(a JSON number is accepted too); the sign of the money is direction") @JsonDeserialize(
+								using = CsvImportRow.AmountText.class) @Nullable String amount,
+		@Schema(allowableValues = {
+				"credit", "debit" }, description = "Required") String direction,
 		@Schema(allowableValues = { "pending", "settled", "reversed", "cancelled" },
 				description = "Default settled") String status,
 		@Schema(description = "≤ 500") String description, @Schema(description = "≤ 200") String payerName,
@@ -37,8 +39,9 @@ record CsvImportRow(
 		@Schema(description = "≤ 100; the statement's document number") String bankReferenceId,
 		@Schema(description = "≤ 100") String correlationId, @Schema(description = "≤ 100") String chargeExternalId,
 		@Schema(nullable = true, description = "The line of the file the row was read from (null for a row "
-				+ "added by hand); confirm quotes it in error messages and otherwise ignores it")
-		@Nullable Integer line) implements java.io.Serializable {
+				+ "added by hand); confirm quotes it in error messages and otherwise ignores it") @Nullable Integer line)
+		implements
+			java.io.Serializable{
 
 	CsvImportRow {
 		externalId = externalId == null ? "" : externalId;
@@ -53,7 +56,10 @@ record CsvImportRow(
 		chargeExternalId = chargeExternalId == null ? "" : chargeExternalId;
 	}
 
-	/** An amount as its text: a JSON string or number, so {@code "10,50"} is a row error rather than a 400. */
+	/**
+	 * An amount as its text: a JSON string or number, so {@code "10,50"} is a row error
+	 * rather than a 400.
+	 */
 	static final class AmountText extends ValueDeserializer<String> {
 
 		@Override

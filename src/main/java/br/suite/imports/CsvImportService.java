@@ -54,11 +54,12 @@ import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Prepare reads a statement file into normalised rows grouped by month and previews what confirming would
- * do; confirm validates every row again and, only when all are valid, deletes the chosen month, upserts the
- * rows and writes the sync log in one database transaction. Both go through finance's typed port
- * {@link TransactionImports}, so the rules that decide what is valid and what counts as new, changed or
- * unchanged live in one place; a preview only reads.
+ * Prepare reads a statement file into normalised rows grouped by month and previews what
+ * confirming would do; confirm validates every row again and, only when all are valid,
+ * deletes the chosen month, upserts the rows and writes the sync log in one database
+ * transaction. Both go through finance's typed port {@link TransactionImports}, so the
+ * rules that decide what is valid and what counts as new, changed or unchanged live in
+ * one place; a preview only reads.
  */
 @Service
 class CsvImportService {
@@ -106,7 +107,10 @@ class CsvImportService {
 			@Nullable Decimal decimal, Map<ImportField, String> columns) {
 	}
 
-	/** A confirmation's result, and whether it was answered from an earlier request with the same key. */
+	/**
+	 * A confirmation's result, and whether it was answered from an earlier request with
+	 * the same key.
+	 */
 	record Confirmation(CsvImportResult result, boolean replayed) {
 	}
 
@@ -125,13 +129,14 @@ class CsvImportService {
 		Map<YearMonth, List<CsvImportRow>> groups = new TreeMap<>();
 		Map<YearMonth, List<ImportRow>> rows = new TreeMap<>();
 		for (Line line : statement.lines()) {
-			TransactionImports.Checked checked = this.finance.check(account, new RawTransaction(line.externalId(),
-					line.date(), line.postedAt(), line.amount(), line.direction(), line.status(), line.description(),
-					line.payerName(), line.payerDocument(), line.correlationId(), line.bankReferenceId(),
-					line.endToEndId(), line.chargeExternalId()));
+			TransactionImports.Checked checked = this.finance.check(account,
+					new RawTransaction(line.externalId(), line.date(), line.postedAt(), line.amount(), line.direction(),
+							line.status(), line.description(), line.payerName(), line.payerDocument(),
+							line.correlationId(), line.bankReferenceId(), line.endToEndId(), line.chargeExternalId()));
 			if (checked.row() == null) {
-				checked.errors().forEach((field, messages) -> messages.forEach(message -> errors
-					.add(new CsvImportRowError(line.number(), statement.columnOf(field), message))));
+				checked.errors()
+					.forEach((field, messages) -> messages.forEach(message -> errors
+						.add(new CsvImportRowError(line.number(), statement.columnOf(field), message))));
 				continue;
 			}
 			YearMonth month = YearMonth.from(line.date());
@@ -183,9 +188,10 @@ class CsvImportService {
 	}
 
 	/**
-	 * Op 7. Any problem of content (metadata, delete_period, groups, rows) gives {@code success: false}, one
-	 * {@code errors} string each, and writes nothing; otherwise everything is written in one transaction, which
-	 * also records the confirmation so a retry with the same Idempotency-Key gets the same answer.
+	 * Op 7. Any problem of content (metadata, delete_period, groups, rows) gives
+	 * {@code success: false}, one {@code errors} string each, and writes nothing;
+	 * otherwise everything is written in one transaction, which also records the
+	 * confirmation so a retry with the same Idempotency-Key gets the same answer.
 	 */
 	Confirmation confirm(CsvImportConfirmRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant startedAt = Instant.now();
@@ -225,17 +231,18 @@ class CsvImportService {
 		CsvImportResult result = new CsvImportResult(true, applied.inserted(), applied.updated(), applied.skipped(),
 				applied.deleted(), logs, applied.notes());
 		CsvImportMetadata metadata = checked.metadata();
-		this.audit.record("imports.csv.confirmed", "csv_import", importId, AuditLog.Changes.of()
-			.created("provider", account.provider())
-			.created("account_id", account.accountId())
-			.created("file_name", text(metadata.fileName()))
-			.created("file_sha256", checked.fileSha256())
-			.created("rows", metadata.rowCount())
-			.created("inserted", applied.inserted())
-			.created("updated", applied.updated())
-			.created("unchanged", applied.skipped())
-			.created("deleted", applied.deleted())
-			.created("delete_month", checked.deleteMonth() == null ? null : checked.deleteMonth().toString()));
+		this.audit.record("imports.csv.confirmed", "csv_import", importId,
+				AuditLog.Changes.of()
+					.created("provider", account.provider())
+					.created("account_id", account.accountId())
+					.created("file_name", text(metadata.fileName()))
+					.created("file_sha256", checked.fileSha256())
+					.created("rows", metadata.rowCount())
+					.created("inserted", applied.inserted())
+					.created("updated", applied.updated())
+					.created("unchanged", applied.skipped())
+					.created("deleted", applied.deleted())
+					.created("delete_month", checked.deleteMonth() == null ? null : checked.deleteMonth().toString()));
 		this.events.publishEvent(new TransactionsImported(importId, account.provider(), account.accountId(),
 				applied.inserted(), applied.updated(), applied.skipped(), applied.deleted()));
 		this.confirmations.insert(new NewConfirmation(importId, caller.id(), idempotencyKey, checked.sha256(),
@@ -255,8 +262,14 @@ class CsvImportService {
 		if (!checked.fileSha256().isEmpty()) {
 			message.append(" (SHA-256 ").append(checked.fileSha256(), 0, 12).append('…').append(')');
 		}
-		message.append(": ").append(checked.rows().size()).append(" row(s), ").append(written.inserted())
-			.append(" inserted, ").append(written.updated()).append(" updated, ").append(written.skipped())
+		message.append(": ")
+			.append(checked.rows().size())
+			.append(" row(s), ")
+			.append(written.inserted())
+			.append(" inserted, ")
+			.append(written.updated())
+			.append(" updated, ")
+			.append(written.skipped())
 			.append(" unchanged");
 		if (checked.deleteMonth() != null) {
 			message.append("; ").append(checked.deleteMonth()).append(" replaced: ").append(deleted).append(" deleted");
@@ -270,16 +283,20 @@ class CsvImportService {
 		return message.append(". Import ").append(importId).append('.').toString();
 	}
 
-	/** A confirmation as read: its account (null when invalid), its valid rows, and every problem found. */
+	/**
+	 * A confirmation as read: its account (null when invalid), its valid rows, and every
+	 * problem found.
+	 */
 	private record Reading(@Nullable Account account, CsvImportMetadata metadata, String fileSha256,
 			@Nullable YearMonth deleteMonth, boolean generateLogs, List<ImportRow> rows, List<String> errors,
 			String sha256) {
 	}
 
 	/**
-	 * Reads a confirmation. Its JSON shape was checked by Jackson (a wrong type is a 400 before this); every
-	 * problem of content (missing parts, a bad month or account, invalid rows) becomes one string of
-	 * {@code errors}, so that op 7 answers it in its result object, as the spec's rule 7 says.
+	 * Reads a confirmation. Its JSON shape was checked by Jackson (a wrong type is a 400
+	 * before this); every problem of content (missing parts, a bad month or account,
+	 * invalid rows) becomes one string of {@code errors}, so that op 7 answers it in its
+	 * result object, as the spec's rule 7 says.
 	 */
 	private Reading check(CsvImportConfirmRequest request) {
 		List<String> errors = new ArrayList<>();
@@ -333,11 +350,12 @@ class CsvImportService {
 
 		Fingerprint fingerprint = new Fingerprint();
 		fingerprint.add(account == null ? null : account.provider(), account == null ? null : account.accountId(),
-				fileName, fileSha256,
-				String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth), String.valueOf(generateLogs));
+				fileName, fileSha256, String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth),
+				String.valueOf(generateLogs));
 		List<ImportRow> rows = new ArrayList<>();
 		Map<String, String> seen = new HashMap<>();
-		// Rows are checked by the same rules whatever the account, so an invalid account hides no row problem.
+		// Rows are checked by the same rules whatever the account, so an invalid account
+		// hides no row problem.
 		Account rowsAccount = account != null ? account : this.finance.account("csv", "");
 		months.forEach((key, month) -> {
 			fingerprint.add("group", key);
@@ -413,10 +431,10 @@ class CsvImportService {
 						+ "2026-03-05T14:30:00Z (got \"" + postedText + "\")");
 			}
 		}
-		TransactionImports.Checked checked = this.finance.check(account, new RawTransaction(row.externalId(), date,
-				postedAt, amount, row.direction(), row.status(), row.description(), row.payerName(),
-				row.payerDocument(), row.correlationId(), row.bankReferenceId(), row.endToEndId(),
-				row.chargeExternalId()));
+		TransactionImports.Checked checked = this.finance.check(account,
+				new RawTransaction(row.externalId(), date, postedAt, amount, row.direction(), row.status(),
+						row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
+						row.bankReferenceId(), row.endToEndId(), row.chargeExternalId()));
 		boolean dateReported = date == null;
 		boolean amountReported = amount == null;
 		checked.errors().forEach((field, messages) -> {
@@ -467,8 +485,9 @@ class CsvImportService {
 	}
 
 	/**
-	 * The SHA-256 of what a confirmation asks for (not of its bytes): the same metadata, choices and rows give
-	 * the same fingerprint whatever the JSON's spacing, key order or ignored fields.
+	 * The SHA-256 of what a confirmation asks for (not of its bytes): the same metadata,
+	 * choices and rows give the same fingerprint whatever the JSON's spacing, key order
+	 * or ignored fields.
 	 */
 	private static final class Fingerprint {
 
@@ -481,7 +500,8 @@ class CsvImportService {
 		void add(@Nullable String... values) {
 			StringBuilder record = new StringBuilder();
 			for (String value : values) {
-				// Length-prefixed, so no two different lists of values read alike; null differs from "".
+				// Length-prefixed, so no two different lists of values read alike; null
+				// differs from "".
 				record.append(value == null ? "-1:" : value.length() + ":" + value);
 			}
 			this.digest.update(record.append(values.length).append(';').toString().getBytes(StandardCharsets.UTF_8));

@@ -7,13 +7,17 @@ import org.springframework.context.annotation.Configuration;
 
 import br.suite.shared.BodyLimits;
 
-/** The bodies of the CSV import routes: the statement file as a form, its confirmation as JSON with every row. */
+/**
+ * The bodies of the CSV import routes: the statement file as a form, its confirmation as
+ * JSON with every row.
+ */
 @Configuration(proxyBeanMethods = false)
 class ImportBodyLimits {
 
 	@Bean
 	BodyLimits importRouteLimits() {
-		return new BodyLimits(Map.of("/prepare-csv-import", BodyLimits.UPLOAD_AS_FORM, "/confirm-csv-import", BodyLimits.IMPORT));
+		return new BodyLimits(
+				Map.of("/prepare-csv-import", BodyLimits.UPLOAD_AS_FORM, "/confirm-csv-import", BodyLimits.IMPORT));
 	}
 
 }

@@ -11,7 +11,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The record of confirmed imports ({@code imports_confirmation}), which also answers retried confirmations. */
+/**
+ * The record of confirmed imports ({@code imports_confirmation}), which also answers
+ * retried confirmations.
+ */
 @Repository
 class ImportConfirmationRepository {
 
@@ -21,7 +24,10 @@ class ImportConfirmationRepository {
 		this.jdbc = jdbc;
 	}
 
-	/** A confirmation as stored: the fingerprint of its request and the result it answered (JSON). */
+	/**
+	 * A confirmation as stored: the fingerprint of its request and the result it answered
+	 * (JSON).
+	 */
 	record Stored(UUID importId, String requestSha256, String result) {
 	}
 
@@ -32,8 +38,8 @@ class ImportConfirmationRepository {
 	}
 
 	/**
-	 * Makes confirmations with the same key by the same user take turns until the end of the transaction, so
-	 * the second one sees what the first recorded.
+	 * Makes confirmations with the same key by the same user take turns until the end of
+	 * the transaction, so the second one sees what the first recorded.
 	 */
 	void lockKey(long userId, String key) {
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended(?, 7427)) IS NULL")

@@ -43,15 +43,19 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
 
 /**
- * Reads a bank statement file the way Brazilian banks and spreadsheets write it: the encoding (UTF-8 with or
- * without BOM, UTF-16 with BOM, else Windows-1252 or ISO-8859-1), the delimiter ({@code ;}, {@code ,}, tab
- * or {@code |}, or Excel's {@code sep=} line), the header line (found among the first lines, after any
- * preamble) and what each column holds, the decimal separator, and then each line as a normalised
- * transaction or a problem. Records are split by Apache Commons CSV. Writes nothing and needs no database.
+ * Reads a bank statement file the way Brazilian banks and spreadsheets write it: the
+ * encoding (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252 or ISO-8859-1),
+ * the delimiter ({@code ;}, {@code ,}, tab or {@code |}, or Excel's {@code sep=} line),
+ * the header line (found among the first lines, after any preamble) and what each column
+ * holds, the decimal separator, and then each line as a normalised transaction or a
+ * problem. Records are split by Apache Commons CSV. Writes nothing and needs no database.
  */
 final class StatementReader {
 
-	/** How far down a header line is looked for: banks put a few lines of account data before it. */
+	/**
+	 * How far down a header line is looked for: banks put a few lines of account data
+	 * before it.
+	 */
 	static final int HEADER_SEARCH_LINES = 30;
 
 	private static final char[] DELIMITERS = { ';', ',', '\t', '|' };
@@ -69,19 +73,26 @@ final class StatementReader {
 	/**
 	 * What the caller decided instead of the detection; null (or empty) means detect.
 	 *
-	 * @param columns a field → the header of its column; an empty header leaves the field unmapped
+	 * @param columns a field → the header of its column; an empty header leaves the field
+	 * unmapped
 	 */
 	record Options(@Nullable Charset encoding, @Nullable Character delimiter, @Nullable Decimal decimal,
 			Map<ImportField, String> columns) {
 	}
 
-	/** One statement line read as a transaction; the amount is positive, the sign is the direction. */
+	/**
+	 * One statement line read as a transaction; the amount is positive, the sign is the
+	 * direction.
+	 */
 	record Line(int number, LocalDate date, @Nullable Instant postedAt, BigDecimal amount, String direction,
 			String status, String externalId, String description, String payerName, String payerDocument,
 			String endToEndId, String bankReferenceId, String correlationId, String chargeExternalId) {
 	}
 
-	/** A line that could not be read: its 1-based number in the file, the column (header) and why. */
+	/**
+	 * A line that could not be read: its 1-based number in the file, the column (header)
+	 * and why.
+	 */
 	record Problem(int line, String column, String message) {
 	}
 
@@ -94,7 +105,10 @@ final class StatementReader {
 			List<String> ignoredColumns, List<String> dateFormats, List<Line> lines, List<Problem> problems,
 			List<Ignored> ignored) {
 
-		/** The header a problem with a field of this wire name points at, or the field name itself. */
+		/**
+		 * The header a problem with a field of this wire name points at, or the field
+		 * name itself.
+		 */
 		String columnOf(String wireField) {
 			List<ImportField> sources = switch (wireField) {
 				case "amount" -> List.of(ImportField.AMOUNT, ImportField.CREDIT_AMOUNT, ImportField.DEBIT_AMOUNT);
@@ -187,7 +201,10 @@ final class StatementReader {
 		};
 	}
 
-	/** The header line found: which delimiter, which record (0-based, in the body) and what each column holds. */
+	/**
+	 * The header line found: which delimiter, which record (0-based, in the body) and
+	 * what each column holds.
+	 */
 	private record Header(char delimiter, long recordIndex, long position, List<String> names,
 			Map<ImportField, List<Integer>> columns, Set<ImportField> chosenByCaller) {
 	}
@@ -205,9 +222,10 @@ final class StatementReader {
 		}
 		List<String> named = requested.values().stream().filter(name -> !name.isEmpty()).toList();
 		if (!named.isEmpty()) {
-			throw InvalidRequest.of("columns", "no line among the first " + HEADER_SEARCH_LINES + " of the file "
-					+ (forced != null ? "(split at '" + printable(forced) + "') " : "") + "holds the columns "
-					+ String.join(", ", named) + " together with a date and an amount column");
+			throw InvalidRequest.of("columns",
+					"no line among the first " + HEADER_SEARCH_LINES + " of the file "
+							+ (forced != null ? "(split at '" + printable(forced) + "') " : "") + "holds the columns "
+							+ String.join(", ", named) + " together with a date and an amount column");
 		}
 		throw InvalidRequest.of("file", "has no header line in its first " + HEADER_SEARCH_LINES + " lines"
 				+ (forced != null ? " (split at '" + printable(forced) + "')" : "")
@@ -233,12 +251,15 @@ final class StatementReader {
 			return null;
 		}
 		catch (IOException | UncheckedIOException | IllegalStateException ex) {
-			// Splitting at this delimiter breaks the quoting: it is not the file's delimiter.
+			// Splitting at this delimiter breaks the quoting: it is not the file's
+			// delimiter.
 			return null;
 		}
 	}
 
-	/** What each column of a header line holds, or null when the line is no usable header. */
+	/**
+	 * What each column of a header line holds, or null when the line is no usable header.
+	 */
 	private static @Nullable Header mapColumns(char delimiter, long index, long position, List<String> names,
 			Map<ImportField, String> requested) {
 		if (names.size() < 2) {
@@ -277,7 +298,8 @@ final class StatementReader {
 			}
 		}
 		if (!amountChosen && columns.containsKey(ImportField.AMOUNT)) {
-			// One signed amount column says it all; credit and debit columns beside it would contradict it.
+			// One signed amount column says it all; credit and debit columns beside it
+			// would contradict it.
 			columns.remove(ImportField.CREDIT_AMOUNT);
 			columns.remove(ImportField.DEBIT_AMOUNT);
 		}
@@ -402,7 +424,9 @@ final class StatementReader {
 			return message.replaceFirst("^IOException reading next record: (java\\.io\\.)?IOException: ", "");
 		}
 
-		/** "Tipo" names a direction in some banks and a payment kind (PIX, TED) in others. */
+		/**
+		 * "Tipo" names a direction in some banks and a payment kind (PIX, TED) in others.
+		 */
 		private void dropDirectionUnlessWords(List<Record> records) {
 			if (!this.columns.containsKey(ImportField.DIRECTION)
 					|| this.header.chosenByCaller().contains(ImportField.DIRECTION)) {
@@ -469,7 +493,8 @@ final class StatementReader {
 			boolean noAmount = cell(record, ImportField.AMOUNT).isEmpty()
 					&& cell(record, ImportField.CREDIT_AMOUNT).isEmpty()
 					&& cell(record, ImportField.DEBIT_AMOUNT).isEmpty();
-			if (this.columns.getOrDefault(ImportField.DESCRIPTION, List.of()).stream()
+			if (this.columns.getOrDefault(ImportField.DESCRIPTION, List.of())
+				.stream()
 				.anyMatch(column -> StatementValues.isBalanceLine(record.cell(column)))) {
 				this.ignored.add(new Ignored(record.line(), "a balance line (" + description + "), not a transaction"));
 				return null;
@@ -544,7 +569,8 @@ final class StatementReader {
 				}
 			}
 			else if (!endToEndId.isEmpty() && !idLines.containsKey(endToEndId)) {
-				// A Pix end-to-end id is unique per payment: the best key when the bank gives no id of its own.
+				// A Pix end-to-end id is unique per payment: the best key when the bank
+				// gives no id of its own.
 				externalId = endToEndId;
 				idLines.put(endToEndId, record.line());
 			}
@@ -557,7 +583,10 @@ final class StatementReader {
 					cell(record, ImportField.CORRELATION_ID), cell(record, ImportField.CHARGE_EXTERNAL_ID));
 		}
 
-		/** The positive amount and its direction, or null after recording why there is none. */
+		/**
+		 * The positive amount and its direction, or null after recording why there is
+		 * none.
+		 */
 		private @Nullable Signed signedAmount(Record record, Decimal decimal) {
 			int problemsBefore = this.problems.size();
 			String stated = null;
@@ -579,8 +608,8 @@ final class StatementReader {
 				String implied = amount.value().signum() < 0 ? StatementValues.DEBIT
 						: amount.marker() != null ? amount.marker() : null;
 				if (stated != null && implied != null && !stated.equals(implied)) {
-					problem(record, ImportField.DIRECTION, "says " + stated + " but the amount (" + amountCell
-							+ ") is a " + implied);
+					problem(record, ImportField.DIRECTION,
+							"says " + stated + " but the amount (" + amountCell + ") is a " + implied);
 					return null;
 				}
 				String direction = stated != null ? stated : implied != null ? implied : StatementValues.CREDIT;
@@ -591,8 +620,8 @@ final class StatementReader {
 			boolean hasCredit = credit != null && credit.value().signum() != 0;
 			boolean hasDebit = debit != null && debit.value().signum() != 0;
 			if (hasCredit && hasDebit) {
-				problem(record, ImportField.CREDIT_AMOUNT, "and " + headerOf(ImportField.DEBIT_AMOUNT)
-						+ " are both filled: a line moves money one way");
+				problem(record, ImportField.CREDIT_AMOUNT,
+						"and " + headerOf(ImportField.DEBIT_AMOUNT) + " are both filled: a line moves money one way");
 				return null;
 			}
 			if (hasCredit || hasDebit) {
@@ -636,9 +665,10 @@ final class StatementReader {
 		}
 
 		/**
-		 * A key for a line without an id of its own: a hash of what it says, plus how many identical lines came
-		 * before it in the file, so two equal payments on one day stay two transactions and re-importing the
-		 * same statement finds the same keys.
+		 * A key for a line without an id of its own: a hash of what it says, plus how
+		 * many identical lines came before it in the file, so two equal payments on one
+		 * day stay two transactions and re-importing the same statement finds the same
+		 * keys.
 		 */
 		private static String derivedId(LocalDate date, Signed signed, String description, String payerName,
 				String payerDocument, String bankReferenceId, String endToEndId, Map<String, Integer> seen) {

@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
 import br.suite.shared.DateTimes;
 
 /**
- * How Brazilian bank statements write one cell: amounts with decimal comma and thousands dots
- * ({@code -1.234,56}, {@code R$ 1.234,56 D}, {@code (1.234,56)}), day-first dates, C/D and status words. Each
- * reader returns the value or throws {@link CellProblem} with the message a row error shows.
+ * How Brazilian bank statements write one cell: amounts with decimal comma and thousands
+ * dots ({@code -1.234,56}, {@code R$ 1.234,56 D}, {@code (1.234,56)}), day-first dates,
+ * C/D and status words. Each reader returns the value or throws {@link CellProblem} with
+ * the message a row error shows.
  */
 final class StatementValues {
 
@@ -56,13 +57,16 @@ final class StatementValues {
 	}
 
 	/**
-	 * A signed amount as the cell wrote it, and the direction a trailing {@code C}/{@code D} marker gave, if
-	 * any.
+	 * A signed amount as the cell wrote it, and the direction a trailing
+	 * {@code C}/{@code D} marker gave, if any.
 	 */
 	record Amount(BigDecimal value, @Nullable String marker) {
 	}
 
-	/** A calendar date in São Paulo and, when the cell also had a time, the instant it names. */
+	/**
+	 * A calendar date in São Paulo and, when the cell also had a time, the instant it
+	 * names.
+	 */
 	record DateValue(LocalDate date, @Nullable Instant instant, String format) {
 	}
 
@@ -84,14 +88,13 @@ final class StatementValues {
 
 	private static final Pattern TIME = Pattern.compile("(\\d{1,2}):(\\d{2})(?::(\\d{2}))?");
 
-	private static final Map<String, String> DIRECTIONS = Map.ofEntries(Map.entry("c", CREDIT),
-			Map.entry("cr", CREDIT), Map.entry("cred", CREDIT), Map.entry("credito", CREDIT),
-			Map.entry("creditos", CREDIT), Map.entry("credit", CREDIT), Map.entry("entrada", CREDIT),
-			Map.entry("entradas", CREDIT), Map.entry("receita", CREDIT), Map.entry("recebimento", CREDIT),
-			Map.entry("d", DEBIT), Map.entry("db", DEBIT), Map.entry("dr", DEBIT), Map.entry("deb", DEBIT),
-			Map.entry("debito", DEBIT), Map.entry("debitos", DEBIT), Map.entry("debit", DEBIT),
-			Map.entry("saida", DEBIT), Map.entry("saidas", DEBIT), Map.entry("despesa", DEBIT),
-			Map.entry("pagamento", DEBIT));
+	private static final Map<String, String> DIRECTIONS = Map.ofEntries(Map.entry("c", CREDIT), Map.entry("cr", CREDIT),
+			Map.entry("cred", CREDIT), Map.entry("credito", CREDIT), Map.entry("creditos", CREDIT),
+			Map.entry("credit", CREDIT), Map.entry("entrada", CREDIT), Map.entry("entradas", CREDIT),
+			Map.entry("receita", CREDIT), Map.entry("recebimento", CREDIT), Map.entry("d", DEBIT),
+			Map.entry("db", DEBIT), Map.entry("dr", DEBIT), Map.entry("deb", DEBIT), Map.entry("debito", DEBIT),
+			Map.entry("debitos", DEBIT), Map.entry("debit", DEBIT), Map.entry("saida", DEBIT),
+			Map.entry("saidas", DEBIT), Map.entry("despesa", DEBIT), Map.entry("pagamento", DEBIT));
 
 	private static final Map<String, String> STATUSES = Map.ofEntries(Map.entry("settled", "settled"),
 			Map.entry("efetivado", "settled"), Map.entry("efetivada", "settled"), Map.entry("efetuado", "settled"),
@@ -104,12 +107,15 @@ final class StatementValues {
 			Map.entry("previsto", "pending"), Map.entry("prevista", "pending"), Map.entry("emprocessamento", "pending"),
 			Map.entry("processando", "pending"), Map.entry("aguardando", "pending"), Map.entry("scheduled", "pending"),
 			Map.entry("cancelled", "cancelled"), Map.entry("canceled", "cancelled"),
-			Map.entry("cancelado", "cancelled"), Map.entry("cancelada", "cancelled"),
-			Map.entry("reversed", "reversed"), Map.entry("estornado", "reversed"), Map.entry("estornada", "reversed"),
-			Map.entry("estorno", "reversed"), Map.entry("devolvido", "reversed"), Map.entry("devolvida", "reversed"),
-			Map.entry("devolucao", "reversed"), Map.entry("refunded", "reversed"));
+			Map.entry("cancelado", "cancelled"), Map.entry("cancelada", "cancelled"), Map.entry("reversed", "reversed"),
+			Map.entry("estornado", "reversed"), Map.entry("estornada", "reversed"), Map.entry("estorno", "reversed"),
+			Map.entry("devolvido", "reversed"), Map.entry("devolvida", "reversed"), Map.entry("devolucao", "reversed"),
+			Map.entry("refunded", "reversed"));
 
-	/** Lines that state a balance, not a movement: banks put them between and after the transactions. */
+	/**
+	 * Lines that state a balance, not a movement: banks put them between and after the
+	 * transactions.
+	 */
 	private static final Set<String> BALANCE_LINES = Set.of("saldo", "saldoanterior", "saldododia", "saldodia",
 			"saldofinal", "saldoatual", "saldoinicial", "saldodisponivel", "saldototal", "saldoemconta", "total",
 			"totais", "totalgeral");
@@ -118,11 +124,13 @@ final class StatementValues {
 	}
 
 	/**
-	 * The comparable form of a header or a word: without accents, case, spaces and punctuation
-	 * ({@code "Valor (R$)"} → {@code "valorr"}, {@code "Nº Documento"} → {@code "nodocumento"}).
+	 * The comparable form of a header or a word: without accents, case, spaces and
+	 * punctuation ({@code "Valor (R$)"} → {@code "valorr"}, {@code "Nº Documento"} →
+	 * {@code "nodocumento"}).
 	 */
 	static String key(String text) {
-		String plain = Normalizer.normalize(text, Normalizer.Form.NFKD).replaceAll("\\p{M}", "")
+		String plain = Normalizer.normalize(text, Normalizer.Form.NFKD)
+			.replaceAll("\\p{M}", "")
 			.toLowerCase(Locale.ROOT);
 		StringBuilder key = new StringBuilder(plain.length());
 		for (int i = 0; i < plain.length(); i++) {
@@ -135,8 +143,9 @@ final class StatementValues {
 	}
 
 	/**
-	 * Reads a signed amount. A minus sign (before or after the number), parentheses or a trailing {@code D}
-	 * make it a debit; {@code R$} and spaces are ignored; thousands separators must be in their places.
+	 * Reads a signed amount. A minus sign (before or after the number), parentheses or a
+	 * trailing {@code D} make it a debit; {@code R$} and spaces are ignored; thousands
+	 * separators must be in their places.
 	 */
 	static Amount amount(String cell, Decimal decimal) {
 		String text = cell.replace('\u00a0', ' ').strip();
@@ -192,8 +201,9 @@ final class StatementValues {
 	}
 
 	/**
-	 * Which decimal separator a cell shows beyond doubt: {@code 1.234,56} or {@code 10,5} say comma,
-	 * {@code 1,234.56} or {@code 10.50} say point; {@code 1.234} or {@code 100} say nothing.
+	 * Which decimal separator a cell shows beyond doubt: {@code 1.234,56} or {@code 10,5}
+	 * say comma, {@code 1,234.56} or {@code 10.50} say point; {@code 1.234} or
+	 * {@code 100} say nothing.
 	 */
 	static @Nullable Decimal decimalShownBy(String cell) {
 		StringBuilder core = new StringBuilder(cell.length());
@@ -210,9 +220,9 @@ final class StatementValues {
 	}
 
 	/**
-	 * Reads a date: ISO ({@code 2026-03-05}, also with a time and offset) or day first, as Brazil writes it
-	 * ({@code 05/03/2026}, {@code 5/3/26}, {@code 05-03-2026}, {@code 05.03.2026}, optionally followed by
-	 * {@code HH:mm[:ss]} in São Paulo time).
+	 * Reads a date: ISO ({@code 2026-03-05}, also with a time and offset) or day first,
+	 * as Brazil writes it ({@code 05/03/2026}, {@code 5/3/26}, {@code 05-03-2026},
+	 * {@code 05.03.2026}, optionally followed by {@code HH:mm[:ss]} in São Paulo time).
 	 */
 	static DateValue date(String cell) {
 		String text = cell.strip();
@@ -265,7 +275,10 @@ final class StatementValues {
 		}
 	}
 
-	/** {@code credit} or {@code debit} for the words statements use (C, D, Crédito, Débito, Entrada, Saída…). */
+	/**
+	 * {@code credit} or {@code debit} for the words statements use (C, D, Crédito,
+	 * Débito, Entrada, Saída…).
+	 */
 	static @Nullable String direction(String cell) {
 		String text = cell.strip();
 		if (text.equals("+")) {
@@ -277,13 +290,19 @@ final class StatementValues {
 		return DIRECTIONS.get(key(text));
 	}
 
-	/** A transaction status for the words statements use (Efetivado, Agendado, Estornado…); blank is settled. */
+	/**
+	 * A transaction status for the words statements use (Efetivado, Agendado,
+	 * Estornado…); blank is settled.
+	 */
 	static @Nullable String status(String cell) {
 		String key = key(cell);
 		return key.isEmpty() ? "settled" : STATUSES.get(key);
 	}
 
-	/** Whether a line states a balance ("Saldo anterior", "S A L D O", "Total") rather than a movement. */
+	/**
+	 * Whether a line states a balance ("Saldo anterior", "S A L D O", "Total") rather
+	 * than a movement.
+	 */
 	static boolean isBalanceLine(String description) {
 		return BALANCE_LINES.contains(key(description));
 	}

@@ -1,7 +1,8 @@
 /**
- * CSV import of bank statements: a file is prepared (read, normalised, previewed, nothing written) and then
- * confirmed atomically (op 7), optionally replacing one month. Transactions and sync logs are finance's; this
- * module writes them only through {@link br.suite.finance.TransactionImports} and keeps its own record of each
+ * CSV import of bank statements: a file is prepared (read, normalised, previewed, nothing
+ * written) and then confirmed atomically (op 7), optionally replacing one month.
+ * Transactions and sync logs are finance's; this module writes them only through
+ * {@link br.suite.finance.TransactionImports} and keeps its own record of each
  * confirmation for idempotent retries. It publishes nothing.
  */
 @ApplicationModule(allowedDependencies = { "shared", "finance", "audit" })

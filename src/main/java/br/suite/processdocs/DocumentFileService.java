@@ -18,8 +18,9 @@ import br.suite.shared.Sha256;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The one file of a document, kept in PostgreSQL with its SHA-256 so a download can be checked against
- * what was approved. Like the rest of the controlled content it changes only in draft or in review.
+ * The one file of a document, kept in PostgreSQL with its SHA-256 so a download can be
+ * checked against what was approved. Like the rest of the controlled content it changes
+ * only in draft or in review.
  */
 @Service
 class DocumentFileService {

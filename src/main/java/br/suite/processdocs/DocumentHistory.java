@@ -22,13 +22,17 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The record of every change to a document. Changes are taken from the document as clients see it, so
- * the history names fields and values exactly as the API does, computed ones included.
+ * The record of every change to a document. Changes are taken from the document as
+ * clients see it, so the history names fields and values exactly as the API does,
+ * computed ones included.
  */
 @Component
 class DocumentHistory {
 
-	/** Fields that change with every write or follow from others; recording them would only add noise. */
+	/**
+	 * Fields that change with every write or follow from others; recording them would
+	 * only add noise.
+	 */
 	private static final Set<String> UNTRACKED = Set.of("id", "created_at", "updated_at", "file_url");
 
 	private static final TypeReference<Map<String, ProcessDocumentFieldChange>> CHANGES = new TypeReference<>() {
@@ -53,7 +57,10 @@ class DocumentHistory {
 		return this.json.valueToTree(ProcessDocumentResponse.from(document));
 	}
 
-	/** {@code {field: {from, to}}} for every tracked field that differs; {@code before} null is a creation. */
+	/**
+	 * {@code {field: {from, to}}} for every tracked field that differs; {@code before}
+	 * null is a creation.
+	 */
 	ObjectNode diff(@Nullable ObjectNode before, ObjectNode after) {
 		ObjectNode changes = this.json.createObjectNode();
 		for (Map.Entry<String, JsonNode> field : after.properties()) {
@@ -70,9 +77,9 @@ class DocumentHistory {
 	}
 
 	void record(long documentId, Action action, ObjectNode changes, CurrentUser by) {
-		this.jdbc
-			.sql("INSERT INTO processdocs_history (document_id, action, changed_at, changed_by_id, changed_by, changes) "
-					+ "VALUES (:documentId, :action, :changedAt, :changedById, :changedBy, CAST(:changes AS json))")
+		this.jdbc.sql(
+				"INSERT INTO processdocs_history (document_id, action, changed_at, changed_by_id, changed_by, changes) "
+						+ "VALUES (:documentId, :action, :changedAt, :changedById, :changedBy, CAST(:changes AS json))")
 			.param("documentId", documentId)
 			.param("action", ClosedSet.wire(action))
 			.param("changedAt", Timestamp.from(Instant.now().truncatedTo(ChronoUnit.MICROS)))
@@ -83,17 +90,19 @@ class DocumentHistory {
 	}
 
 	/**
-	 * Who made the document's last content change: its creation, a file attached or removed, or an update of
-	 * a controlled field ({@link ProcessDocumentService#CONTROLLED_FIELDS}).
+	 * Who made the document's last content change: its creation, a file attached or
+	 * removed, or an update of a controlled field
+	 * ({@link ProcessDocumentService#CONTROLLED_FIELDS}).
 	 */
 	Optional<Long> lastContentEditor(long documentId) {
 		String fields = ProcessDocumentService.CONTROLLED_FIELDS.stream()
 			.sorted()
 			.map(field -> "'" + field + "'")
 			.collect(Collectors.joining(", ", "ARRAY[", "]"));
-		return this.jdbc.sql("SELECT changed_by_id FROM processdocs_history WHERE document_id = :documentId "
-				+ "AND (action <> 'updated' OR jsonb_exists_any(CAST(changes AS jsonb), " + fields + ")) "
-				+ "ORDER BY id DESC LIMIT 1")
+		return this.jdbc
+			.sql("SELECT changed_by_id FROM processdocs_history WHERE document_id = :documentId "
+					+ "AND (action <> 'updated' OR jsonb_exists_any(CAST(changes AS jsonb), " + fields + ")) "
+					+ "ORDER BY id DESC LIMIT 1")
 			.param("documentId", documentId)
 			.query(Long.class)
 			.optional();

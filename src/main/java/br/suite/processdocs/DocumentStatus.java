@@ -4,8 +4,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The lifecycle of a controlled document. Only approved documents are in use; a revision sends an
- * approved document back to review, and an obsolete one stays on record but can never come back.
+ * The lifecycle of a controlled document. Only approved documents are in use; a revision
+ * sends an approved document back to review, and an obsolete one stays on record but can
+ * never come back.
  */
 enum DocumentStatus {
 
@@ -25,7 +26,10 @@ enum DocumentStatus {
 		return next().contains(target);
 	}
 
-	/** Approved and obsolete documents are what readers rely on: their content changes only by revision. */
+	/**
+	 * Approved and obsolete documents are what readers rely on: their content changes
+	 * only by revision.
+	 */
 	boolean isContentLocked() {
 		return this == APPROVED || this == OBSOLETE;
 	}

@@ -16,14 +16,17 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
 
 /**
- * A controlled document. {@code version} is the document's own revision label ("1.0"); the row's
- * optimistic-locking counter is {@code rowVersion}. The attached file's bytes live apart, in
- * {@code processdocs_file}; the document carries what describes them.
+ * A controlled document. {@code version} is the document's own revision label ("1.0");
+ * the row's optimistic-locking counter is {@code rowVersion}. The attached file's bytes
+ * live apart, in {@code processdocs_file}; the document carries what describes them.
  */
 @Table("processdocs_document")
 class ProcessDocument {
 
-	/** Calendar dates of documents (approval, "today" for review lists) are dates in São Paulo. */
+	/**
+	 * Calendar dates of documents (approval, "today" for review lists) are dates in São
+	 * Paulo.
+	 */
 	static final String CODE_PREFIX = "PD-";
 
 	@Id
@@ -102,8 +105,8 @@ class ProcessDocument {
 	}
 
 	/**
-	 * The next review is the last one plus the cycle, in calendar days (2024-02-28 + 1 = 2024-02-29;
-	 * 2023-02-28 + 1 = 2023-03-01); without either there is no schedule.
+	 * The next review is the last one plus the cycle, in calendar days (2024-02-28 + 1 =
+	 * 2024-02-29; 2023-02-28 + 1 = 2023-03-01); without either there is no schedule.
 	 */
 	static @Nullable LocalDate nextReview(@Nullable LocalDate lastReviewAt, @Nullable Integer reviewCycleDays) {
 		if (lastReviewAt == null || reviewCycleDays == null) {

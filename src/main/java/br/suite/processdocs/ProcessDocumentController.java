@@ -76,8 +76,8 @@ class ProcessDocumentController {
 	ResponseEntity<List<ProcessDocumentResponse>> list(@RequestParam(required = false) @Nullable String status,
 			@RequestParam(name = "process_area", required = false) @Nullable String processArea,
 			@RequestParam(required = false) @Nullable String category,
-			@RequestParam(required = false) @Nullable String owner, @RequestParam(required = false) @Nullable String tag,
-			@RequestParam(required = false) @Nullable String q,
+			@RequestParam(required = false) @Nullable String owner,
+			@RequestParam(required = false) @Nullable String tag, @RequestParam(required = false) @Nullable String q,
 			@RequestParam(name = "review_due_within", required = false) @Nullable Integer reviewDueWithin,
 			@RequestParam(required = false) @Nullable Boolean overdue,
 			@RequestParam(required = false) @Nullable Integer limit,
@@ -118,17 +118,17 @@ class ProcessDocumentController {
 					content = @Content(schema = @Schema(implementation = ProcessDocumentRequest.class))))
 	ResponseEntity<ProcessDocumentResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		ProcessDocument document = this.documents.update(id,
-				current -> this.partialUpdates.merge(ProcessDocumentRequest.of(current), patch,
-						ProcessDocumentRequest.class),
-				ifMatch, CurrentUser.get());
+		ProcessDocument document = this.documents.update(id, current -> this.partialUpdates
+			.merge(ProcessDocumentRequest.of(current), patch, ProcessDocumentRequest.class), ifMatch,
+				CurrentUser.get());
 		return versioned(document).ok();
 	}
 
 	@DeleteMapping(PathIds.ID)
 	@Requires("processdocs.documents.change")
-	@Operation(summary = "Delete a draft", description = "Only drafts are deleted (with their file and history); "
-			+ "any other status is 409: make an approved document obsolete instead.")
+	@Operation(summary = "Delete a draft",
+			description = "Only drafts are deleted (with their file and history); "
+					+ "any other status is 409: make an approved document obsolete instead.")
 	@ApiResponse(responseCode = "204", description = "Deleted.")
 	ResponseEntity<Void> delete(@PathVariable long id) {
 		this.documents.delete(id);
@@ -177,9 +177,9 @@ class ProcessDocumentController {
 	@Operation(summary = "Attach the file (raw body)", description = "The body is the file, up to 8 MiB (413 "
 			+ "beyond), its Content-Type the file's media type; the file name comes from the file_name parameter "
 			+ "or a Content-Disposition header (filename or filename*). Replaces any file attached before. Only in "
-			+ "draft or in_review (409 otherwise).", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
-					content = @Content(mediaType = "application/octet-stream",
-							schema = @Schema(type = "string", format = "binary"))))
+			+ "draft or in_review (409 otherwise).",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
+					mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary"))))
 	ResponseEntity<ProcessDocumentResponse> attachBody(@PathVariable long id,
 			@RequestBody(required = false) byte @Nullable [] body,
 			@RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
@@ -212,8 +212,8 @@ class ProcessDocumentController {
 
 	@DeleteMapping(PathIds.ID + "/file")
 	@Requires("processdocs.documents.change")
-	@Operation(summary = "Remove the file", description = "Only in draft or in_review (409 otherwise); 404 when "
-			+ "no file is attached.")
+	@Operation(summary = "Remove the file",
+			description = "Only in draft or in_review (409 otherwise); 404 when " + "no file is attached.")
 	@ApiResponse(responseCode = "204", description = "Removed.")
 	ResponseEntity<Void> removeFile(@PathVariable long id) {
 		this.files.remove(id, CurrentUser.get());
@@ -224,13 +224,17 @@ class ProcessDocumentController {
 		return new Versioned<>(ProcessDocumentResponse.from(document), document.rowVersion());
 	}
 
-	/** The name without any client path (browsers may send C:\fakepath\…), one line, at most 255 characters. */
+	/**
+	 * The name without any client path (browsers may send C:\fakepath\…), one line, at
+	 * most 255 characters.
+	 */
 	static String fileName(@Nullable String given) {
-		String name = given == null ? "" : given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1)
-			.strip();
+		String name = given == null ? ""
+				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();
 		if (name.isEmpty()) {
-			throw InvalidRequest.of("file_name", "is required: give it in the file_name parameter, a Content-Disposition "
-					+ "header or the multipart part's filename");
+			throw InvalidRequest.of("file_name",
+					"is required: give it in the file_name parameter, a Content-Disposition "
+							+ "header or the multipart part's filename");
 		}
 		if (name.length() > MAX_FILE_NAME_LENGTH || !name.matches(ProcessDocumentRequest.ONE_LINE)) {
 			throw InvalidRequest.of("file_name",
@@ -252,8 +256,9 @@ class ProcessDocumentController {
 	}
 
 	/**
-	 * {@code attachment} with the name twice (RFC 6266): {@code filename*} exact in UTF-8, {@code filename} an
-	 * ASCII stand-in for old clients ("Instrução.pdf" → "Instrucao.pdf").
+	 * {@code attachment} with the name twice (RFC 6266): {@code filename*} exact in
+	 * UTF-8, {@code filename} an ASCII stand-in for old clients ("Instrução.pdf" →
+	 * "Instrucao.pdf").
 	 */
 	static String attachment(String fileName) {
 		String ascii = Normalizer.normalize(fileName, Normalizer.Form.NFD)
@@ -275,7 +280,10 @@ class ProcessDocumentController {
 		return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + exact;
 	}
 
-	/** The declared media type, or the one the file name suggests when none (or only a generic one) was given. */
+	/**
+	 * The declared media type, or the one the file name suggests when none (or only a
+	 * generic one) was given.
+	 */
 	static String mediaType(@Nullable String declared, String fileName) {
 		MediaType type = null;
 		if (declared != null && !declared.isBlank()) {
@@ -286,7 +294,8 @@ class ProcessDocumentController {
 				throw InvalidRequest.of("Content-Type", "is not a valid media type");
 			}
 		}
-		// curl sends form-urlencoded by default: nobody uploads a form as a controlled document.
+		// curl sends form-urlencoded by default: nobody uploads a form as a controlled
+		// document.
 		if (type == null || type.isWildcardType() || type.isWildcardSubtype()
 				|| type.equalsTypeAndSubtype(MediaType.APPLICATION_OCTET_STREAM)
 				|| type.equalsTypeAndSubtype(MediaType.APPLICATION_FORM_URLENCODED)) {

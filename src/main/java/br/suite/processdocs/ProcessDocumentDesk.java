@@ -14,8 +14,9 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 
 /**
- * Process documents for callers inside the application (the web pages): the same service, lifecycle rules
- * and errors as {@code /api/process-documents/}, with the caller passed in.
+ * Process documents for callers inside the application (the web pages): the same service,
+ * lifecycle rules and errors as {@code /api/process-documents/}, with the caller passed
+ * in.
  */
 @Service
 public class ProcessDocumentDesk {
@@ -29,11 +30,14 @@ public class ProcessDocumentDesk {
 		this.validator = validator;
 	}
 
-	/** A document as a list shows it; {@code nextStatuses} are the moves its lifecycle allows now. */
+	/**
+	 * A document as a list shows it; {@code nextStatuses} are the moves its lifecycle
+	 * allows now.
+	 */
 	public record DocumentView(long id, String code, String title, String processArea, String category, String owner,
 			String status, String version, @Nullable LocalDate nextReviewAt, @Nullable String approvedBy,
-			@Nullable LocalDate approvedAt, boolean overdue, List<String> nextStatuses)
-			implements java.io.Serializable {
+			@Nullable LocalDate approvedAt, boolean overdue,
+			List<String> nextStatuses) implements java.io.Serializable {
 
 		static DocumentView of(ProcessDocumentResponse d) {
 			DocumentStatus status = ClosedSet.parse(DocumentStatus.class, "status", d.status());
@@ -60,10 +64,14 @@ public class ProcessDocumentDesk {
 		return DocumentView.of(ProcessDocumentResponse.from(this.documents.get(id)));
 	}
 
-	/** Documents not obsolete whose next review falls within the given days (overdue ones included). */
+	/**
+	 * Documents not obsolete whose next review falls within the given days (overdue ones
+	 * included).
+	 */
 	public long countDueForReview(int days) {
-		return this.documents.list(new ProcessDocumentService.Filter(null, null, null, null, null, null, days, null),
-				new Paging(1, 0)).total();
+		return this.documents
+			.list(new ProcessDocumentService.Filter(null, null, null, null, null, null, days, null), new Paging(1, 0))
+			.total();
 	}
 
 	public DocumentView create(String title, String processArea, String category, String owner,
@@ -75,7 +83,10 @@ public class ProcessDocumentDesk {
 		return DocumentView.of(ProcessDocumentResponse.from(this.documents.create(request, caller)));
 	}
 
-	/** Moves a document along its lifecycle ({@code in_review}, {@code approved}, {@code draft}, {@code obsolete}). */
+	/**
+	 * Moves a document along its lifecycle ({@code in_review}, {@code approved},
+	 * {@code draft}, {@code obsolete}).
+	 */
 	public DocumentView moveTo(long id, String status, CurrentUser caller) {
 		ProcessDocument moved = this.documents.update(id, document -> {
 			ProcessDocumentRequest current = ProcessDocumentRequest.of(document);

@@ -88,8 +88,8 @@ final class ProcessDocumentProblems {
 		}
 
 		static SelfApproval owner(String owner) {
-			return new SelfApproval("Nobody approves a process document they own: the owner \"" + owner
-					+ "\" is the caller.", "owner");
+			return new SelfApproval(
+					"Nobody approves a process document they own: the owner \"" + owner + "\" is the caller.", "owner");
 		}
 
 		static SelfApproval lastEditor() {

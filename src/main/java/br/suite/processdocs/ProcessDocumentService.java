@@ -41,12 +41,16 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 class ProcessDocumentService {
 
-	/** The permission an approval needs beyond the change permission (checked here, not per endpoint). */
+	/**
+	 * The permission an approval needs beyond the change permission (checked here, not
+	 * per endpoint).
+	 */
 	static final String APPROVE = "processdocs.documents.approve";
 
-	/** What an approved document keeps until it is revised: the content readers rely on. */
-	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version",
-			"description");
+	/**
+	 * What an approved document keeps until it is revised: the content readers rely on.
+	 */
+	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version", "description");
 
 	static final int MAX_TAG_LENGTH = 50;
 
@@ -97,8 +101,9 @@ class ProcessDocumentService {
 	Listing list(Filter filter, Paging paging) {
 		checkFilterText(filter);
 		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "processdocs_document")
-			.where("status = :status", "status", filter.status() == null ? null
-					: ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())))
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())))
 			.where("lower(process_area) = lower(:process_area)", "process_area", stripped(filter.processArea()))
 			.where("lower(category) = lower(:category)", "category", stripped(filter.category()))
 			.where("lower(owner) = lower(:owner)", "owner", stripped(filter.owner()))
@@ -112,10 +117,11 @@ class ProcessDocumentService {
 		if (filter.reviewDueWithin() != null) {
 			int days = filter.reviewDueWithin();
 			if (days < 0 || days > MAX_REVIEW_DUE_WITHIN) {
-				throw InvalidRequest.of("review_due_within", "must be a number of days between 0 and "
-						+ MAX_REVIEW_DUE_WITHIN);
+				throw InvalidRequest.of("review_due_within",
+						"must be a number of days between 0 and " + MAX_REVIEW_DUE_WITHIN);
 			}
-			// Obsolete documents are no longer reviewed; overdue ones are due too, so they stay in.
+			// Obsolete documents are no longer reviewed; overdue ones are due too, so
+			// they stay in.
 			query.where("status <> 'obsolete' AND next_review_at <= :dueBy", "dueBy", today.plusDays(days));
 		}
 		if (filter.overdue() != null) {
@@ -133,15 +139,15 @@ class ProcessDocumentService {
 	private static ProcessDocumentResponse listed(ResultSet rs, int n) throws SQLException {
 		long id = rs.getLong("id");
 		String sha256 = rs.getString("file_sha256");
-		return new ProcessDocumentResponse(id, rs.getString("code"), rs.getString("title"), rs.getString("process_area"),
-				rs.getString("category"), rs.getString("owner"), rs.getString("status"), rs.getString("version"),
-				rs.getInt("review_cycle_days"), rs.getObject("last_review_at", LocalDate.class),
-				rs.getObject("next_review_at", LocalDate.class), List.of((String[]) rs.getArray("tags").getArray()),
-				rs.getString("description"), sha256, sha256 == null ? null : ProcessDocumentResponse.fileUrl(id),
-				rs.getString("file_name"), rs.getString("file_type"), rs.getObject("file_size", Long.class),
-				rs.getString("approved_by"), rs.getObject("approved_by_id", Long.class),
-				rs.getObject("approved_at", LocalDate.class), rs.getTimestamp("created_at").toInstant(),
-				rs.getTimestamp("updated_at").toInstant());
+		return new ProcessDocumentResponse(id, rs.getString("code"), rs.getString("title"),
+				rs.getString("process_area"), rs.getString("category"), rs.getString("owner"), rs.getString("status"),
+				rs.getString("version"), rs.getInt("review_cycle_days"),
+				rs.getObject("last_review_at", LocalDate.class), rs.getObject("next_review_at", LocalDate.class),
+				List.of((String[]) rs.getArray("tags").getArray()), rs.getString("description"), sha256,
+				sha256 == null ? null : ProcessDocumentResponse.fileUrl(id), rs.getString("file_name"),
+				rs.getString("file_type"), rs.getObject("file_size", Long.class), rs.getString("approved_by"),
+				rs.getObject("approved_by_id", Long.class), rs.getObject("approved_at", LocalDate.class),
+				rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
 	}
 
 	private static @Nullable String stripped(@Nullable String value) {
@@ -168,7 +174,8 @@ class ProcessDocumentService {
 	ProcessDocument create(ProcessDocumentRequest request, CurrentUser caller) {
 		Checked checked = check(request);
 		DocumentStatus target = checked.status() == null ? DocumentStatus.DRAFT : checked.status();
-		// A document is born a draft; asking for another status is asking for the move from draft.
+		// A document is born a draft; asking for another status is asking for the move
+		// from draft.
 		if (target != DocumentStatus.DRAFT) {
 			checkTransition(DocumentStatus.DRAFT, target, caller);
 		}
@@ -184,8 +191,8 @@ class ProcessDocumentService {
 		return saved;
 	}
 
-	ProcessDocument update(long id, Function<ProcessDocument, ProcessDocumentRequest> changes,
-			@Nullable String ifMatch, CurrentUser caller) {
+	ProcessDocument update(long id, Function<ProcessDocument, ProcessDocumentRequest> changes, @Nullable String ifMatch,
+			CurrentUser caller) {
 		return this.retry.run(() -> {
 			ProcessDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new DocumentNotFound(id));
 			Versions.checkIfMatch(ifMatch, document.rowVersion());
@@ -232,19 +239,25 @@ class ProcessDocumentService {
 		this.documents.delete(document);
 	}
 
-	/** Approvals and other status moves go to the audit log too (the document history keeps every edit). */
+	/**
+	 * Approvals and other status moves go to the audit log too (the document history
+	 * keeps every edit).
+	 */
 	private void auditStatusMove(ProcessDocument document, DocumentStatus current, DocumentStatus target) {
 		if (target == current) {
 			return;
 		}
-		this.audit.record(target == DocumentStatus.APPROVED ? "processdocs.document.approved"
-				: "processdocs.document.status_changed", "process_document", document.id(), AuditLog.Changes.of()
+		this.audit.record(
+				target == DocumentStatus.APPROVED
+						? "processdocs.document.approved" : "processdocs.document.status_changed",
+				"process_document", document.id(),
+				AuditLog.Changes.of()
 					.put("code", document.code, document.code)
 					.put("status", ClosedSet.wire(current), ClosedSet.wire(target)));
 		if (target == DocumentStatus.APPROVED) {
-			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title, document.version,
-					Objects.requireNonNull(document.approvedById), Objects.requireNonNull(document.approvedBy),
-					Objects.requireNonNull(document.approvedAt)));
+			this.events.publishEvent(new DocumentApproved(document.id(), document.code, document.title,
+					document.version, Objects.requireNonNull(document.approvedById),
+					Objects.requireNonNull(document.approvedBy), Objects.requireNonNull(document.approvedAt)));
 		}
 	}
 
@@ -265,9 +278,9 @@ class ProcessDocumentService {
 	}
 
 	/**
-	 * Separation of duties: the approver is neither the document's owner (the owner text naming the caller's
-	 * username or full name, before or after this request) nor the user who made its last content change
-	 * (this request's own edits included).
+	 * Separation of duties: the approver is neither the document's owner (the owner text
+	 * naming the caller's username or full name, before or after this request) nor the
+	 * user who made its last content change (this request's own edits included).
 	 */
 	private void checkNotSelfApproval(ProcessDocument document, String ownerBefore, ObjectNode changed,
 			CurrentUser caller) {
@@ -291,9 +304,9 @@ class ProcessDocumentService {
 	}
 
 	/**
-	 * Approval records who and when, and starts the review clock when it was not running; a revision
-	 * (back to review) withdraws the approval, which stays in the history. An obsolete document keeps
-	 * the approval it had.
+	 * Approval records who and when, and starts the review clock when it was not running;
+	 * a revision (back to review) withdraws the approval, which stays in the history. An
+	 * obsolete document keeps the approval it had.
 	 */
 	private static void moveTo(ProcessDocument document, DocumentStatus current, DocumentStatus target,
 			CurrentUser caller) {
@@ -313,8 +326,9 @@ class ProcessDocumentService {
 	}
 
 	/**
-	 * Controlled content changes only while the document is a draft or in review, before or after the
-	 * request: a revision may start with its edits, an approval may carry the approver's last ones.
+	 * Controlled content changes only while the document is a draft or in review, before
+	 * or after the request: a revision may start with its edits, an approval may carry
+	 * the approver's last ones.
 	 */
 	static void checkControlledContent(DocumentStatus current, DocumentStatus target, ObjectNode changed) {
 		if (!current.isContentLocked() || !target.isContentLocked()) {
@@ -382,7 +396,10 @@ class ProcessDocumentService {
 		return List.copyOf(kept.values());
 	}
 
-	/** PostgreSQL cannot hold a NUL character even in a parameter; say so instead of failing. */
+	/**
+	 * PostgreSQL cannot hold a NUL character even in a parameter; say so instead of
+	 * failing.
+	 */
 	private static void checkFilterText(Filter filter) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Map<String, @Nullable String> texts = new LinkedHashMap<>();

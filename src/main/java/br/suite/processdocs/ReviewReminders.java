@@ -14,10 +14,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.shared.DateTimes;
 
 /**
- * Every day at 07:00 in São Paulo, publishes {@link DocumentReviewDue} for each document (not obsolete) whose
- * next review is within {@code suite.processdocs.review-notice-days} (30) or past, once per document and day.
- * Once across instances: the run holds a transaction-scoped advisory lock (an instance that cannot take it
- * skips the run), and the reminder table's key refuses a second reminder for the same document and day.
+ * Every day at 07:00 in São Paulo, publishes {@link DocumentReviewDue} for each document
+ * (not obsolete) whose next review is within {@code suite.processdocs.review-notice-days}
+ * (30) or past, once per document and day. Once across instances: the run holds a
+ * transaction-scoped advisory lock (an instance that cannot take it skips the run), and
+ * the reminder table's key refuses a second reminder for the same document and day.
  */
 @Component
 class ReviewReminders {
@@ -45,7 +46,10 @@ class ReviewReminders {
 		run(LocalDate.now(DateTimes.BRAZIL));
 	}
 
-	/** Publishes the day's reminders not published yet; returns how many (0 when another instance runs). */
+	/**
+	 * Publishes the day's reminders not published yet; returns how many (0 when another
+	 * instance runs).
+	 */
 	int run(LocalDate today) {
 		Integer published = this.transactions.execute(status -> {
 			if (!this.jdbc.sql("SELECT pg_try_advisory_xact_lock(" + LOCK + ")").query(Boolean.class).single()) {

@@ -1,8 +1,9 @@
 /**
- * Controlled process documents (ISO 9001 clause 7.5): service-assigned codes, the draft → in review →
- * approved → obsolete lifecycle with recorded approvals, the review schedule, one attached file per
- * document kept in PostgreSQL, and the history of every change. It reads users through
- * {@link br.suite.access.AccessDirectory} only to keep approvers apart from owners. It publishes nothing yet.
+ * Controlled process documents (ISO 9001 clause 7.5): service-assigned codes, the draft →
+ * in review → approved → obsolete lifecycle with recorded approvals, the review schedule,
+ * one attached file per document kept in PostgreSQL, and the history of every change. It
+ * reads users through {@link br.suite.access.AccessDirectory} only to keep approvers
+ * apart from owners. It publishes nothing yet.
  */
 @ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
 @NullMarked

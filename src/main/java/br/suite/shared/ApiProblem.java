@@ -8,8 +8,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
 /**
- * A failure that the client caused and can act on. Modules subclass it with exceptions named for what
- * happened ({@code RoleNotFound}); {@link WireErrorHandler} writes it as problem details.
+ * A failure that the client caused and can act on. Modules subclass it with exceptions
+ * named for what happened ({@code RoleNotFound}); {@link WireErrorHandler} writes it as
+ * problem details.
  */
 public class ApiProblem extends RuntimeException {
 
@@ -46,7 +47,10 @@ public class ApiProblem extends RuntimeException {
 
 	}
 
-	/** 409: the request conflicts with the current state (uniqueness, lifecycle, last administrator). */
+	/**
+	 * 409: the request conflicts with the current state (uniqueness, lifecycle, last
+	 * administrator).
+	 */
 	public static class Conflict extends ApiProblem {
 
 		public Conflict(String detail) {

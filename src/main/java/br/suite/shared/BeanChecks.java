@@ -4,9 +4,9 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
 /**
- * Bean Validation for callers that build a module's request record themselves (the web pages) instead of
- * having it read and checked by a controller: the same constraints, reported as {@link InvalidRequest}
- * with the wire's snake_case field names.
+ * Bean Validation for callers that build a module's request record themselves (the web
+ * pages) instead of having it read and checked by a controller: the same constraints,
+ * reported as {@link InvalidRequest} with the wire's snake_case field names.
  */
 public final class BeanChecks {
 

@@ -3,9 +3,9 @@ package br.suite.shared;
 import java.util.Map;
 
 /**
- * The request body limits a module needs beyond the 1 MiB of a JSON body, by path suffix (with or without
- * the final slash): each module declares its own as a bean, so the shared filter names no module's route.
- * The longest matching suffix wins.
+ * The request body limits a module needs beyond the 1 MiB of a JSON body, by path suffix
+ * (with or without the final slash): each module declares its own as a bean, so the
+ * shared filter names no module's route. The longest matching suffix wins.
  */
 public record BodyLimits(Map<String, Long> bySuffix) {
 
@@ -18,7 +18,10 @@ public record BodyLimits(Map<String, Long> bySuffix) {
 	/** A CSV import confirmation: every row of the statement as JSON. */
 	public static final long IMPORT = 64 * 1024 * 1024;
 
-	/** An upload sent as base64 inside JSON: 4/3 of the bytes plus room for the other fields. */
+	/**
+	 * An upload sent as base64 inside JSON: 4/3 of the bytes plus room for the other
+	 * fields.
+	 */
 	public static final long UPLOAD_AS_BASE64_JSON = UPLOAD * 4 / 3 + 1024 * 1024;
 
 	/** An upload sent as a multipart form, with room for the other parts. */

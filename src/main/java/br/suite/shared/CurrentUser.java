@@ -6,8 +6,8 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
- * The authenticated caller of this request, as every module sees it. Serializable: a page session (kept in the
- * database) holds it.
+ * The authenticated caller of this request, as every module sees it. Serializable: a page
+ * session (kept in the database) holds it.
  */
 public record CurrentUser(long id, String username, Set<String> permissions) implements java.io.Serializable {
 

@@ -15,8 +15,8 @@ import org.springframework.transaction.TransactionSystemException;
 
 /**
  * What a request gets while the database is unreachable, stalled or restarting: 503 with
- * {@code Retry-After}, never a 500. The waits that lead here are bounded by {@code suite.database.*}
- * (about two seconds in all).
+ * {@code Retry-After}, never a 500. The waits that lead here are bounded by
+ * {@code suite.database.*} (about two seconds in all).
  */
 final class DatabaseUnavailable {
 
@@ -39,10 +39,11 @@ final class DatabaseUnavailable {
 	}
 
 	/**
-	 * Whether a failure means the database could not be reached or did not answer in time (rather than
-	 * refusing the statement): Spring's translations of connection, time-out and transient failures, the
-	 * pool's time-out, a commit or rollback that could not be carried out, and SQL states of class 08 (connection), 57P (shut down, restarting) and 57014
-	 * (cancelled by a time-out).
+	 * Whether a failure means the database could not be reached or did not answer in time
+	 * (rather than refusing the statement): Spring's translations of connection, time-out
+	 * and transient failures, the pool's time-out, a commit or rollback that could not be
+	 * carried out, and SQL states of class 08 (connection), 57P (shut down, restarting)
+	 * and 57014 (cancelled by a time-out).
 	 */
 	static boolean isCause(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
@@ -55,8 +56,10 @@ final class DatabaseUnavailable {
 					|| sql.getSQLState().startsWith("57P") || sql.getSQLState().equals("57014"))) {
 				return true;
 			}
-			// A commit or rollback that could not be carried out: the connection broke (after a failed commit,
-			// Spring reports the failed rollback, whose cause is the pool's "Connection is closed").
+			// A commit or rollback that could not be carried out: the connection broke
+			// (after a failed commit,
+			// Spring reports the failed rollback, whose cause is the pool's "Connection
+			// is closed").
 			if (cause instanceof TransactionSystemException) {
 				return true;
 			}

@@ -14,8 +14,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Answers 503 when the database fails a request outside Spring MVC's handlers: in the security chain (the
- * token look-up) or on commit. Only database unavailability is caught here; anything else propagates.
+ * Answers 503 when the database fails a request outside Spring MVC's handlers: in the
+ * security chain (the token look-up) or on commit. Only database unavailability is caught
+ * here; anything else propagates.
  */
 class DatabaseUnavailableFilter extends OncePerRequestFilter {
 

@@ -2,13 +2,17 @@ package br.suite.shared;
 
 import org.jspecify.annotations.NullMarked;
 
-/** Thrown by {@link PixEndToEndId#parse(String)} when the id is not 32 ASCII letters or digits. */
+/**
+ * Thrown by {@link PixEndToEndId#parse(String)} when the id is not 32 ASCII letters or
+ * digits.
+ */
 @NullMarked
 public class InvalidEndToEndId extends RuntimeException {
 
-    private static final long serialVersionUID = 1L;
+	private static final long serialVersionUID = 1L;
 
-    public InvalidEndToEndId(String message) {
-        super(message);
-    }
+	public InvalidEndToEndId(String message) {
+		super(message);
+	}
+
 }

@@ -9,8 +9,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
 /**
- * 400 with an {@code errors} object from field name (dotted path when nested) to its messages. Collect
- * every problem of a request with {@link #builder()} so the client sees all of them at once.
+ * 400 with an {@code errors} object from field name (dotted path when nested) to its
+ * messages. Collect every problem of a request with {@link #builder()} so the client sees
+ * all of them at once.
  */
 public class InvalidRequest extends ApiProblem {
 

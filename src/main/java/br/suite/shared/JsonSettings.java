@@ -29,15 +29,18 @@ import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * The JSON every module speaks: snake_case names, no silent type coercion ({@code "1"} is not an
- * integer, {@code 1} is not a string), unknown and read-only fields ignored, date-times in UTC with
- * milliseconds. An explicit {@code null} reads like an absent field: the default of an optional field,
- * a 400 from validation for a required one.
+ * The JSON every module speaks: snake_case names, no silent type coercion ({@code "1"} is
+ * not an integer, {@code 1} is not a string), unknown and read-only fields ignored,
+ * date-times in UTC with milliseconds. An explicit {@code null} reads like an absent
+ * field: the default of an optional field, a 400 from validation for a required one.
  */
 @Configuration(proxyBeanMethods = false)
 class JsonSettings {
 
-	/** An offset date-time keeps its offset ({@code occurred_at_brt}); UTC is written {@code Z}. */
+	/**
+	 * An offset date-time keeps its offset ({@code occurred_at_brt}); UTC is written
+	 * {@code Z}.
+	 */
 	static final DateTimeFormatter OFFSET_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
 
 	@Bean
@@ -76,7 +79,10 @@ class JsonSettings {
 			.addModule(module);
 	}
 
-	/** A calendar date is exactly {@code YYYY-MM-DD}: a date-time would silently lose its day in São Paulo. */
+	/**
+	 * A calendar date is exactly {@code YYYY-MM-DD}: a date-time would silently lose its
+	 * day in São Paulo.
+	 */
 	static final class StrictDateDeserializer extends ValueDeserializer<LocalDate> {
 
 		private static final Pattern PLAIN_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
@@ -89,7 +95,8 @@ class JsonSettings {
 			String text = p.getString();
 			if (PLAIN_DATE.matcher(text).matches()) {
 				try {
-					// ISO_LOCAL_DATE resolves strictly: 2024-02-30 is refused, not moved to 2024-02-29.
+					// ISO_LOCAL_DATE resolves strictly: 2024-02-30 is refused, not moved
+					// to 2024-02-29.
 					return LocalDate.parse(text);
 				}
 				catch (DateTimeParseException ex) {
@@ -101,7 +108,10 @@ class JsonSettings {
 
 	}
 
-	/** PostgreSQL cannot store the NUL character in text, so it is refused as invalid input. */
+	/**
+	 * PostgreSQL cannot store the NUL character in text, so it is refused as invalid
+	 * input.
+	 */
 	static final class TextDeserializer extends StdScalarDeserializer<String> {
 
 		private final ValueDeserializer<?> standard = StringDeserializer.instance;

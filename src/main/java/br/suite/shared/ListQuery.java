@@ -9,10 +9,10 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * How every list endpoint reads: filters added only when the caller gave them, text search with LIKE's
- * wildcards taken literally, one fixed order (ending on a unique column, so pages never overlap), and
- * one query straight into the response records; the count only when a page was asked for (it becomes
- * {@code X-Total-Count}).
+ * How every list endpoint reads: filters added only when the caller gave them, text
+ * search with LIKE's wildcards taken literally, one fixed order (ending on a unique
+ * column, so pages never overlap), and one query straight into the response records; the
+ * count only when a page was asked for (it becomes {@code X-Total-Count}).
  *
  * <pre>{@code
  * ListQuery.of(this.jdbc, "id, nome, ativo", "customers_cliente")
@@ -41,18 +41,27 @@ public final class ListQuery {
 		this.from = " FROM " + from;
 	}
 
-	/** {@code SELECT columns FROM from}; the count reads the same {@code from} and conditions. */
+	/**
+	 * {@code SELECT columns FROM from}; the count reads the same {@code from} and
+	 * conditions.
+	 */
 	public static ListQuery of(JdbcClient jdbc, String columns, String from) {
 		return new ListQuery(jdbc, columns, from);
 	}
 
-	/** Adds a condition that always applies (no parameter, or parameters given with {@link #param}). */
+	/**
+	 * Adds a condition that always applies (no parameter, or parameters given with
+	 * {@link #param}).
+	 */
 	public ListQuery where(String condition) {
 		this.where.append(" AND ").append(condition);
 		return this;
 	}
 
-	/** Adds {@code condition} with {@code :name} bound to {@code value}, only when the value is present. */
+	/**
+	 * Adds {@code condition} with {@code :name} bound to {@code value}, only when the
+	 * value is present.
+	 */
 	public ListQuery where(String condition, String name, @Nullable Object value) {
 		if (value != null) {
 			where(condition);
@@ -68,9 +77,9 @@ public final class ListQuery {
 	}
 
 	/**
-	 * Text search: {@code (matches)} with {@code :q} bound to {@code text} as a LIKE pattern found anywhere;
-	 * when the text is a CPF or CNPJ (masked or not), rows whose {@code documentColumn} holds its digits
-	 * match too. Nothing is added for empty text.
+	 * Text search: {@code (matches)} with {@code :q} bound to {@code text} as a LIKE
+	 * pattern found anywhere; when the text is a CPF or CNPJ (masked or not), rows whose
+	 * {@code documentColumn} holds its digits match too. Nothing is added for empty text.
 	 */
 	public ListQuery search(String matches, String text, String documentColumn) {
 		if (text.isEmpty()) {
@@ -92,20 +101,27 @@ public final class ListQuery {
 		return this;
 	}
 
-	/** A LIKE pattern matching {@code text} anywhere, with LIKE's own wildcards ({@code % _ \}) taken literally. */
+	/**
+	 * A LIKE pattern matching {@code text} anywhere, with LIKE's own wildcards
+	 * ({@code % _ \}) taken literally.
+	 */
 	public static String containing(String text) {
 		return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
 	}
 
-	/** The page's rows, and how many rows match in all when a page was asked for (else the rows' count). */
+	/**
+	 * The page's rows, and how many rows match in all when a page was asked for (else the
+	 * rows' count).
+	 */
 	public <T> Page<T> page(Paging paging, RowMapper<T> rows) {
 		List<T> page = this.jdbc.sql(this.select + this.from + this.where + " ORDER BY " + this.orderBy + paging.sql())
 			.params(this.params)
 			.query(rows)
 			.list();
-		long total = paging.requested()
-				? this.jdbc.sql("SELECT count(*)" + this.from + this.where).params(this.params).query(Long.class).single()
-				: page.size();
+		long total = paging.requested() ? this.jdbc.sql("SELECT count(*)" + this.from + this.where)
+			.params(this.params)
+			.query(Long.class)
+			.single() : page.size();
 		return new Page<>(page, total);
 	}
 

@@ -13,13 +13,18 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
 
 /**
- * Money is an exact decimal with two places ({@code numeric(14,2)}), written as a JSON string
- * ({@code "1234.50"}) and read from a string or a number. Annotate a {@code BigDecimal} record component
- * with {@code @JsonSerialize(using = Money.Writer.class)} / {@code @JsonDeserialize(using = Money.Reader.class)}.
+ * Money is an exact decimal with two places ({@code numeric(14,2)}), written as a JSON
+ * string ({@code "1234.50"}) and read from a string or a number. Annotate a
+ * {@code BigDecimal} record component with
+ * {@code @JsonSerialize(using = Money.Writer.class)} /
+ * {@code @JsonDeserialize(using = Money.Reader.class)}.
  */
 public final class Money {
 
-	/** Up to 12 integer digits (numeric(14,2)) and at most two decimals; no exponent, no sign tricks. */
+	/**
+	 * Up to 12 integer digits (numeric(14,2)) and at most two decimals; no exponent, no
+	 * sign tricks.
+	 */
 	private static final Pattern PLAIN = Pattern.compile("-?\\d{1,12}(\\.\\d{1,2})?");
 
 	public static final String MESSAGE = "must be a decimal amount with at most two decimals, e.g. \"1234.50\"";
@@ -59,7 +64,8 @@ public final class Money {
 				text = p.getString();
 			}
 			else if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-				// The source text, not a double: 0.1 stays 0.1, and 1e3 is refused like any exponent.
+				// The source text, not a double: 0.1 stays 0.1, and 1e3 is refused like
+				// any exponent.
 				text = p.getString();
 			}
 			else {

@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * An API handler that needs no permission, said explicitly (instead of forgetting {@link Requires}): the
- * security chain alone decides whether the caller must be signed in.
+ * An API handler that needs no permission, said explicitly (instead of forgetting
+ * {@link Requires}): the security chain alone decides whether the caller must be signed
+ * in.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -11,9 +11,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.prepost.PreAuthorize;
 
 /**
- * The OpenAPI description at {@code /api/schema/}: the {@code Token} scheme so Swagger UI's "Authorize"
- * works, and each operation's required permission, read from the {@code @PreAuthorize} line that
- * enforces it so the two cannot drift apart.
+ * The OpenAPI description at {@code /api/schema/}: the {@code Token} scheme so Swagger
+ * UI's "Authorize" works, and each operation's required permission, read from the
+ * {@code @PreAuthorize} line that enforces it so the two cannot drift apart.
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiSettings {
@@ -42,8 +42,8 @@ class OpenApiSettings {
 			if (rule != null) {
 				String permission = rule.value();
 				String note = "Requires permission `" + permission + "`.";
-				operation.setDescription(operation.getDescription() == null ? note
-						: operation.getDescription() + "\n\n" + note);
+				operation.setDescription(
+						operation.getDescription() == null ? note : operation.getDescription() + "\n\n" + note);
 				operation.addExtension("x-permission", permission);
 			}
 			return operation;

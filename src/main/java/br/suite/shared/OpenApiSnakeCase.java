@@ -9,8 +9,9 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
 
 /**
- * springdoc describes our records with its own (Jackson 2) mapper, which does not know that Jackson 3
- * writes snake_case; this renames the schema properties so the description matches the wire.
+ * springdoc describes our records with its own (Jackson 2) mapper, which does not know
+ * that Jackson 3 writes snake_case; this renames the schema properties so the description
+ * matches the wire.
  */
 @Component
 class OpenApiSnakeCase implements OpenApiCustomizer {

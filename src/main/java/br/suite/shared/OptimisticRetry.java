@@ -8,9 +8,10 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Runs a read-modify-write in its own transaction and retries it when another request changed the same
- * row in between (the row's version moved), so concurrent writers never lose an update and never see the
- * conflict. Services that read the row {@code FOR UPDATE} rarely need the retry; it guards the rest.
+ * Runs a read-modify-write in its own transaction and retries it when another request
+ * changed the same row in between (the row's version moved), so concurrent writers never
+ * lose an update and never see the conflict. Services that read the row
+ * {@code FOR UPDATE} rarely need the retry; it guards the rest.
  */
 @Component
 public class OptimisticRetry {

@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 
 /**
- * Optional {@code limit} / {@code offset} of a list endpoint. Lists stay bare arrays; when either is given
- * the response adds {@code X-Total-Count} with the number of matching records.
+ * Optional {@code limit} / {@code offset} of a list endpoint. Lists stay bare arrays;
+ * when either is given the response adds {@code X-Total-Count} with the number of
+ * matching records.
  */
 public record Paging(@Nullable Integer limit, @Nullable Integer offset) {
 

@@ -14,9 +14,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * PATCH changes only the fields present: the record's current writable state, as its request record,
- * is overlaid with the fields the client sent and then read and validated exactly like a PUT body, so
- * PATCH and PUT share one set of rules and one error format.
+ * PATCH changes only the fields present: the record's current writable state, as its
+ * request record, is overlaid with the fields the client sent and then read and validated
+ * exactly like a PUT body, so PATCH and PUT share one set of rules and one error format.
  */
 @Component
 public class PartialUpdates {

@@ -5,14 +5,16 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A telephone number in its one stored form, E.164: {@code +} and digits ({@code +552133334444}).
+ * A telephone number in its one stored form, E.164: {@code +} and digits
+ * ({@code +552133334444}).
  * <p>
- * Input may carry a mask: parentheses, spaces, dots and hyphens are dropped. Without a leading
- * {@code +} it is a Brazilian number: an area code (DDD, one of Anatel's 67) and 8 digits (landline) or 9
- * digits starting with 9 (mobile), optionally after the country code {@code 55} or a trunk {@code 0}:
- * {@code (21) 3333-4444}, {@code 21 98765-4321}, {@code 55 21 3333-4444}, {@code (021) 3333-4444}. With
- * {@code +55} the same rules apply; with another country code the number is kept as given, 8 to 15
- * digits in all (E.164's limit), as its length and plan are not checked here.
+ * Input may carry a mask: parentheses, spaces, dots and hyphens are dropped. Without a
+ * leading {@code +} it is a Brazilian number: an area code (DDD, one of Anatel's 67) and
+ * 8 digits (landline) or 9 digits starting with 9 (mobile), optionally after the country
+ * code {@code 55} or a trunk {@code 0}: {@code (21) 3333-4444}, {@code 21 98765-4321},
+ * {@code 55 21 3333-4444}, {@code (021) 3333-4444}. With {@code +55} the same rules
+ * apply; with another country code the number is kept as given, 8 to 15 digits in all
+ * (E.164's limit), as its length and plan are not checked here.
  */
 public final class PhoneNumber {
 
@@ -25,8 +27,8 @@ public final class PhoneNumber {
 
 	/**
 	 * The E.164 form of a phone number typed by a person.
-	 *
-	 * @throws Invalid with a message for that person when the input is no phone number by the rules above
+	 * @throws Invalid with a message for that person when the input is no phone number by
+	 * the rules above
 	 */
 	public static String canonical(@Nullable String input) {
 		if (input == null || input.isBlank()) {
@@ -68,7 +70,9 @@ public final class PhoneNumber {
 	private static final String BRAZILIAN = "must be a Brazilian number: area code (DDD) and 8 digits, or 9 digits "
 			+ "starting with 9 for a mobile, e.g. (21) 3333-4444 or (11) 98765-4321; or + and a country code";
 
-	/** Input that is no phone number; the message is meant for the person who typed it. */
+	/**
+	 * Input that is no phone number; the message is meant for the person who typed it.
+	 */
 	public static class Invalid extends RuntimeException {
 
 		private static final long serialVersionUID = 1L;

@@ -12,9 +12,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The error page Spring Boot would render as {@code {"timestamp",…,"error"}} for what no handler answered
- * (an unexpected exception, a {@code sendError} in a filter): problem details like every other error.
- * Replaces Boot's {@code BasicErrorController}.
+ * The error page Spring Boot would render as {@code {"timestamp",…,"error"}} for what no
+ * handler answered (an unexpected exception, a {@code sendError} in a filter): problem
+ * details like every other error. Replaces Boot's {@code BasicErrorController}.
  */
 @RestController
 class ProblemErrorController implements ErrorController {

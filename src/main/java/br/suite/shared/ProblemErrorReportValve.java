@@ -10,9 +10,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
- * Tomcat's error page, for what Tomcat refuses before Spring sees the request (undecodable or {@code %00}
- * paths, oversized headers, malformed request lines): problem details instead of HTML. Public because
- * Tomcat's host instantiates it by class name.
+ * Tomcat's error page, for what Tomcat refuses before Spring sees the request
+ * (undecodable or {@code %00} paths, oversized headers, malformed request lines): problem
+ * details instead of HTML. Public because Tomcat's host instantiates it by class name.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -41,7 +41,8 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			}
 		}
 		catch (IOException | IllegalStateException ex) {
-			// The client is gone, or the response can no longer be written: nothing more to send.
+			// The client is gone, or the response can no longer be written: nothing more
+			// to send.
 		}
 	}
 

@@ -13,8 +13,8 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes a problem-details body where Spring MVC's handler cannot: in servlet filters and the security
- * chain (401, 403, 413), with the application's {@link JsonMapper}.
+ * Writes a problem-details body where Spring MVC's handler cannot: in servlet filters and
+ * the security chain (401, 403, 413), with the application's {@link JsonMapper}.
  */
 @Component
 public final class Problems {
@@ -25,12 +25,14 @@ public final class Problems {
 		this.json = json;
 	}
 
-	public void write(HttpServletResponse response, HttpStatus status, String title, String detail)
-			throws IOException {
+	public void write(HttpServletResponse response, HttpStatus status, String title, String detail) throws IOException {
 		write(response, status, title, detail, Map.of());
 	}
 
-	/** With members beyond {@code title}, {@code status} and {@code detail}, written after them in order. */
+	/**
+	 * With members beyond {@code title}, {@code status} and {@code detail}, written after
+	 * them in order.
+	 */
 	public void write(HttpServletResponse response, HttpStatus status, String title, String detail,
 			Map<String, ?> extra) throws IOException {
 		Map<String, Object> body = new LinkedHashMap<>();
@@ -44,7 +46,10 @@ public final class Problems {
 		response.getWriter().write(this.json.writeValueAsString(body));
 	}
 
-	/** A 400 with its {@code errors} object, like {@link InvalidRequest} bodies written by Spring MVC. */
+	/**
+	 * A 400 with its {@code errors} object, like {@link InvalidRequest} bodies written by
+	 * Spring MVC.
+	 */
 	public void write(HttpServletResponse response, InvalidRequest invalid) throws IOException {
 		write(response, HttpStatus.BAD_REQUEST, "Invalid request", invalid.getMessage(),
 				Map.of("errors", invalid.errors()));

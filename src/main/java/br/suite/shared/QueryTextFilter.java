@@ -13,8 +13,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Query parameters may not carry the NUL character: PostgreSQL cannot compare text with it, so a filter
- * value holding one would otherwise end as a database error instead of a 400.
+ * Query parameters may not carry the NUL character: PostgreSQL cannot compare text with
+ * it, so a filter value holding one would otherwise end as a database error instead of a
+ * 400.
  */
 class QueryTextFilter extends OncePerRequestFilter {
 

@@ -17,9 +17,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses bodies over the limit with 413 before anything reads them: JSON bodies up to 1 MiB, uploads
- * (punch snapshots, photos, files, CSV) up to 8 MiB, CSV import confirmations up to 64 MiB. A body
- * without a length is counted while it is read.
+ * Refuses bodies over the limit with 413 before anything reads them: JSON bodies up to 1
+ * MiB, uploads (punch snapshots, photos, files, CSV) up to 8 MiB, CSV import
+ * confirmations up to 64 MiB. A body without a length is counted while it is read.
  */
 public class RequestSizeLimitFilter extends OncePerRequestFilter {
 

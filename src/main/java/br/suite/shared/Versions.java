@@ -4,8 +4,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 
 /**
- * Stale-write protection for clients that want it: a record's {@code ETag} is its version; a write that
- * sends {@code If-Match} with an older one is refused with 412.
+ * Stale-write protection for clients that want it: a record's {@code ETag} is its
+ * version; a write that sends {@code If-Match} with an older one is refused with 412.
  */
 public final class Versions {
 

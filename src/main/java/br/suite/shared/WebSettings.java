@@ -12,15 +12,16 @@ import org.springframework.core.Ordered;
 import org.springframework.web.filter.UrlHandlerFilter;
 
 /**
- * Servlet filters that run before security: database unavailability as 503, trailing-slash tolerance,
- * query text and body size limits.
+ * Servlet filters that run before security: database unavailability as 503,
+ * trailing-slash tolerance, query text and body size limits.
  */
 @Configuration(proxyBeanMethods = false)
 class WebSettings {
 
 	@Bean
 	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorPages() {
-		// Errors Tomcat answers itself (before any filter) are problem details too, never its HTML page.
+		// Errors Tomcat answers itself (before any filter) are problem details too, never
+		// its HTML page.
 		return factory -> factory.addContextCustomizers(context -> ((StandardHost) context.getParent())
 			.setErrorReportValveClass(ProblemErrorReportValve.class.getName()));
 	}
@@ -35,7 +36,8 @@ class WebSettings {
 
 	@Bean
 	FilterRegistrationBean<UrlHandlerFilter> trailingSlashTolerance() {
-		// Every API path is served with and without its final slash, identically and without a redirect.
+		// Every API path is served with and without its final slash, identically and
+		// without a redirect.
 		UrlHandlerFilter filter = UrlHandlerFilter.trailingSlashHandler("/api/**").wrapRequest().build();
 		FilterRegistrationBean<UrlHandlerFilter> registration = new FilterRegistrationBean<>(filter);
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);

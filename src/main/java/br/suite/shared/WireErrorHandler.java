@@ -40,9 +40,10 @@ import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
 /**
- * Turns every error a client can cause into problem details that name the offending field. It replaces
- * Boot's own handler (which backs off when a {@link ResponseEntityExceptionHandler} bean exists) and
- * deliberately has no catch-all: security exceptions must reach the security chain.
+ * Turns every error a client can cause into problem details that name the offending
+ * field. It replaces Boot's own handler (which backs off when a
+ * {@link ResponseEntityExceptionHandler} bean exists) and deliberately has no catch-all:
+ * security exceptions must reach the security chain.
  */
 @RestControllerAdvice
 class WireErrorHandler extends ResponseEntityExceptionHandler {
@@ -60,7 +61,8 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(DuplicateKeyException.class)
 	ResponseEntity<ProblemDetail> onDuplicateKey(DuplicateKeyException ex) {
-		// Last line of defence: services check uniqueness first and name the field; a race ends here.
+		// Last line of defence: services check uniqueness first and name the field; a
+		// race ends here.
 		return onApiProblem(new ApiProblem.Conflict("The record conflicts with an existing one."));
 	}
 
@@ -117,8 +119,8 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 				&& !jackson.getPath().isEmpty()) {
 			return asObject(onApiProblem(InvalidRequest.of(JsonErrors.path(jackson), "has an invalid value")));
 		}
-		String detail = (ex.getCause() instanceof MismatchedInputException)
-				? "The request body must be a JSON object." : "The request body is not valid JSON.";
+		String detail = (ex.getCause() instanceof MismatchedInputException) ? "The request body must be a JSON object."
+				: "The request body is not valid JSON.";
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
 		problem.setTitle("Malformed request body");
 		return ResponseEntity.badRequest().body(problem);
@@ -151,14 +153,15 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 	}
 
 	@Override
-	protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(
-			MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+	protected @Nullable ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		return asObject(onApiProblem(new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "The upload is too large.")));
 	}
 
 	@ExceptionHandler(MultipartException.class)
 	ResponseEntity<ProblemDetail> onUnreadableMultipart(MultipartException ex) {
-		// Raised while the body is parsed, before any controller is chosen; too-large uploads have their own 413.
+		// Raised while the body is parsed, before any controller is chosen; too-large
+		// uploads have their own 413.
 		return onApiProblem(new ApiProblem(HttpStatus.BAD_REQUEST,
 				"The multipart/form-data body could not be read (missing boundary or truncated part)."));
 	}

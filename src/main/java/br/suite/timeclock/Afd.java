@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 import br.suite.shared.Sha256;
 
 /**
- * The fixed-width fields of the AFD (Arquivo Fonte de Dados, Portaria MTP 671/2021 Anexo V) as Suite writes
- * them; the choices where the layout is silent are in docs/api.md § Time clock as a REP-P.
+ * The fixed-width fields of the AFD (Arquivo Fonte de Dados, Portaria MTP 671/2021 Anexo
+ * V) as Suite writes them; the choices where the layout is silent are in docs/api.md §
+ * Time clock as a REP-P.
  */
 final class Afd {
 
@@ -39,12 +40,18 @@ final class Afd {
 		return "0".repeat(width - text.length()) + text;
 	}
 
-	/** The employee's CPF in 12 positions: a zero and the 11 digits (MTE FAQ 50, option a); zeros when unknown. */
+	/**
+	 * The employee's CPF in 12 positions: a zero and the 11 digits (MTE FAQ 50, option
+	 * a); zeros when unknown.
+	 */
 	static String cpf12(@Nullable String cpf) {
 		return cpf == null ? "0".repeat(12) : "0" + cpf;
 	}
 
-	/** Text and identifiers left-aligned, padded with spaces, cut to the width, in ISO-8859-1 characters. */
+	/**
+	 * Text and identifiers left-aligned, padded with spaces, cut to the width, in
+	 * ISO-8859-1 characters.
+	 */
 	static String pad(@Nullable String value, int width) {
 		String text = latin1(value == null ? "" : value);
 		if (text.length() > width) {
@@ -53,7 +60,10 @@ final class Afd {
 		return text + " ".repeat(width - text.length());
 	}
 
-	/** Characters outside ISO-8859-1 lose their accents, or become {@code ?}, so every character is one byte. */
+	/**
+	 * Characters outside ISO-8859-1 lose their accents, or become {@code ?}, so every
+	 * character is one byte.
+	 */
 	static String latin1(String value) {
 		StringBuilder out = new StringBuilder(value.length());
 		for (char c : value.replaceAll("[\\r\\n\\t]", " ").toCharArray()) {
@@ -85,12 +95,18 @@ final class Afd {
 				+ (offline ? "1" : "0");
 	}
 
-	/** SHA-256 (lower-case hex) of the 73 characters followed by the previous type-7 hash ("" for the first). */
+	/**
+	 * SHA-256 (lower-case hex) of the 73 characters followed by the previous type-7 hash
+	 * ("" for the first).
+	 */
 	static String punchHash(String fields, String previousHash) {
 		return Sha256.hex((fields + previousHash).getBytes(StandardCharsets.ISO_8859_1));
 	}
 
-	/** CRC-16/KERMIT (CCITT-TRUE) of the ISO-8859-1 bytes, as 4 upper-case hex digits in the byte order of the value. */
+	/**
+	 * CRC-16/KERMIT (CCITT-TRUE) of the ISO-8859-1 bytes, as 4 upper-case hex digits in
+	 * the byte order of the value.
+	 */
 	static String crc16(String text) {
 		int crc = 0;
 		for (byte b : text.getBytes(StandardCharsets.ISO_8859_1)) {
@@ -103,9 +119,9 @@ final class Afd {
 	}
 
 	/**
-	 * Type 2, employer inclusion or change (331): NSR, type, date-time recorded, CPF of the person responsible
-	 * (14 positions, left-aligned; spaces when unknown), employer id type and CNPJ/CPF, CNO/CAEPF, razão social,
-	 * local de prestação de serviços, CRC.
+	 * Type 2, employer inclusion or change (331): NSR, type, date-time recorded, CPF of
+	 * the person responsible (14 positions, left-aligned; spaces when unknown), employer
+	 * id type and CNPJ/CPF, CNO/CAEPF, razão social, local de prestação de serviços, CRC.
 	 */
 	static String employerRecord(long nsr, Instant recordedAt, ZoneId zone, @Nullable String responsibleCpf,
 			int documentType, String document, String ceiCaepfCno, String name, String address) {
@@ -114,14 +130,15 @@ final class Afd {
 	}
 
 	/**
-	 * Type 5, employee inclusion ({@code I}), change ({@code A}) or exclusion ({@code E}) (118): NSR, type,
-	 * date-time recorded, operation, employee CPF (12), name (52), "demais dados" (4 spaces, as every
-	 * implementation writes them), CPF of the person responsible (11; zeros when unknown), CRC.
+	 * Type 5, employee inclusion ({@code I}), change ({@code A}) or exclusion ({@code E})
+	 * (118): NSR, type, date-time recorded, operation, employee CPF (12), name (52),
+	 * "demais dados" (4 spaces, as every implementation writes them), CPF of the person
+	 * responsible (11; zeros when unknown), CRC.
 	 */
 	static String employeeRecord(long nsr, Instant recordedAt, ZoneId zone, char operation, String cpf, String name,
 			@Nullable String responsibleCpf) {
-		return withCrc(number(nsr, 9) + "5" + dh(recordedAt, zone) + operation + cpf12(cpf) + pad(name, 52)
-				+ pad("", 4) + (responsibleCpf == null ? "0".repeat(11) : responsibleCpf));
+		return withCrc(number(nsr, 9) + "5" + dh(recordedAt, zone) + operation + cpf12(cpf) + pad(name, 52) + pad("", 4)
+				+ (responsibleCpf == null ? "0".repeat(11) : responsibleCpf));
 	}
 
 	/** A record of types 1-5: the fields and their CRC. */

@@ -45,7 +45,8 @@ class AfdController {
 					+ "the establishment has no employer_document, or when punches belong to employees without CPF "
 					+ "(listed) unless allow_incomplete=true. The header's generation time is answered in "
 					+ GENERATED_AT + "; sending it back as generated_at reproduces the same bytes (for the signature).")
-	ResponseEntity<byte[]> afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+	ResponseEntity<byte[]> afd(
+			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
@@ -54,7 +55,8 @@ class AfdController {
 				generatedAt == null ? null : generatedAt.toInstant());
 		return ResponseEntity.ok()
 			.contentType(TEXT_LATIN1)
-			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(file.name()).build().toString())
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename(file.name()).build().toString())
 			.header(GENERATED_AT, file.generatedAt().toString())
 			.body(file.bytes());
 	}
@@ -65,7 +67,8 @@ class AfdController {
 			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
 					+ "signature covers exactly the bytes downloaded. 503 (rule afd_signature_not_configured) without "
 					+ "a configured PKCS#12 key store.")
-	ResponseEntity<byte[]> signature(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+	ResponseEntity<byte[]> signature(
+			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,

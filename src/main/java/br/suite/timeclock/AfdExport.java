@@ -20,9 +20,10 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Writes the AFD of an establishment's REP-P for a period: header (type 1), the employer and employee records
- * (types 2 and 5) and the punches (type 7), each exactly as fixed when it was recorded, in NSR order, the trailer
- * (type 9) with the count of each type, and the signature line, ISO-8859-1 with CRLF.
+ * Writes the AFD of an establishment's REP-P for a period: header (type 1), the employer
+ * and employee records (types 2 and 5) and the punches (type 7), each exactly as fixed
+ * when it was recorded, in NSR order, the trailer (type 9) with the count of each type,
+ * and the signature line, ISO-8859-1 with CRLF.
  */
 @Service
 class AfdExport {
@@ -50,11 +51,17 @@ class AfdExport {
 			Instant occurredAt) {
 	}
 
-	/** A line of the file between header and trailer: its NSR, type, text and the instant that places it in a period. */
+	/**
+	 * A line of the file between header and trailer: its NSR, type, text and the instant
+	 * that places it in a period.
+	 */
 	private record Record(long nsr, char type, String line, Instant at) {
 	}
 
-	/** One snapshot for punches and records, so a record committed meanwhile never shows as a gap. */
+	/**
+	 * One snapshot for punches and records, so a record committed meanwhile never shows
+	 * as a gap.
+	 */
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	File export(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
@@ -94,22 +101,25 @@ class AfdExport {
 			where.append(" AND occurred_at < :to");
 			params.put("to", Timestamp.from(to));
 		}
-		List<Row> rows = this.jdbc
-			.sql("SELECT nsr, employee_id, employee_name, employee_cpf, afd_line, afd_hash, occurred_at FROM timeclock_punch"
-					+ where + " ORDER BY nsr")
+		List<Row> rows = this.jdbc.sql(
+				"SELECT nsr, employee_id, employee_name, employee_cpf, afd_line, afd_hash, occurred_at FROM timeclock_punch"
+						+ where + " ORDER BY nsr")
 			.params(params)
 			.query((rs, n) -> new Row(rs.getLong("nsr"), rs.getLong("employee_id"), rs.getString("employee_name"),
 					rs.getString("employee_cpf"), rs.getString("afd_line") + rs.getString("afd_hash"),
 					rs.getTimestamp("occurred_at").toInstant()))
 			.list();
 		Map<Long, String> withoutCpf = new LinkedHashMap<>();
-		rows.stream().filter(r -> r.cpf() == null).forEach(r -> withoutCpf.putIfAbsent(r.employeeId(), r.employeeName()));
+		rows.stream()
+			.filter(r -> r.cpf() == null)
+			.forEach(r -> withoutCpf.putIfAbsent(r.employeeId(), r.employeeName()));
 		if (!withoutCpf.isEmpty() && !allowIncomplete) {
 			List<Map<String, Object>> listed = new ArrayList<>();
 			withoutCpf.forEach((id, name) -> listed.add(Map.of("id", id, "name", name)));
 			throw new TimeclockProblems.EmployeeCpfRequired(listed);
 		}
-		// Punches (type 7) by the date of the punch, the other records by the date they were recorded; all in NSR order.
+		// Punches (type 7) by the date of the punch, the other records by the date they
+		// were recorded; all in NSR order.
 		List<Record> records = new ArrayList<>();
 		rows.forEach(r -> records.add(new Record(r.nsr(), '7', r.line(), r.occurredAt())));
 		this.records.between(establishment.id(), from, to)
@@ -117,16 +127,26 @@ class AfdExport {
 		records.sort(Comparator.comparingLong(Record::nsr));
 		Instant generated = generatedAt == null ? now : generatedAt;
 		LocalDate first = dateFrom != null ? dateFrom
-				: records.stream().map(Record::at).min(Comparator.naturalOrder()).orElse(generated).atZone(zone).toLocalDate();
+				: records.stream()
+					.map(Record::at)
+					.min(Comparator.naturalOrder())
+					.orElse(generated)
+					.atZone(zone)
+					.toLocalDate();
 		LocalDate last = dateTo != null ? dateTo
-				: records.stream().map(Record::at).max(Comparator.naturalOrder()).orElse(generated).atZone(zone).toLocalDate();
+				: records.stream()
+					.map(Record::at)
+					.max(Comparator.naturalOrder())
+					.orElse(generated)
+					.atZone(zone)
+					.toLocalDate();
 
 		StringBuilder file = new StringBuilder();
 		String developer = this.settings.developerDocument().replaceAll("[^0-9A-Za-z]", "");
 		String header = "000000000" + "1" + establishment.employerDocumentType()
 				+ Afd.pad(establishment.employerDocument(), 14) + Afd.pad(establishment.ceiCaepfCno(), 14)
-				+ Afd.pad(establishment.name(), 150) + Afd.pad(digits(this.settings.inpiRegistration()), 17)
-				+ first + last + Afd.dh(generated, zone) + Afd.pad(this.settings.afdLayoutVersion(), 3)
+				+ Afd.pad(establishment.name(), 150) + Afd.pad(digits(this.settings.inpiRegistration()), 17) + first
+				+ last + Afd.dh(generated, zone) + Afd.pad(this.settings.afdLayoutVersion(), 3)
 				+ (developer.isEmpty() ? " " : developer.length() == 11 ? "2" : "1") + Afd.pad(developer, 14)
 				+ Afd.pad("", 30);
 		line(file, Afd.withCrc(header));

@@ -20,11 +20,12 @@ import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeeDataChanged;
 
 /**
- * The AFD records other than punches, written when what they record happens: type 2 when an establishment's
- * employer data is set or changed, type 5 when an employee enters (I), changes name (A) or leaves (E) an
- * establishment's REP-P. Each takes the next NSR of the establishment's sequence, shared with the punches and
- * taken under the same row lock, in the transaction of the change, so the change and its record commit together
- * or not at all. Types 4 and 6 are never written (docs/api.md § Time clock as a REP-P says why).
+ * The AFD records other than punches, written when what they record happens: type 2 when
+ * an establishment's employer data is set or changed, type 5 when an employee enters (I),
+ * changes name (A) or leaves (E) an establishment's REP-P. Each takes the next NSR of the
+ * establishment's sequence, shared with the punches and taken under the same row lock, in
+ * the transaction of the change, so the change and its record commit together or not at
+ * all. Types 4 and 6 are never written (docs/api.md § Time clock as a REP-P says why).
  */
 @Service
 class AfdRecords {
@@ -38,13 +39,16 @@ class AfdRecords {
 		this.users = users;
 	}
 
-	/** A record as the AFD writes it, with when it was recorded (for selecting a period). */
+	/**
+	 * A record as the AFD writes it, with when it was recorded (for selecting a period).
+	 */
 	record Stored(long nsr, char type, String line, Instant recordedAt) {
 	}
 
 	/**
-	 * A type 2 for the establishment's employer data when it has a CNPJ/CPF and the data differ from its last
-	 * type 2 (the date-time and the person responsible aside); nothing otherwise.
+	 * A type 2 for the establishment's employer data when it has a CNPJ/CPF and the data
+	 * differ from its last type 2 (the date-time and the person responsible aside);
+	 * nothing otherwise.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	void employer(Establishment establishment, @Nullable Long actorId) {
@@ -52,8 +56,9 @@ class AfdRecords {
 		if (document == null) {
 			return;
 		}
-		Optional<String> last = this.jdbc.sql("SELECT line FROM timeclock_afd_record WHERE establishment_id = :id "
-				+ "AND record_type = '2' ORDER BY nsr DESC LIMIT 1")
+		Optional<String> last = this.jdbc
+			.sql("SELECT line FROM timeclock_afd_record WHERE establishment_id = :id "
+					+ "AND record_type = '2' ORDER BY nsr DESC LIMIT 1")
 			.param("id", establishment.id())
 			.query(String.class)
 			.optional();
@@ -71,18 +76,22 @@ class AfdRecords {
 		insert(establishment.id(), slot.nsr(), '2', null, null, null, null, actorId, now, line);
 	}
 
-	/** Positions 49-327 of a type 2: the employer's data without NSR, date-time and person responsible. */
+	/**
+	 * Positions 49-327 of a type 2: the employer's data without NSR, date-time and person
+	 * responsible.
+	 */
 	private static String employerData(String line) {
 		return line.substring(48, 327);
 	}
 
 	/**
-	 * Brings the user's type-5 records in line with the user as saved: an active employee with a CPF is included
-	 * in their establishment (1 when they have none, where their punches go), anyone else in none. Compared with
-	 * the last type 5 of the user in each establishment: leaving one writes E there, entering one writes I, a new
-	 * name writes A, a new CPF writes E (the old CPF) and I (the new), because the CPF is the only key a reader of
-	 * the file has. Runs in the transaction of the change, under a per-user lock, so concurrent changes of one user
-	 * never both include them.
+	 * Brings the user's type-5 records in line with the user as saved: an active employee
+	 * with a CPF is included in their establishment (1 when they have none, where their
+	 * punches go), anyone else in none. Compared with the last type 5 of the user in each
+	 * establishment: leaving one writes E there, entering one writes I, a new name writes
+	 * A, a new CPF writes E (the old CPF) and I (the new), because the CPF is the only
+	 * key a reader of the file has. Runs in the transaction of the change, under a
+	 * per-user lock, so concurrent changes of one user never both include them.
 	 */
 	@EventListener
 	@Transactional(propagation = Propagation.MANDATORY)
@@ -99,7 +108,8 @@ class AfdRecords {
 				ORDER BY establishment_id, nsr DESC""")
 			.param("id", user.userId())
 			.query((rs, n) -> "E".equals(rs.getString("operation")) ? null
-					: new Inclusion(rs.getLong("establishment_id"), rs.getString("employee_cpf"), rs.getString("employee_name")))
+					: new Inclusion(rs.getLong("establishment_id"), rs.getString("employee_cpf"),
+							rs.getString("employee_name")))
 			.list()
 			.stream()
 			.filter(java.util.Objects::nonNull)
@@ -134,7 +144,8 @@ class AfdRecords {
 		if (writes.isEmpty()) {
 			return;
 		}
-		// Establishment rows are locked in id order, as every writer of two of them does, so two moves never deadlock.
+		// Establishment rows are locked in id order, as every writer of two of them does,
+		// so two moves never deadlock.
 		List<Write> ordered = writes.stream().sorted(Comparator.comparingLong(Write::establishmentId)).toList();
 		String responsible = cpfOf(user.actorId());
 		Instant now = now();
@@ -142,16 +153,20 @@ class AfdRecords {
 			Slot slot = take(write.establishmentId());
 			String line = Afd.employeeRecord(slot.nsr(), now, slot.zone(), write.operation(), write.cpf(), write.name(),
 					responsible);
-			insert(write.establishmentId(), slot.nsr(), '5', write.operation(), user.userId(), write.cpf(), write.name(),
-					user.actorId(), now, line);
+			insert(write.establishmentId(), slot.nsr(), '5', write.operation(), user.userId(), write.cpf(),
+					write.name(), user.actorId(), now, line);
 		}
 	}
 
-	/** The records of the establishment recorded from {@code from} (inclusive) to {@code to} (exclusive), either open, in NSR order. */
+	/**
+	 * The records of the establishment recorded from {@code from} (inclusive) to
+	 * {@code to} (exclusive), either open, in NSR order.
+	 */
 	@Transactional(readOnly = true)
 	List<Stored> between(long establishmentId, @Nullable Instant from, @Nullable Instant to) {
-		return this.jdbc.sql("SELECT nsr, record_type, line, recorded_at FROM timeclock_afd_record "
-				+ "WHERE establishment_id = :id AND recorded_at >= :from AND recorded_at < :to ORDER BY nsr")
+		return this.jdbc
+			.sql("SELECT nsr, record_type, line, recorded_at FROM timeclock_afd_record "
+					+ "WHERE establishment_id = :id AND recorded_at >= :from AND recorded_at < :to ORDER BY nsr")
 			.param("id", establishmentId)
 			.param("from", Timestamp.from(from == null ? Instant.EPOCH : from))
 			.param("to", Timestamp.from(to == null ? Instant.parse("9999-12-31T00:00:00Z") : to))
@@ -163,10 +178,14 @@ class AfdRecords {
 	private record Slot(long nsr, ZoneId zone) {
 	}
 
-	/** The establishment's next NSR, taken under its row lock (held until the transaction ends, as for punches). */
+	/**
+	 * The establishment's next NSR, taken under its row lock (held until the transaction
+	 * ends, as for punches).
+	 */
 	private Slot take(long establishmentId) {
-		return this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = last_nsr + 1 WHERE id = :id "
-				+ "RETURNING last_nsr, time_zone")
+		return this.jdbc
+			.sql("UPDATE timeclock_establishment SET last_nsr = last_nsr + 1 WHERE id = :id "
+					+ "RETURNING last_nsr, time_zone")
 			.param("id", establishmentId)
 			.query((rs, n) -> new Slot(rs.getLong("last_nsr"), ZoneId.of(rs.getString("time_zone"))))
 			.single();
@@ -191,7 +210,10 @@ class AfdRecords {
 			.update();
 	}
 
-	/** The CPF of the person responsible: the acting user's, null when they have none or the system acted. */
+	/**
+	 * The CPF of the person responsible: the acting user's, null when they have none or
+	 * the system acted.
+	 */
 	private @Nullable String cpfOf(@Nullable Long actorId) {
 		return actorId == null ? null : this.users.find(actorId).map(AccessDirectory.UserSummary::cpf).orElse(null);
 	}

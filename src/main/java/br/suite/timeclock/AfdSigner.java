@@ -42,11 +42,12 @@ import org.springframework.stereotype.Service;
 import br.suite.shared.Sha256;
 
 /**
- * The REP-P's signatures, made with the first private key of the configured PKCS#12 key store: the detached
- * CAdES-BES signature ({@code .p7s}) of an AFD (arts. 87-88), and the PAdES signature of the comprovante PDF (art.
- * 80): CMS SignedData without the content, SHA-256, with the signing-certificate-v2 attribute and the certificate
- * chain. The key store is read at each signature, so a renewed certificate needs no restart; its password is never
- * logged.
+ * The REP-P's signatures, made with the first private key of the configured PKCS#12 key
+ * store: the detached CAdES-BES signature ({@code .p7s}) of an AFD (arts. 87-88), and the
+ * PAdES signature of the comprovante PDF (art. 80): CMS SignedData without the content,
+ * SHA-256, with the signing-certificate-v2 attribute and the certificate chain. The key
+ * store is read at each signature, so a renewed certificate needs no restart; its
+ * password is never logged.
  */
 @Service
 class AfdSigner {
@@ -57,25 +58,31 @@ class AfdSigner {
 		this.settings = settings;
 	}
 
-	/** Whether a key store is configured (signed comprovantes), or not (unsigned ones). */
+	/**
+	 * Whether a key store is configured (signed comprovantes), or not (unsigned ones).
+	 */
 	boolean configured() {
 		return this.settings.signatureKeystore() != null;
 	}
 
-	/** The detached CAdES signature of the AFD's bytes, with the signing-time attribute. */
+	/**
+	 * The detached CAdES signature of the AFD's bytes, with the signing-time attribute.
+	 */
 	byte[] sign(byte[] content) {
 		Key key = key();
 		try {
 			return cms(content, key, true);
 		}
 		catch (GeneralSecurityException | IOException ex) {
-			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature could not be made (" + ex.getClass().getSimpleName() + ").");
+			throw new TimeclockProblems.SignatureNotConfigured(
+					"The AFD signature could not be made (" + ex.getClass().getSimpleName() + ").");
 		}
 	}
 
 	/**
-	 * The PDF with a PAdES signature (PAdES baseline B: subfilter ETSI.CAdES.detached, the CMS over the byte range,
-	 * without signing-time, whose place is the signature dictionary's M), appended as an incremental update.
+	 * The PDF with a PAdES signature (PAdES baseline B: subfilter ETSI.CAdES.detached,
+	 * the CMS over the byte range, without signing-time, whose place is the signature
+	 * dictionary's M), appended as an incremental update.
 	 */
 	byte[] signPdf(byte[] pdf, String reason) {
 		Key key = key();
@@ -99,7 +106,8 @@ class AfdSigner {
 			return out.toByteArray();
 		}
 		catch (IOException ex) {
-			throw new TimeclockProblems.SignatureNotConfigured("The comprovante's signature could not be made (" + ex.getClass().getSimpleName() + ").");
+			throw new TimeclockProblems.SignatureNotConfigured(
+					"The comprovante's signature could not be made (" + ex.getClass().getSimpleName() + ").");
 		}
 	}
 
@@ -108,8 +116,9 @@ class AfdSigner {
 
 	private Key key() {
 		if (this.settings.signatureKeystore() == null) {
-			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature is not configured: set SUITE_REP_SIGNATURE_KEYSTORE to a PKCS#12 "
-					+ "file with the developer's ICP-Brasil certificate and SUITE_REP_SIGNATURE_KEYSTORE_PASSWORD.");
+			throw new TimeclockProblems.SignatureNotConfigured(
+					"The AFD signature is not configured: set SUITE_REP_SIGNATURE_KEYSTORE to a PKCS#12 "
+							+ "file with the developer's ICP-Brasil certificate and SUITE_REP_SIGNATURE_KEYSTORE_PASSWORD.");
 		}
 		try (InputStream in = Files.newInputStream(this.settings.signatureKeystore())) {
 			char[] password = this.settings.signatureKeystorePassword().toCharArray();
@@ -129,12 +138,13 @@ class AfdSigner {
 		}
 		catch (IOException | GeneralSecurityException ex) {
 			// The message names neither the password nor the key.
-			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature key store cannot be read (" + ex.getClass().getSimpleName()
-					+ "): check SUITE_REP_SIGNATURE_KEYSTORE and its password.");
+			throw new TimeclockProblems.SignatureNotConfigured("The AFD signature key store cannot be read ("
+					+ ex.getClass().getSimpleName() + "): check SUITE_REP_SIGNATURE_KEYSTORE and its password.");
 		}
 	}
 
-	private static byte[] cms(byte[] content, Key key, boolean signingTime) throws GeneralSecurityException, IOException {
+	private static byte[] cms(byte[] content, Key key, boolean signingTime)
+			throws GeneralSecurityException, IOException {
 		try {
 			X509Certificate certificate = key.chain().get(0);
 			ESSCertIDv2 certId = new ESSCertIDv2(Sha256.bytes(certificate.getEncoded()));
@@ -147,9 +157,10 @@ class AfdSigner {
 					: parameters -> defaults.getAttributes(parameters).remove(CMSAttributes.signingTime);
 			String algorithm = "EC".equals(key.privateKey().getAlgorithm()) ? "SHA256withECDSA" : "SHA256withRSA";
 			CMSSignedDataGenerator generator = new CMSSignedDataGenerator();
-			generator.addSignerInfoGenerator(new JcaSignerInfoGeneratorBuilder(new JcaDigestCalculatorProviderBuilder().build())
-				.setSignedAttributeGenerator(signed)
-				.build(new JcaContentSignerBuilder(algorithm).build(key.privateKey()), certificate));
+			generator.addSignerInfoGenerator(
+					new JcaSignerInfoGeneratorBuilder(new JcaDigestCalculatorProviderBuilder().build())
+						.setSignedAttributeGenerator(signed)
+						.build(new JcaContentSignerBuilder(algorithm).build(key.privateKey()), certificate));
 			generator.addCertificates(new JcaCertStore(key.chain()));
 			return generator.generate(new CMSProcessableByteArray(content), false).getEncoded();
 		}

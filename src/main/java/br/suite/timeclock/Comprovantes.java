@@ -9,9 +9,10 @@ import org.springframework.stereotype.Service;
 import br.suite.access.AccessDirectory;
 
 /**
- * The Comprovante de Registro de Ponto do Trabalhador (Portaria MTP 671/2021 art. 79) of a punch: every item of
- * I-VIII, as JSON or as a PDF, PAdES-signed when a signing key is configured (art. 80). The employer and address are the establishment's current data; the employee's CPF
- * and the hash are those fixed when the punch was recorded.
+ * The Comprovante de Registro de Ponto do Trabalhador (Portaria MTP 671/2021 art. 79) of
+ * a punch: every item of I-VIII, as JSON or as a PDF, PAdES-signed when a signing key is
+ * configured (art. 80). The employer and address are the establishment's current data;
+ * the employee's CPF and the hash are those fixed when the punch was recorded.
  */
 @Service
 class Comprovantes {
@@ -40,10 +41,11 @@ class Comprovantes {
 			// Recorded before CPFs were kept on punches: the employee's current CPF.
 			cpf = this.users.find(punch.employeeId()).map(AccessDirectory.UserSummary::cpf).orElse(null);
 		}
-		return new Comprovante(TITLE, punch.id(), punch.establishmentId(), punch.nsr(), establishment.name(), establishment.employerDocument(),
-				establishment.ceiCaepfCno(), establishment.address(), punch.employeeName(), cpf, punch.occurredAtLocal(),
-				punch.eventType(), this.settings.inpiRegistration(), this.settings.programName(),
-				this.settings.programVersion(), punch.afdHash() != null ? punch.afdHash() : punch.hash(), punch.offline());
+		return new Comprovante(TITLE, punch.id(), punch.establishmentId(), punch.nsr(), establishment.name(),
+				establishment.employerDocument(), establishment.ceiCaepfCno(), establishment.address(),
+				punch.employeeName(), cpf, punch.occurredAtLocal(), punch.eventType(), this.settings.inpiRegistration(),
+				this.settings.programName(), this.settings.programVersion(),
+				punch.afdHash() != null ? punch.afdHash() : punch.hash(), punch.offline());
 	}
 
 	byte[] pdf(Comprovante c) {
@@ -61,12 +63,15 @@ class Comprovantes {
 		lines.add(Pdfs.Line.of("Trabalhador: " + c.employeeName()));
 		lines.add(Pdfs.Line.of("CPF do trabalhador: " + formatDocument(c.employeeCpf())));
 		lines.add(Pdfs.Line.of("Data e hora da marcação: " + c.occurredAt() + (c.offline() ? " (off-line)" : "")));
-		lines.add(Pdfs.Line.of("Registro no INPI do REP-P: " + (c.inpiRegistration().isEmpty() ? "não configurado" : c.inpiRegistration())));
+		lines.add(Pdfs.Line.of("Registro no INPI do REP-P: "
+				+ (c.inpiRegistration().isEmpty() ? "não configurado" : c.inpiRegistration())));
 		lines.add(Pdfs.Line.of("Programa: " + c.programName() + " " + c.programVersion()));
 		lines.add(Pdfs.Line.of("Código hash (SHA-256): " + c.hash()));
 		byte[] pdf = Pdfs.document(c.title(), lines);
-		// Art. 80: an electronic comprovante is a signed PDF (PAdES), with the key that signs the AFD when one is set.
-		return this.signer.configured() ? this.signer.signPdf(pdf, c.title() + " (Portaria MTP 671/2021 art. 80)") : pdf;
+		// Art. 80: an electronic comprovante is a signed PDF (PAdES), with the key that
+		// signs the AFD when one is set.
+		return this.signer.configured() ? this.signer.signPdf(pdf, c.title() + " (Portaria MTP 671/2021 art. 80)")
+				: pdf;
 	}
 
 	private static String formatDocument(@Nullable String document) {

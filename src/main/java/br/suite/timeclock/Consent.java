@@ -11,7 +11,10 @@ enum LegalBasis {
 	CONSENT,
 	/** Art. 11 II a: compliance with a legal obligation (the employer's time record). */
 	LEGAL_OBLIGATION,
-	/** Art. 11 II g: fraud prevention and the holder's security in identification and authentication. */
+	/**
+	 * Art. 11 II g: fraud prevention and the holder's security in identification and
+	 * authentication.
+	 */
 	FRAUD_PREVENTION
 
 }

@@ -34,8 +34,8 @@ import br.suite.shared.Requires;
 import br.suite.timeclock.face.FaceEngine;
 
 /**
- * An employee's enrolled face photo. The route sits under the user it belongs to; the biometric data
- * and the face code stay in the time clock.
+ * An employee's enrolled face photo. The route sits under the user it belongs to; the
+ * biometric data and the face code stay in the time clock.
  */
 @RestController
 @RequestMapping("/api/access/users" + PathIds.ID + "/photo")
@@ -77,7 +77,8 @@ class EmployeePhotoController {
 	PhotoEnrolment enrolMultipart(@PathVariable long id, @RequestPart("photo") MultipartFile photo,
 			@RequestParam(name = "legal_basis", required = false) @Nullable String legalBasis,
 			@RequestParam(name = "consent_at", required = false) java.time.@Nullable OffsetDateTime consentAt,
-			@RequestParam(name = "notice_version", required = false) @Nullable String noticeVersion) throws IOException {
+			@RequestParam(name = "notice_version", required = false) @Nullable String noticeVersion)
+			throws IOException {
 		this.users.requireAuthorityOver(CurrentUser.get(), id);
 		Consent consent = this.enrolments.consent(legalBasis, consentAt, noticeVersion);
 		return this.enrolments.enrol(id, Images.check("photo", photo.getBytes()), consent, CurrentUser.get());
@@ -111,8 +112,8 @@ class EmployeePhotoController {
 	}
 
 	/**
-	 * Enrolment needs the face check, so when every analysis slot stayed taken for 5 s the photo is not
-	 * stored: 503, and the client tries again after a few seconds.
+	 * Enrolment needs the face check, so when every analysis slot stayed taken for 5 s
+	 * the photo is not stored: 503, and the client tries again after a few seconds.
 	 */
 	@ExceptionHandler(FaceEngine.Busy.class)
 	ResponseEntity<ProblemDetail> busy(FaceEngine.Busy busy) {
@@ -125,8 +126,8 @@ class EmployeePhotoController {
 
 	@GetMapping
 	@Requires("access.photos.view")
-	@Operation(summary = "Download the enrolled photo", description = "Every read is logged (who, when, whose): "
-			+ "GET /api/timeclock/biometric-access-log/.")
+	@Operation(summary = "Download the enrolled photo",
+			description = "Every read is logged (who, when, whose): " + "GET /api/timeclock/biometric-access-log/.")
 	ResponseEntity<byte[]> photo(@PathVariable long id) {
 		FaceEnrolments.Photo photo = this.enrolments.photo(id, CurrentUser.get())
 			.orElseThrow(() -> new TimeclockProblems.NoEnrolledPhoto(id));

@@ -44,7 +44,8 @@ class EstablishmentController {
 			+ "hash chain (one REP-P per establishment). employer_document is a CNPJ or CPF (check digits verified). The "
 			+ "employer data become the establishment's AFD type-2 record (NSR 1); a PATCH that changes them writes another.")
 	ResponseEntity<EstablishmentResponse> create(@Valid @RequestBody EstablishmentRequest request) {
-		EstablishmentResponse created = EstablishmentResponse.from(this.establishments.create(request, CurrentUser.get().id()));
+		EstablishmentResponse created = EstablishmentResponse
+			.from(this.establishments.create(request, CurrentUser.get().id()));
 		return ResponseEntity.created(URI.create("/api/timeclock/establishments/" + created.id() + "/")).body(created);
 	}
 
@@ -70,9 +71,8 @@ class EstablishmentController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = EstablishmentRequest.class))))
 	EstablishmentResponse update(@PathVariable long id, @RequestBody ObjectNode patch) {
-		return EstablishmentResponse.from(this.establishments.update(id,
-				current -> this.partialUpdates.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class),
-				CurrentUser.get().id()));
+		return EstablishmentResponse.from(this.establishments.update(id, current -> this.partialUpdates
+			.merge(EstablishmentRequest.of(current), patch, EstablishmentRequest.class), CurrentUser.get().id()));
 	}
 
 }

@@ -19,9 +19,10 @@ import br.suite.shared.InvalidTaxId;
 import br.suite.shared.TaxId;
 
 /**
- * The employer's establishments: each is one REP-P sequence (its own NSR and hash chain) and the employer
- * data the AFD and the comprovante print. Access asks through {@link EstablishmentReferences} whether an id
- * exists, so the dependency stays timeclock → access.
+ * The employer's establishments: each is one REP-P sequence (its own NSR and hash chain)
+ * and the employer data the AFD and the comprovante print. Access asks through
+ * {@link EstablishmentReferences} whether an id exists, so the dependency stays timeclock
+ * → access.
  */
 @Service
 class Establishments implements EstablishmentReferences {
@@ -57,7 +58,9 @@ class Establishments implements EstablishmentReferences {
 
 	@Transactional(readOnly = true)
 	List<Establishment> list() {
-		return this.jdbc.sql("SELECT * FROM timeclock_establishment ORDER BY id").query(Establishments::establishment).list();
+		return this.jdbc.sql("SELECT * FROM timeclock_establishment ORDER BY id")
+			.query(Establishments::establishment)
+			.list();
 	}
 
 	/** Creates the establishment and, in the same transaction, its AFD type 2 (NSR 1). */
@@ -83,7 +86,10 @@ class Establishments implements EstablishmentReferences {
 		return get(id);
 	}
 
-	/** Changes the establishment; a change of its employer data writes an AFD type 2 in the same transaction. */
+	/**
+	 * Changes the establishment; a change of its employer data writes an AFD type 2 in
+	 * the same transaction.
+	 */
 	@Transactional
 	Establishment update(long id, Function<Establishment, EstablishmentRequest> changes, long actorId) {
 		Establishment current = this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id FOR UPDATE")
@@ -126,7 +132,9 @@ class Establishments implements EstablishmentReferences {
 		return new Valid(document, zone);
 	}
 
-	/** An IANA region id (America/Manaus); fixed offsets and abbreviations are refused. */
+	/**
+	 * An IANA region id (America/Manaus); fixed offsets and abbreviations are refused.
+	 */
 	static @Nullable ZoneId zone(String field, @Nullable String value, InvalidRequest.Builder errors) {
 		if (value == null || !ZoneId.getAvailableZoneIds().contains(value)) {
 			errors.add(field, "must be an IANA time zone id such as America/Sao_Paulo");

@@ -8,11 +8,12 @@ import org.springframework.context.annotation.Configuration;
 import br.suite.timeclock.face.FaceEngine;
 
 /**
- * One face engine per process: its ONNX Runtime sessions are created once and shared by all requests. They
- * are created on a background thread while the rest of the application starts (reading the 23 MB of models
- * and optimising the networks takes about a second of CPU), so start-up overlaps it with the database's
- * start and the migrations; the context still finishes only once the engine is ready, so the first punch
- * never waits for it (docs/performance.md).
+ * One face engine per process: its ONNX Runtime sessions are created once and shared by
+ * all requests. They are created on a background thread while the rest of the application
+ * starts (reading the 23 MB of models and optimising the networks takes about a second of
+ * CPU), so start-up overlaps it with the database's start and the migrations; the context
+ * still finishes only once the engine is ready, so the first punch never waits for it
+ * (docs/performance.md).
  */
 @Configuration(proxyBeanMethods = false)
 class FaceEngineConfiguration {

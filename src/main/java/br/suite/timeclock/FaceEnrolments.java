@@ -31,8 +31,8 @@ import br.suite.timeclock.face.FaceEngine;
 import br.suite.timeclock.face.ImageSize;
 
 /**
- * Enrolled face photos: exactly one face of usable size, its descriptor computed once here and kept
- * beside the photo, so a punch only analyses its own snapshot.
+ * Enrolled face photos: exactly one face of usable size, its descriptor computed once
+ * here and kept beside the photo, so a punch only analyses its own snapshot.
  */
 @Service
 class FaceEnrolments implements EmployeePhotos {
@@ -49,8 +49,8 @@ class FaceEnrolments implements EmployeePhotos {
 
 	private final TransactionTemplate transactions;
 
-	FaceEnrolments(JdbcClient jdbc, FaceRecognition faces, AccessDirectory users, FaceSettings settings,
-			AuditLog audit, TransactionTemplate transactions) {
+	FaceEnrolments(JdbcClient jdbc, FaceRecognition faces, AccessDirectory users, FaceSettings settings, AuditLog audit,
+			TransactionTemplate transactions) {
 		this.audit = audit;
 		this.transactions = transactions;
 		this.jdbc = jdbc;
@@ -59,7 +59,10 @@ class FaceEnrolments implements EmployeePhotos {
 		this.settings = settings;
 	}
 
-	/** Checks the lawfulness fields of an enrolment request: 400 naming legal_basis, consent_at or notice_version. */
+	/**
+	 * Checks the lawfulness fields of an enrolment request: 400 naming legal_basis,
+	 * consent_at or notice_version.
+	 */
 	Consent consent(@Nullable String legalBasis, java.time.@Nullable OffsetDateTime consentAt,
 			@Nullable String noticeVersion) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
@@ -71,7 +74,8 @@ class FaceEnrolments implements EmployeePhotos {
 		if (consentAt != null && consentAt.toInstant().isAfter(Instant.now().plusSeconds(60))) {
 			errors.add("consent_at", "must not be in the future");
 		}
-		String notice = noticeVersion == null || noticeVersion.isBlank() ? this.settings.noticeVersion() : noticeVersion.trim();
+		String notice = noticeVersion == null || noticeVersion.isBlank() ? this.settings.noticeVersion()
+				: noticeVersion.trim();
 		if (notice.length() > 50) {
 			errors.add("notice_version", "must be at most 50 characters");
 		}
@@ -94,7 +98,8 @@ class FaceEnrolments implements EmployeePhotos {
 			descriptor.append(descriptor.length() > 1 ? "," : "").append(Float.toString(value));
 		}
 		String values = descriptor.append('}').toString();
-		// The photo and its audit event (which names the photo's SHA-256, never its bytes) commit together.
+		// The photo and its audit event (which names the photo's SHA-256, never its
+		// bytes) commit together.
 		this.transactions.executeWithoutResult(status -> {
 			String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
 			store(userId, image, values, face, consent, author);
@@ -106,17 +111,18 @@ class FaceEnrolments implements EmployeePhotos {
 
 	@Transactional
 	void store(long userId, Images.Image image, String descriptor, Face face, Consent consent, CurrentUser author) {
-		this.jdbc.sql("""
-				INSERT INTO timeclock_face_enrolment (user_id, photo, photo_type, photo_sha256, descriptor, face_x, face_y,
-				    face_width, face_height, enrolled_by, enrolled_at, legal_basis, consent_at, notice_version)
-				VALUES (:user, :photo, :type, :sha, CAST(:descriptor AS real[]), :x, :y, :w, :h, :by, now(), :basis,
-				    :consentAt, :notice)
-				ON CONFLICT (user_id) DO UPDATE SET photo = EXCLUDED.photo, photo_type = EXCLUDED.photo_type,
-				    photo_sha256 = EXCLUDED.photo_sha256, descriptor = EXCLUDED.descriptor, face_x = EXCLUDED.face_x,
-				    face_y = EXCLUDED.face_y, face_width = EXCLUDED.face_width, face_height = EXCLUDED.face_height,
-				    enrolled_by = EXCLUDED.enrolled_by, enrolled_at = EXCLUDED.enrolled_at,
-				    legal_basis = EXCLUDED.legal_basis, consent_at = EXCLUDED.consent_at,
-				    notice_version = EXCLUDED.notice_version""")
+		this.jdbc
+			.sql("""
+					INSERT INTO timeclock_face_enrolment (user_id, photo, photo_type, photo_sha256, descriptor, face_x, face_y,
+					    face_width, face_height, enrolled_by, enrolled_at, legal_basis, consent_at, notice_version)
+					VALUES (:user, :photo, :type, :sha, CAST(:descriptor AS real[]), :x, :y, :w, :h, :by, now(), :basis,
+					    :consentAt, :notice)
+					ON CONFLICT (user_id) DO UPDATE SET photo = EXCLUDED.photo, photo_type = EXCLUDED.photo_type,
+					    photo_sha256 = EXCLUDED.photo_sha256, descriptor = EXCLUDED.descriptor, face_x = EXCLUDED.face_x,
+					    face_y = EXCLUDED.face_y, face_width = EXCLUDED.face_width, face_height = EXCLUDED.face_height,
+					    enrolled_by = EXCLUDED.enrolled_by, enrolled_at = EXCLUDED.enrolled_at,
+					    legal_basis = EXCLUDED.legal_basis, consent_at = EXCLUDED.consent_at,
+					    notice_version = EXCLUDED.notice_version""")
 			.param("basis", consent.legalBasis())
 			.param("consentAt", consent.consentAt() == null ? null : Timestamp.from(consent.consentAt()))
 			.param("notice", consent.noticeVersion())
@@ -146,14 +152,16 @@ class FaceEnrolments implements EmployeePhotos {
 
 	@Transactional(readOnly = true)
 	Optional<PhotoEnrolment> find(long userId) {
-		return this.jdbc.sql("SELECT user_id, photo_type, photo_sha256, face_x, face_y, face_width, face_height, "
-				+ "enrolled_by, enrolled_at, legal_basis, consent_at, notice_version FROM timeclock_face_enrolment "
-				+ "WHERE user_id = :id")
+		return this.jdbc
+			.sql("SELECT user_id, photo_type, photo_sha256, face_x, face_y, face_width, face_height, "
+					+ "enrolled_by, enrolled_at, legal_basis, consent_at, notice_version FROM timeclock_face_enrolment "
+					+ "WHERE user_id = :id")
 			.param("id", userId)
 			.query((rs, n) -> new PhotoEnrolment(rs.getLong("user_id"),
 					"/api/access/users/" + rs.getLong("user_id") + "/photo/", rs.getString("photo_type"),
 					rs.getString("photo_sha256"),
-					new FaceBox(rs.getInt("face_x"), rs.getInt("face_y"), rs.getInt("face_width"), rs.getInt("face_height")),
+					new FaceBox(rs.getInt("face_x"), rs.getInt("face_y"), rs.getInt("face_width"),
+							rs.getInt("face_height")),
 					rs.getLong("enrolled_by"), rs.getTimestamp("enrolled_at").toInstant(), rs.getString("legal_basis"),
 					instant(rs.getTimestamp("consent_at")), rs.getString("notice_version")))
 			.optional();
@@ -163,7 +171,8 @@ class FaceEnrolments implements EmployeePhotos {
 	@Transactional
 	Optional<Photo> photo(long userId, CurrentUser reader) {
 		requireUser(userId);
-		Optional<Photo> photo = this.jdbc.sql("SELECT photo, photo_type FROM timeclock_face_enrolment WHERE user_id = :id")
+		Optional<Photo> photo = this.jdbc
+			.sql("SELECT photo, photo_type FROM timeclock_face_enrolment WHERE user_id = :id")
 			.param("id", userId)
 			.query((rs, n) -> new Photo(rs.getBytes("photo"), rs.getString("photo_type")))
 			.optional();
@@ -174,28 +183,37 @@ class FaceEnrolments implements EmployeePhotos {
 	}
 
 	void logAccess(long actorId, long subjectUserId, String kind, @Nullable Long punchId) {
-		this.jdbc.sql("INSERT INTO timeclock_biometric_access (actor_id, subject_user_id, kind, punch_id) "
-				+ "VALUES (:actor, :subject, :kind, :punch)")
+		this.jdbc
+			.sql("INSERT INTO timeclock_biometric_access (actor_id, subject_user_id, kind, punch_id) "
+					+ "VALUES (:actor, :subject, :kind, :punch)")
 			.param("actor", actorId)
 			.param("subject", subjectUserId)
 			.param("kind", kind)
 			.param("punch", punchId)
 			.update();
-		// The audit log answers "who did what" across modules; the biometric log above is the LGPD listing.
+		// The audit log answers "who did what" across modules; the biometric log above is
+		// the LGPD listing.
 		this.audit.record("timeclock.biometric.read", "user", subjectUserId,
 				AuditLog.Changes.of().created("kind", kind).created("punch_id", punchId));
 	}
 
-	/** Removes the photo and descriptor and records who removed them and why ({@code actorId} null: the system). */
+	/**
+	 * Removes the photo and descriptor and records who removed them and why
+	 * ({@code actorId} null: the system).
+	 */
 	@Transactional
 	boolean remove(long userId, @Nullable Long actorId, String reason) {
 		requireUser(userId);
 		String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
-		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id").param("id", userId).update();
+		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id")
+			.param("id", userId)
+			.update();
 		if (removed > 0) {
-			this.audit.record("timeclock.face.removed", "user", userId, AuditLog.Changes.of().put("photo_sha256", before, null));
-			this.jdbc.sql("INSERT INTO timeclock_face_enrolment_history (user_id, action, reason, actor_id) "
-					+ "VALUES (:user, 'removed', :reason, :actor)")
+			this.audit.record("timeclock.face.removed", "user", userId,
+					AuditLog.Changes.of().put("photo_sha256", before, null));
+			this.jdbc
+				.sql("INSERT INTO timeclock_face_enrolment_history (user_id, action, reason, actor_id) "
+						+ "VALUES (:user, 'removed', :reason, :actor)")
 				.param("user", userId)
 				.param("reason", reason)
 				.param("actor", actorId)
@@ -226,7 +244,10 @@ class FaceEnrolments implements EmployeePhotos {
 			.list();
 	}
 
-	/** A user who stops being active loses their photo and descriptor (LGPD: no purpose left), unless switched off. */
+	/**
+	 * A user who stops being active loses their photo and descriptor (LGPD: no purpose
+	 * left), unless switched off.
+	 */
 	@ApplicationModuleListener
 	void on(UserDeactivated event) {
 		if (this.settings.removeOnDeactivation()) {
@@ -262,8 +283,8 @@ class FaceEnrolments implements EmployeePhotos {
 			}
 			case NO_FACE -> "no face was found in the photo";
 			case MULTIPLE_FACES -> "the photo shows " + analysis.faces().size() + " faces; it must show exactly one";
-			case FACE_TOO_SMALL -> "the face is smaller than " + this.settings.minFacePx()
-					+ " pixels; take the photo closer to the face";
+			case FACE_TOO_SMALL ->
+				"the face is smaller than " + this.settings.minFacePx() + " pixels; take the photo closer to the face";
 			case UNREADABLE_IMAGE -> "the image could not be decoded (use a JPEG or PNG in RGB)";
 		};
 	}

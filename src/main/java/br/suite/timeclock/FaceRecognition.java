@@ -11,14 +11,18 @@ import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.FaceEngine;
 
 /**
- * Compares a punch snapshot with the employee's enrolled face. The enrolled descriptor is read on every
- * punch (one indexed row, next to the analysis of the snapshot): an enrolment made or removed through
- * another instance sharing the database counts at once, with no cache to invalidate.
+ * Compares a punch snapshot with the employee's enrolled face. The enrolled descriptor is
+ * read on every punch (one indexed row, next to the analysis of the snapshot): an
+ * enrolment made or removed through another instance sharing the database counts at once,
+ * with no cache to invalidate.
  */
 @Service
 class FaceRecognition {
 
-	/** Created in the background at start-up ({@link FaceEngineConfiguration}): looked up when used. */
+	/**
+	 * Created in the background at start-up ({@link FaceEngineConfiguration}): looked up
+	 * when used.
+	 */
 	private final ObjectProvider<FaceEngine> engine;
 
 	private final FaceSettings settings;
@@ -46,7 +50,8 @@ class FaceRecognition {
 			analysis = this.engine.getObject().analyze(snapshot);
 		}
 		catch (FaceEngine.Busy busy) {
-			// A punch is never refused for a missing face check: it is recorded and flagged for review.
+			// A punch is never refused for a missing face check: it is recorded and
+			// flagged for review.
 			return new Result(false, null, RecognitionReason.ENGINE_BUSY, threshold);
 		}
 		if (!analysis.hasDescriptor()) {
@@ -60,7 +65,10 @@ class FaceRecognition {
 		return new Result(ok, distance, ok ? RecognitionReason.MATCH : RecognitionReason.MISMATCH, threshold);
 	}
 
-	/** The analysis of an enrolment photo; throws {@link FaceEngine.Busy} when no slot frees in time. */
+	/**
+	 * The analysis of an enrolment photo; throws {@link FaceEngine.Busy} when no slot
+	 * frees in time.
+	 */
 	Analysis analyze(byte[] image) {
 		return this.engine.getObject().analyze(image);
 	}

@@ -4,19 +4,20 @@ import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Face images as clients send them: plain base64 or a {@code data:image/…;base64,} URL of a JPEG or
- * PNG, up to 8 MiB decoded. The type is read from the bytes, not trusted from the client.
+ * Face images as clients send them: plain base64 or a {@code data:image/…;base64,} URL of
+ * a JPEG or PNG, up to 8 MiB decoded. The type is read from the bytes, not trusted from
+ * the client.
  */
 final class Images {
 
 	static final int MAX_BYTES = 8 * 1024 * 1024;
 
-	private static final Pattern DATA_URL = Pattern.compile("^data:([\\w/+.-]*)(;[\\w=-]+)*;base64,", Pattern.CASE_INSENSITIVE);
+	private static final Pattern DATA_URL = Pattern.compile("^data:([\\w/+.-]*)(;[\\w=-]+)*;base64,",
+			Pattern.CASE_INSENSITIVE);
 
 	private Images() {
 	}

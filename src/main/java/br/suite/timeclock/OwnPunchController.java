@@ -21,7 +21,10 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 
-/** An employee's own punches and comprovantes (Portaria 671 art. 80: at least the last 48 hours, without asking). */
+/**
+ * An employee's own punches and comprovantes (Portaria 671 art. 80: at least the last 48
+ * hours, without asking).
+ */
 @RestController
 @RequestMapping("/api/timeclock/me/punches")
 @Tag(name = "Time clock: my punches")
@@ -38,8 +41,9 @@ class OwnPunchController {
 
 	@GetMapping
 	@Requires("timeclock.own.view")
-	@Operation(summary = "My punches", description = "The caller's punches of the last `days` days (1 to 62, default 7; "
-			+ "the Portaria asks for at least 48 hours), newest first; a bare array.")
+	@Operation(summary = "My punches",
+			description = "The caller's punches of the last `days` days (1 to 62, default 7; "
+					+ "the Portaria asks for at least 48 hours), newest first; a bare array.")
 	List<PunchResponse> list(@RequestParam(required = false) @Nullable Integer days) {
 		int window = days == null ? 7 : days;
 		if (window < 1 || window > 62) {

@@ -12,7 +12,9 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
-/** Plain text documents as PDF (A4, Helvetica), one line per entry, new pages as needed. */
+/**
+ * Plain text documents as PDF (A4, Helvetica), one line per entry, new pages as needed.
+ */
 final class Pdfs {
 
 	private static final float MARGIN = 50;
@@ -20,7 +22,10 @@ final class Pdfs {
 	private Pdfs() {
 	}
 
-	/** A line of text; {@code bold} for titles and headings, {@code struck} draws a line through it. */
+	/**
+	 * A line of text; {@code bold} for titles and headings, {@code struck} draws a line
+	 * through it.
+	 */
 	record Line(String text, boolean bold, boolean struck) {
 
 		static Line of(String text) {
@@ -78,7 +83,9 @@ final class Pdfs {
 		}
 	}
 
-	/** What Helvetica's WinAnsi encoding can show: ISO-8859-1 without control characters. */
+	/**
+	 * What Helvetica's WinAnsi encoding can show: ISO-8859-1 without control characters.
+	 */
 	private static String printable(String text) {
 		StringBuilder out = new StringBuilder();
 		for (char c : Afd.latin1(text).toCharArray()) {

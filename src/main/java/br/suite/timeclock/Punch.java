@@ -11,9 +11,9 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.Sha256;
 
 /**
- * A registered punch as the ledger stores it. Its hash covers the canonical text of the fields that
- * make it a legal record plus the previous punch's hash, so altering, removing or reordering any punch
- * breaks the chain from there on.
+ * A registered punch as the ledger stores it. Its hash covers the canonical text of the
+ * fields that make it a legal record plus the previous punch's hash, so altering,
+ * removing or reordering any punch breaks the chain from there on.
  */
 record Punch(long id, long establishmentId, long nsr, String eventType, long employeeId, String employeeName,
 		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,

@@ -40,14 +40,17 @@ class PunchAdjustmentController {
 			+ "punches (409, rule no_self_adjustment) unless SUITE_ALLOW_SELF_APPROVAL is true.")
 	ResponseEntity<AdjustmentResponse> create(@Valid @RequestBody AdjustmentRequest request) {
 		AdjustmentResponse created = this.adjustments.record(request, CurrentUser.get());
-		return ResponseEntity.created(URI.create("/api/timeclock/punch-adjustments/" + created.id() + "/")).body(created);
+		return ResponseEntity.created(URI.create("/api/timeclock/punch-adjustments/" + created.id() + "/"))
+			.body(created);
 	}
 
 	@GetMapping
 	@Requires("timeclock.punches.view")
 	@Operation(summary = "List adjustments", description = "Ordered by id; filter employee_id.")
-	ResponseEntity<List<AdjustmentResponse>> list(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
-			@RequestParam(required = false) @Nullable Integer limit, @RequestParam(required = false) @Nullable Integer offset) {
+	ResponseEntity<List<AdjustmentResponse>> list(
+			@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
+			@RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
 		List<AdjustmentResponse> page = this.adjustments.list(employeeId, paging);
 		return paging.respond(page, paging.requested() ? this.adjustments.count(employeeId) : page.size());

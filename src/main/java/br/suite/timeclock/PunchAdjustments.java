@@ -24,8 +24,9 @@ import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
 
 /**
- * Corrections of the ledger as records of their own (the AEJ's "I" included and "D" disregarded
- * marks), each with a mandatory reason; the punches themselves are never touched.
+ * Corrections of the ledger as records of their own (the AEJ's "I" included and "D"
+ * disregarded marks), each with a mandatory reason; the punches themselves are never
+ * touched.
  */
 @Service
 class PunchAdjustments {
@@ -80,7 +81,8 @@ class PunchAdjustments {
 				errors.add("event_type", "is required to include a punch");
 			}
 			else {
-				eventType = ClosedSet.wire(PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(), errors));
+				eventType = ClosedSet
+					.wire(PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(), errors));
 			}
 			if (request.occurredAt() == null) {
 				errors.add("occurred_at", "is required to include a punch");
@@ -98,10 +100,11 @@ class PunchAdjustments {
 		if (employeeId == author.id() && this.duties.enforced()) {
 			throw new TimeclockProblems.SelfAdjustment(employeeId);
 		}
-		long id = this.jdbc.sql("""
-				INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
-				    created_by, created_at)
-				VALUES (:kind, :employeeId, :punchId, :eventType, :occurredAt, :reason, :createdBy, now()) RETURNING id""")
+		long id = this.jdbc
+			.sql("""
+					INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
+					    created_by, created_at)
+					VALUES (:kind, :employeeId, :punchId, :eventType, :occurredAt, :reason, :createdBy, now()) RETURNING id""")
 			.param("kind", ClosedSet.wire(kind))
 			.param("employeeId", employeeId)
 			.param("punchId", punchId)
@@ -111,10 +114,14 @@ class PunchAdjustments {
 			.param("createdBy", author.id())
 			.query(Long.class)
 			.single();
-		this.audit.record("timeclock.punch_adjustment.created", "punch_adjustment", id, AuditLog.Changes.of()
-			.created("kind", ClosedSet.wire(kind)).created("employee_id", employeeId).created("punch_id", punchId)
-			.created("event_type", eventType).created("occurred_at", occurredAt == null ? null : occurredAt.toString())
-			.created("reason", request.reason().strip()));
+		this.audit.record("timeclock.punch_adjustment.created", "punch_adjustment", id,
+				AuditLog.Changes.of()
+					.created("kind", ClosedSet.wire(kind))
+					.created("employee_id", employeeId)
+					.created("punch_id", punchId)
+					.created("event_type", eventType)
+					.created("occurred_at", occurredAt == null ? null : occurredAt.toString())
+					.created("reason", request.reason().strip()));
 		return get(id).orElseThrow();
 	}
 
@@ -143,7 +150,8 @@ class PunchAdjustments {
 	@Transactional(readOnly = true)
 	long count(@Nullable Long employeeId) {
 		return this.jdbc
-			.sql("SELECT count(*) FROM timeclock_punch_adjustment" + (employeeId == null ? "" : " WHERE employee_id = :e"))
+			.sql("SELECT count(*) FROM timeclock_punch_adjustment"
+					+ (employeeId == null ? "" : " WHERE employee_id = :e"))
 			.params(employeeId == null ? Map.of() : Map.of("e", employeeId))
 			.query(Long.class)
 			.single();

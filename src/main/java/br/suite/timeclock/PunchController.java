@@ -73,7 +73,8 @@ class PunchController {
 	@Requires("timeclock.punches.view")
 	@Operation(summary = "List punches", description = "Ordered by occurred_at, then id. Filters: employee_id, "
 			+ "date_from and date_to (dates in America/Sao_Paulo, inclusive), recognition_ok, needs_review.")
-	ResponseEntity<List<PunchResponse>> list(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
+	ResponseEntity<List<PunchResponse>> list(
+			@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "recognition_ok", required = false) @Nullable Boolean recognitionOk,
@@ -122,17 +123,17 @@ class PunchController {
 		return respond(this.comprovantes, this.comprovantes.of(punch), accept);
 	}
 
-	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovante comprovante,
-			@Nullable String accept) {
+	static ResponseEntity<?> respond(Comprovantes comprovantes, Comprovante comprovante, @Nullable String accept) {
 		if (accept != null && accept.contains(MediaType.APPLICATION_JSON_VALUE)) {
 			return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(comprovante);
 		}
 		return ResponseEntity.ok()
 			.contentType(MediaType.APPLICATION_PDF)
-			.header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline()
-				.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
-				.build()
-				.toString())
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.inline()
+						.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
+						.build()
+						.toString())
 			.body(comprovantes.pdf(comprovante));
 	}
 

@@ -13,9 +13,10 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 
 /**
- * Punches for callers inside the application (the kiosk and back-office pages): registration takes the
- * same path as {@code POST /api/timeclock/punch/register/} (same checks, face verification, ledger and
- * errors), and the ledger is read as {@code GET /api/timeclock/punches/} reads it.
+ * Punches for callers inside the application (the kiosk and back-office pages):
+ * registration takes the same path as {@code POST /api/timeclock/punch/register/} (same
+ * checks, face verification, ledger and errors), and the ledger is read as
+ * {@code GET /api/timeclock/punches/} reads it.
  */
 @Service
 public class PunchDesk {
@@ -27,8 +28,9 @@ public class PunchDesk {
 	}
 
 	/**
-	 * A registered punch as a receipt or a list shows it; {@code occurredAtLocal} is the time in the zone of the
-	 * punch's establishment, as the comprovante and the AFD write it.
+	 * A registered punch as a receipt or a list shows it; {@code occurredAtLocal} is the
+	 * time in the zone of the punch's establishment, as the comprovante and the AFD write
+	 * it.
 	 */
 	public record PunchView(long id, long nsr, String eventType, long employeeId, String employeeName,
 			Instant occurredAt, OffsetDateTime occurredAtLocal, String source, boolean recognitionOk,
@@ -45,15 +47,18 @@ public class PunchDesk {
 	public record PunchPage(List<PunchView> punches, long total) {
 	}
 
-	/** The event types a punch may record, as wire values ({@code entrada}, {@code saida}, …). */
+	/**
+	 * The event types a punch may record, as wire values ({@code entrada}, {@code saida},
+	 * …).
+	 */
 	public List<String> eventTypes() {
 		return Arrays.stream(EventType.values()).map(ClosedSet::wire).toList();
 	}
 
 	/**
-	 * Registers a punch; a face that does not match is recorded for review, never refused. Invalid input is
-	 * an {@link br.suite.shared.InvalidRequest} naming {@code event_type}, {@code employee_id},
-	 * {@code snapshot_base64} or {@code source}.
+	 * Registers a punch; a face that does not match is recorded for review, never
+	 * refused. Invalid input is an {@link br.suite.shared.InvalidRequest} naming
+	 * {@code event_type}, {@code employee_id}, {@code snapshot_base64} or {@code source}.
 	 */
 	public PunchView register(String eventType, long employeeId, String snapshotBase64, String source,
 			@Nullable String idempotencyKey) {

@@ -32,14 +32,18 @@ import br.suite.shared.Paging;
 import br.suite.shared.Sha256;
 
 /**
- * Registers punches and reads the ledger. Face verification runs before the ledger is locked; the
- * NSR, the hash chain and the insert then happen in one short transaction that holds the
- * establishment's row, so NSRs never repeat or skip, even under concurrent punches.
+ * Registers punches and reads the ledger. Face verification runs before the ledger is
+ * locked; the NSR, the hash chain and the insert then happen in one short transaction
+ * that holds the establishment's row, so NSRs never repeat or skip, even under concurrent
+ * punches.
  */
 @Service
 class PunchLedger {
 
-	/** Every column of a punch but the snapshot's bytes, which only {@link #snapshot} reads. */
+	/**
+	 * Every column of a punch but the snapshot's bytes, which only {@link #snapshot}
+	 * reads.
+	 */
 	private static final String COLUMNS = "p.id, p.establishment_id, p.nsr, p.event_type, p.employee_id, "
 			+ "p.employee_name, p.occurred_at, p.source, p.recognition_ok, p.recognition_distance, p.recognition_reason, "
 			+ "p.recognition_threshold, p.needs_review, p.snapshot_type, p.snapshot_sha256, p.snapshot_purged_at, "
@@ -71,13 +75,17 @@ class PunchLedger {
 		this.faces = faces;
 	}
 
-	/** The punch and whether it was recorded by an earlier request with the same idempotency key. */
+	/**
+	 * The punch and whether it was recorded by an earlier request with the same
+	 * idempotency key.
+	 */
 	record Registration(Punch punch, boolean replayed) {
 	}
 
 	/**
-	 * Records a punch. An idempotency key is the caller's own: the same caller sending it again with the same
-	 * punch gets the first one back; with another punch, a 409. Another caller's keys are never looked at.
+	 * Records a punch. An idempotency key is the caller's own: the same caller sending it
+	 * again with the same punch gets the first one back; with another punch, a 409.
+	 * Another caller's keys are never looked at.
 	 */
 	Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant recordedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -110,13 +118,15 @@ class PunchLedger {
 				return replay.of(earlier.get(), key);
 			}
 		}
-		FaceRecognition.Result recognition = this.faces.recognize(employee.id(), snapshot == null ? null : snapshot.bytes());
+		FaceRecognition.Result recognition = this.faces.recognize(employee.id(),
+				snapshot == null ? null : snapshot.bytes());
 		Images.Image image = snapshot;
 		return this.transactions.execute(status -> {
 			Ledger ledger = this.jdbc
 				.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id FOR UPDATE")
 				.param("id", establishmentId)
-				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"), rs.getString("last_afd_hash")))
+				.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"),
+						rs.getString("last_afd_hash")))
 				.single();
 			if (key != null) {
 				Optional<Punch> raced = findByKey(caller.id(), key);
@@ -125,9 +135,12 @@ class PunchLedger {
 				}
 			}
 			long nsr = ledger.lastNsr() + 1;
-			String hash = Sha256.hex(Punch.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(),
-					occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
-					ledger.lastHash()).getBytes(StandardCharsets.UTF_8));
+			String hash = Sha256.hex(
+					Punch
+						.canonical(nsr, establishmentId, ClosedSet.wire(eventType), employee.id(), occurredAt,
+								ClosedSet.wire(source), recognition.ok(), recognition.distance(), snapshotSha256,
+								ledger.lastHash())
+						.getBytes(StandardCharsets.UTF_8));
 			String afdLine = Afd.punchFields(nsr, occurredAt, employee.cpf(), recordedAt, establishment.timeZone(),
 					ClosedSet.wire(source), Boolean.TRUE.equals(request.offline()));
 			String afdHash = Afd.punchHash(afdLine, ledger.lastAfdHash());
@@ -169,20 +182,23 @@ class PunchLedger {
 				.param("hash", hash)
 				.query(Long.class)
 				.single();
-			this.jdbc.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash, last_afd_hash = :afdHash "
-					+ "WHERE id = :id")
+			this.jdbc
+				.sql("UPDATE timeclock_establishment SET last_nsr = :nsr, last_hash = :hash, last_afd_hash = :afdHash "
+						+ "WHERE id = :id")
 				.param("nsr", nsr)
 				.param("hash", hash)
 				.param("afdHash", afdHash)
 				.param("id", establishmentId)
 				.update();
-			// The punch as just written, from the values at hand: no re-read (the snapshot would come straight back).
+			// The punch as just written, from the values at hand: no re-read (the
+			// snapshot would come straight back).
 			boolean offline = Boolean.TRUE.equals(request.offline());
 			Punch punch = new Punch(id, establishmentId, nsr, ClosedSet.wire(eventType), employee.id(),
-					employee.displayName(), occurredAt, ClosedSet.wire(source), recognition.ok(), recognition.distance(),
-					ClosedSet.wire(recognition.reason()), recognition.threshold(), !recognition.ok(),
-					image == null ? null : image.contentType(), snapshotSha256, null, ledger.lastHash(), hash, false,
-					establishment.timeZone(), offline, recordedAt, employee.cpf(), afdLine, afdHash);
+					employee.displayName(), occurredAt, ClosedSet.wire(source), recognition.ok(),
+					recognition.distance(), ClosedSet.wire(recognition.reason()), recognition.threshold(),
+					!recognition.ok(), image == null ? null : image.contentType(), snapshotSha256, null,
+					ledger.lastHash(), hash, false, establishment.timeZone(), offline, recordedAt, employee.cpf(),
+					afdLine, afdHash);
 			this.events.publishEvent(new PunchRegistered(punch.id(), punch.nsr(), punch.employeeId(), punch.eventType(),
 					punch.occurredAt(), punch.source(), punch.recognitionOk(), !recognition.ok()));
 			return new Registration(punch, false);
@@ -200,10 +216,12 @@ class PunchLedger {
 	Listing list(Filter filter, Paging paging) {
 		ListQuery.Page<Punch> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_punch p")
 			.where("p.employee_id = :employeeId", "employeeId", filter.employeeId())
-			.where("p.occurred_at >= :from", "from", filter.dateFrom() == null ? null
-					: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
-			.where("p.occurred_at < :to", "to", filter.dateTo() == null ? null
-					: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("p.occurred_at >= :from", "from",
+					filter.dateFrom() == null ? null
+							: Timestamp.from(filter.dateFrom().atStartOfDay(DateTimes.BRAZIL).toInstant()))
+			.where("p.occurred_at < :to", "to",
+					filter.dateTo() == null ? null
+							: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
 			.where("p.recognition_ok = :ok", "ok", filter.recognitionOk())
 			.where("p.needs_review = :review", "review", filter.needsReview())
 			.orderBy("p.occurred_at, p.id")
@@ -214,8 +232,9 @@ class PunchLedger {
 	/** The employee's punches that occurred since the instant, newest first. */
 	@Transactional(readOnly = true)
 	List<Punch> recentOf(long employeeId, Instant since) {
-		return this.jdbc.sql(SELECT + " WHERE p.employee_id = :employeeId AND p.occurred_at >= :since "
-				+ "ORDER BY p.occurred_at DESC, p.id DESC")
+		return this.jdbc
+			.sql(SELECT + " WHERE p.employee_id = :employeeId AND p.occurred_at >= :since "
+					+ "ORDER BY p.occurred_at DESC, p.id DESC")
 			.param("employeeId", employeeId)
 			.param("since", Timestamp.from(since))
 			.query(PunchLedger::punch)
@@ -230,29 +249,31 @@ class PunchLedger {
 	/** The stored snapshot and its media type, while retention keeps it. */
 	@Transactional(readOnly = true)
 	Optional<Images.Image> snapshot(long id) {
-		return this.jdbc.sql("SELECT snapshot, snapshot_type FROM timeclock_punch WHERE id = :id AND snapshot IS NOT NULL")
+		return this.jdbc
+			.sql("SELECT snapshot, snapshot_type FROM timeclock_punch WHERE id = :id AND snapshot IS NOT NULL")
 			.param("id", id)
 			.query((rs, n) -> new Images.Image(rs.getBytes("snapshot"), rs.getString("snapshot_type")))
 			.optional();
 	}
 
 	/**
-	 * Walks the ledger in NSR order, recomputing every hash and link. The NSR sequence is shared with the
-	 * establishment's other AFD records (types 2 and 5): an NSR between two punches must be one of those. One
-	 * snapshot for the punches, the records and the ledger's head, or a punch committed in between would look like
-	 * a broken chain.
+	 * Walks the ledger in NSR order, recomputing every hash and link. The NSR sequence is
+	 * shared with the establishment's other AFD records (types 2 and 5): an NSR between
+	 * two punches must be one of those. One snapshot for the punches, the records and the
+	 * ledger's head, or a punch committed in between would look like a broken chain.
 	 */
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	ChainReport verifyChain(long establishmentId) {
 		List<ChainReport.Problem> problems = new ArrayList<>();
-		java.util.NavigableSet<Long> records = new java.util.TreeSet<>(this.jdbc
-			.sql("SELECT nsr FROM timeclock_afd_record WHERE establishment_id = :id")
-			.param("id", establishmentId)
-			.query(Long.class)
-			.list());
+		java.util.NavigableSet<Long> records = new java.util.TreeSet<>(
+				this.jdbc.sql("SELECT nsr FROM timeclock_afd_record WHERE establishment_id = :id")
+					.param("id", establishmentId)
+					.query(Long.class)
+					.list());
 		long[] state = { 0, 0 };
 		String[] previous = { Punch.GENESIS };
-		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr").param("id", establishmentId)
+		this.jdbc.sql(SELECT + " WHERE p.establishment_id = :id ORDER BY p.nsr")
+			.param("id", establishmentId)
 			.query(PunchLedger::punch)
 			.stream()
 			.forEach(punch -> {
@@ -276,15 +297,18 @@ class PunchLedger {
 			});
 		long lastNsr = records.isEmpty() ? state[1] : Math.max(state[1], records.last());
 		if (records.subSet(state[1], false, lastNsr, true).size() != lastNsr - state[1]) {
-			problems.add(new ChainReport.Problem(lastNsr, null, "the NSRs after " + state[1] + " have gaps: records are missing"));
+			problems.add(new ChainReport.Problem(lastNsr, null,
+					"the NSRs after " + state[1] + " have gaps: records are missing"));
 		}
-		Ledger head = this.jdbc.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id")
+		Ledger head = this.jdbc
+			.sql("SELECT last_nsr, last_hash, last_afd_hash FROM timeclock_establishment WHERE id = :id")
 			.param("id", establishmentId)
-			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"), rs.getString("last_afd_hash")))
+			.query((rs, n) -> new Ledger(rs.getLong("last_nsr"), rs.getString("last_hash"),
+					rs.getString("last_afd_hash")))
 			.single();
 		if (head.lastNsr() != lastNsr || !head.lastHash().equals(previous[0])) {
-			problems.add(new ChainReport.Problem(head.lastNsr(), null,
-					"the ledger's head (NSR " + head.lastNsr() + ") is not the last record found (NSR " + lastNsr + ")"));
+			problems.add(new ChainReport.Problem(head.lastNsr(), null, "the ledger's head (NSR " + head.lastNsr()
+					+ ") is not the last record found (NSR " + lastNsr + ")"));
 		}
 		return new ChainReport(problems.isEmpty(), establishmentId, state[0], lastNsr, previous[0], problems);
 	}
@@ -302,7 +326,8 @@ class PunchLedger {
 
 		Registration of(Punch earlier, String key) {
 			if (!earlier.eventType().equals(this.eventType) || earlier.employeeId() != this.employeeId
-					|| !earlier.source().equals(this.source) || !Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
+					|| !earlier.source().equals(this.source)
+					|| !Objects.equals(earlier.snapshotSha256(), this.snapshotSha256)) {
 				throw new TimeclockProblems.IdempotencyKeyReused(key);
 			}
 			return new Registration(earlier, true);
@@ -330,13 +355,14 @@ class PunchLedger {
 	static final Duration OFFLINE_WINDOW = Duration.ofDays(7);
 
 	/**
-	 * The server's clock for an on-line punch; for an off-line one the collector's time, which must not be in the
-	 * future nor more than 7 days before the server received it.
+	 * The server's clock for an on-line punch; for an off-line one the collector's time,
+	 * which must not be in the future nor more than 7 days before the server received it.
 	 */
 	private static Instant occurredAt(PunchRequest request, Instant recordedAt, InvalidRequest.Builder errors) {
 		if (!Boolean.TRUE.equals(request.offline())) {
 			if (request.occurredAt() != null) {
-				errors.add("occurred_at", "is only accepted with offline: true (on-line punches take the server's clock)");
+				errors.add("occurred_at",
+						"is only accepted with offline: true (on-line punches take the server's clock)");
 			}
 			return recordedAt;
 		}
@@ -354,9 +380,12 @@ class PunchLedger {
 		return at;
 	}
 
-	/** The request's establishment, else the employee's, else establishment 1; it must exist and be active. */
-	private Establishment establishment(PunchRequest request,
-			AccessDirectory.@Nullable UserSummary employee, InvalidRequest.Builder errors) {
+	/**
+	 * The request's establishment, else the employee's, else establishment 1; it must
+	 * exist and be active.
+	 */
+	private Establishment establishment(PunchRequest request, AccessDirectory.@Nullable UserSummary employee,
+			InvalidRequest.Builder errors) {
 		Long id = request.establishmentId();
 		if (id == null) {
 			id = employee != null && employee.establishmentId() != null ? employee.establishmentId()
@@ -372,7 +401,8 @@ class PunchLedger {
 		return found.orElse(null);
 	}
 
-	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value, InvalidRequest.Builder errors) {
+	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value,
+			InvalidRequest.Builder errors) {
 		try {
 			return ClosedSet.parse(type, field, value);
 		}
@@ -386,14 +416,16 @@ class PunchLedger {
 		Double distance = rs.getObject("recognition_distance", Double.class);
 		Timestamp purged = rs.getTimestamp("snapshot_purged_at");
 		Timestamp recorded = rs.getTimestamp("recorded_at");
-		return new Punch(rs.getLong("id"), rs.getLong("establishment_id"), rs.getLong("nsr"), rs.getString("event_type"),
-				rs.getLong("employee_id"), rs.getString("employee_name"), rs.getTimestamp("occurred_at").toInstant(),
-				rs.getString("source"), rs.getBoolean("recognition_ok"), distance,
-				rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"), rs.getBoolean("needs_review"),
-				rs.getString("snapshot_type"), rs.getString("snapshot_sha256"), purged == null ? null : purged.toInstant(),
-				rs.getString("previous_hash"), rs.getString("hash"), rs.getBoolean("disregarded"),
+		return new Punch(rs.getLong("id"), rs.getLong("establishment_id"), rs.getLong("nsr"),
+				rs.getString("event_type"), rs.getLong("employee_id"), rs.getString("employee_name"),
+				rs.getTimestamp("occurred_at").toInstant(), rs.getString("source"), rs.getBoolean("recognition_ok"),
+				distance, rs.getString("recognition_reason"), rs.getDouble("recognition_threshold"),
+				rs.getBoolean("needs_review"), rs.getString("snapshot_type"), rs.getString("snapshot_sha256"),
+				purged == null ? null : purged.toInstant(), rs.getString("previous_hash"), rs.getString("hash"),
+				rs.getBoolean("disregarded"),
 				ZoneId.of(Objects.requireNonNullElse(rs.getString("time_zone"), DateTimes.BRAZIL_ZONE_ID)),
-				rs.getBoolean("offline"), recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant(),
+				rs.getBoolean("offline"),
+				recorded == null ? rs.getTimestamp("occurred_at").toInstant() : recorded.toInstant(),
 				rs.getString("employee_cpf"), rs.getString("afd_line"), rs.getString("afd_hash"));
 	}
 

@@ -9,9 +9,9 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 
 /**
- * A punch on the wire: the spec's fields, then the ledger's (NSR, hash, review flag, why the face check
- * came out as it did, and where the snapshot is while it is kept). {@code afd_hash} is the punch's AFD
- * type-7 SHA-256, printed on its comprovante.
+ * A punch on the wire: the spec's fields, then the ledger's (NSR, hash, review flag, why
+ * the face check came out as it did, and where the snapshot is while it is kept).
+ * {@code afd_hash} is the punch's AFD type-7 SHA-256, printed on its comprovante.
  */
 record PunchResponse(long id, String eventType, long employeeId, String employeeName, Instant occurredAt,
 		OffsetDateTime occurredAtBrt, boolean recognitionOk, @Nullable Double recognitionDistance, String source,
@@ -23,7 +23,9 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 		return new PunchResponse(p.id(), p.eventType(), p.employeeId(), p.employeeName(), p.occurredAt(),
 				p.occurredAt().atZone(DateTimes.BRAZIL).toOffsetDateTime(), p.recognitionOk(), p.recognitionDistance(),
 				p.source(), p.nsr(), p.recognitionReason(), p.recognitionThreshold(), p.needsReview(), p.disregarded(),
-				p.snapshotSha256(), p.snapshotPurgedAt() == null && p.snapshotSha256() != null ? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
+				p.snapshotSha256(),
+				p.snapshotPurgedAt() == null && p.snapshotSha256() != null
+						? "/api/timeclock/punches/" + p.id() + "/snapshot/" : null,
 				p.hash(), p.establishmentId(), p.occurredAtLocal(), p.offline(), p.recordedAt(), p.afdHash());
 	}
 
@@ -31,9 +33,10 @@ record PunchResponse(long id, String eventType, long employeeId, String employee
 	static final String VIEW = "timeclock.punches.view";
 
 	/**
-	 * The punch as a caller who may only register punches sees it (a kiosk): no recognition distance, or a
-	 * stolen kiosk token would tell how close a forged photo came, and no ledger hash. Both stay in the
-	 * response as null; whoever holds {@code timeclock.punches.view} reads them on the punch.
+	 * The punch as a caller who may only register punches sees it (a kiosk): no
+	 * recognition distance, or a stolen kiosk token would tell how close a forged photo
+	 * came, and no ledger hash. Both stay in the response as null; whoever holds
+	 * {@code timeclock.punches.view} reads them on the punch.
 	 */
 	static PunchResponse forCaller(Punch p, CurrentUser caller) {
 		PunchResponse full = from(p);

@@ -1,8 +1,8 @@
 package br.suite.timeclock;
 
 /**
- * How a punch was collected, the collector kinds of the AFD's REP-P record (01 mobile app, 02 browser,
- * 03 desktop app, 04 device such as a kiosk, 05 other).
+ * How a punch was collected, the collector kinds of the AFD's REP-P record (01 mobile
+ * app, 02 browser, 03 desktop app, 04 device such as a kiosk, 05 other).
  */
 enum PunchSource {
 

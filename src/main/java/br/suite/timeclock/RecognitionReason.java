@@ -1,6 +1,9 @@
 package br.suite.timeclock;
 
-/** Why a punch's face check came out as it did; anything but {@code match} flags it for review. */
+/**
+ * Why a punch's face check came out as it did; anything but {@code match} flags it for
+ * review.
+ */
 enum RecognitionReason {
 
 	/** One face, within the threshold of the enrolled photo. */
@@ -15,13 +18,25 @@ enum RecognitionReason {
 	MULTIPLE_FACES,
 	/** A face smaller than the minimum size. */
 	FACE_TOO_SMALL,
-	/** The image could not be decoded (e.g. a CMYK JPEG or an unsupported format inside a valid header). */
+	/**
+	 * The image could not be decoded (e.g. a CMYK JPEG or an unsupported format inside a
+	 * valid header).
+	 */
 	UNREADABLE_IMAGE,
-	/** Wider or taller than 8192 px or above 16 megapixels: refused from its header, never decoded. */
+	/**
+	 * Wider or taller than 8192 px or above 16 megapixels: refused from its header, never
+	 * decoded.
+	 */
 	IMAGE_TOO_LARGE,
-	/** The punch came without a snapshot (a collector without a camera, or one that failed): recorded, for review. */
+	/**
+	 * The punch came without a snapshot (a collector without a camera, or one that
+	 * failed): recorded, for review.
+	 */
 	NO_SNAPSHOT,
-	/** Every face analysis slot stayed taken for 5 s: the punch is recorded unchecked, for review. */
+	/**
+	 * Every face analysis slot stayed taken for 5 s: the punch is recorded unchecked, for
+	 * review.
+	 */
 	ENGINE_BUSY
 
 }

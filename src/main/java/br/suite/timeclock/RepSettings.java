@@ -1,15 +1,16 @@
 package br.suite.timeclock;
 
-
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The REP-P program itself, as the AFD header and the comprovante print it: its INPI registration number
- * ({@code SUITE_REP_INPI}), name and version, the developer's CNPJ/CPF, and the AFD layout version (003 as
- * in Anexo V; 004 per the gov.br PDF of 31/07/2026, see docs/api.md), and the PKCS#12 key store whose first
- * private key signs the AFD and the comprovante PDF ({@code SUITE_REP_SIGNATURE_KEYSTORE}, {@code SUITE_REP_SIGNATURE_KEYSTORE_PASSWORD}).
+ * The REP-P program itself, as the AFD header and the comprovante print it: its INPI
+ * registration number ({@code SUITE_REP_INPI}), name and version, the developer's
+ * CNPJ/CPF, and the AFD layout version (003 as in Anexo V; 004 per the gov.br PDF of
+ * 31/07/2026, see docs/api.md), and the PKCS#12 key store whose first private key signs
+ * the AFD and the comprovante PDF ({@code SUITE_REP_SIGNATURE_KEYSTORE},
+ * {@code SUITE_REP_SIGNATURE_KEYSTORE_PASSWORD}).
  */
 @ConfigurationProperties("suite.timeclock.rep")
 record RepSettings(@DefaultValue("") String inpiRegistration, @DefaultValue("Suite") String programName,

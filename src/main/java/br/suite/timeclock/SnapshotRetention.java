@@ -15,9 +15,11 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.shared.DateTimes;
 
 /**
- * LGPD: punch snapshots are biometric data, kept only for the retention period and then purged every
- * night: 7 days for matched punches ({@code SUITE_FACE_MATCHED_SNAPSHOT_RETENTION_DAYS}), 90 for punches needing
- * review ({@code SUITE_FACE_SNAPSHOT_RETENTION_DAYS}). The punch keeps the snapshot's SHA-256, so the chain stays verifiable.
+ * LGPD: punch snapshots are biometric data, kept only for the retention period and then
+ * purged every night: 7 days for matched punches
+ * ({@code SUITE_FACE_MATCHED_SNAPSHOT_RETENTION_DAYS}), 90 for punches needing review
+ * ({@code SUITE_FACE_SNAPSHOT_RETENTION_DAYS}). The punch keeps the snapshot's SHA-256,
+ * so the chain stays verifiable.
  */
 @Component
 class SnapshotRetention {
@@ -33,7 +35,10 @@ class SnapshotRetention {
 		this.settings = settings;
 	}
 
-	/** Nightly; with several instances on one database, only one of them purges (ShedLock). */
+	/**
+	 * Nightly; with several instances on one database, only one of them purges
+	 * (ShedLock).
+	 */
 	@Scheduled(cron = "${suite.timeclock.snapshot-purge-cron:0 15 3 * * *}", zone = DateTimes.BRAZIL_ZONE_ID)
 	@SchedulerLock(name = "timeclock.snapshot-purge", lockAtMostFor = "PT1H",
 			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
@@ -41,7 +46,10 @@ class SnapshotRetention {
 		purge(Instant.now());
 	}
 
-	/** Matched punches' snapshots after 7 days, the others' (needing review) after 90 (settings); one statement. */
+	/**
+	 * Matched punches' snapshots after 7 days, the others' (needing review) after 90
+	 * (settings); one statement.
+	 */
 	@Transactional
 	int purge(Instant now) {
 		int purged = this.jdbc

@@ -19,9 +19,10 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 
 /**
- * The time clock's back office for callers inside the application (the web pages): adjustments, the espelho de
- * ponto, the AFD and establishments, through the same services, checks and errors as the {@code /api/timeclock/}
- * endpoints, with the caller passed in.
+ * The time clock's back office for callers inside the application (the web pages):
+ * adjustments, the espelho de ponto, the AFD and establishments, through the same
+ * services, checks and errors as the {@code /api/timeclock/} endpoints, with the caller
+ * passed in.
  */
 @Service
 public class TimeclockAdministration {
@@ -85,7 +86,10 @@ public class TimeclockAdministration {
 		return EstablishmentView.of(this.establishments.get(id));
 	}
 
-	/** Creates the establishment; its employer data become its AFD type-2 record, the caller responsible. */
+	/**
+	 * Creates the establishment; its employer data become its AFD type-2 record, the
+	 * caller responsible.
+	 */
 	public EstablishmentView createEstablishment(EstablishmentForm form, CurrentUser caller) {
 		return EstablishmentView.of(this.establishments.create(request(form), caller.id()));
 	}
@@ -95,13 +99,16 @@ public class TimeclockAdministration {
 	}
 
 	private EstablishmentRequest request(EstablishmentForm form) {
-		EstablishmentRequest request = new EstablishmentRequest(form.name(),
-				form.employerDocument(), form.ceiCaepfCno(), form.address(), form.timeZone(), form.active());
+		EstablishmentRequest request = new EstablishmentRequest(form.name(), form.employerDocument(),
+				form.ceiCaepfCno(), form.address(), form.timeZone(), form.active());
 		BeanChecks.check(this.validator, request);
 		return request;
 	}
 
-	/** An adjustment as the list shows it; {@code occurredAt} in the zone of the employee's establishment. */
+	/**
+	 * An adjustment as the list shows it; {@code occurredAt} in the zone of the
+	 * employee's establishment.
+	 */
 	public record AdjustmentView(long id, String kind, long employeeId, String employeeName, @Nullable Long punchId,
 			@Nullable Long punchNsr, @Nullable String eventType, @Nullable OffsetDateTime occurredAt, String reason,
 			long createdBy, String createdByName, Instant createdAt) {
@@ -131,7 +138,10 @@ public class TimeclockAdministration {
 		return this.users.find(userId).map(AccessDirectory.UserSummary::displayName).orElse("#" + userId);
 	}
 
-	/** The zone of the employee's establishment (the default establishment's when none is set). */
+	/**
+	 * The zone of the employee's establishment (the default establishment's when none is
+	 * set).
+	 */
 	public ZoneId zoneOf(long employeeId) {
 		Long establishment = this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null);
 		return this.establishments.find(establishment == null ? Establishments.DEFAULT : establishment)
@@ -140,18 +150,22 @@ public class TimeclockAdministration {
 	}
 
 	/**
-	 * Includes a forgotten punch at a local date and time of the employee's establishment, as {@code POST
-	 * /api/timeclock/punch-adjustments/} with kind {@code include} (400 naming fields, 409 for one's own punches).
+	 * Includes a forgotten punch at a local date and time of the employee's
+	 * establishment, as {@code POST
+	 * /api/timeclock/punch-adjustments/} with kind {@code include} (400 naming fields,
+	 * 409 for one's own punches).
 	 */
 	public AdjustmentView include(@Nullable Long employeeId, @Nullable String eventType, @Nullable LocalDateTime at,
 			String reason, CurrentUser caller) {
 		OffsetDateTime occurredAt = at == null || employeeId == null ? null
 				: at.atZone(zoneOf(employeeId)).toOffsetDateTime();
-		return record(new AdjustmentRequest("include", null, employeeId, eventType, occurredAt,
-				reason), caller);
+		return record(new AdjustmentRequest("include", null, employeeId, eventType, occurredAt, reason), caller);
 	}
 
-	/** Disregards a punch, as {@code POST /api/timeclock/punch-adjustments/} with kind {@code disregard}. */
+	/**
+	 * Disregards a punch, as {@code POST /api/timeclock/punch-adjustments/} with kind
+	 * {@code disregard}.
+	 */
 	public AdjustmentView disregard(long punchId, String reason, CurrentUser caller) {
 		return record(new AdjustmentRequest("disregard", punchId, null, null, null, reason), caller);
 	}
@@ -172,12 +186,16 @@ public class TimeclockAdministration {
 				p.disregarded(), p.needsReview(), p.recognitionReason());
 	}
 
-	/** One mark of a day: a punch (possibly disregarded) or an included one, at its local time. */
-	public record MarkView(OffsetDateTime at, String eventType, String origin, @Nullable Long punchId, @Nullable Long nsr,
-			boolean disregarded, boolean needsReview, @Nullable String reason) {
+	/**
+	 * One mark of a day: a punch (possibly disregarded) or an included one, at its local
+	 * time.
+	 */
+	public record MarkView(OffsetDateTime at, String eventType, String origin, @Nullable Long punchId,
+			@Nullable Long nsr, boolean disregarded, boolean needsReview, @Nullable String reason) {
 	}
 
-	public record DayView(LocalDate date, String weekday, List<MarkView> marks, long workedMinutes, List<String> flags) {
+	public record DayView(LocalDate date, String weekday, List<MarkView> marks, long workedMinutes,
+			List<String> flags) {
 	}
 
 	public record TimesheetView(long employeeId, String employeeName, @Nullable String employeeCpf,
@@ -185,17 +203,23 @@ public class TimeclockAdministration {
 			long flaggedDays) {
 	}
 
-	/** The espelho de ponto of an employee's month ({@code YYYY-MM}); 400 naming employee_id or month. */
+	/**
+	 * The espelho de ponto of an employee's month ({@code YYYY-MM}); 400 naming
+	 * employee_id or month.
+	 */
 	public TimesheetView timesheet(@Nullable Long employeeId, @Nullable String month) {
 		Timesheet sheet = this.timesheets.of(employeeId, month);
 		return new TimesheetView(sheet.employeeId(), sheet.employeeName(), sheet.employeeCpf(),
-				sheet.establishmentName(), sheet.timeZone(), sheet.month(), sheet.days()
+				sheet.establishmentName(), sheet.timeZone(), sheet.month(),
+				sheet.days()
 					.stream()
-					.map(d -> new DayView(d.date(), d.weekday(), d.marks()
-						.stream()
-						.map(m -> new MarkView(m.at(), m.eventType(), m.origin(), m.punchId(), m.nsr(), m.disregarded(),
-								m.needsReview(), m.reason()))
-						.toList(), d.workedMinutes(), d.flags()))
+					.map(d -> new DayView(d.date(), d.weekday(),
+							d.marks()
+								.stream()
+								.map(m -> new MarkView(m.at(), m.eventType(), m.origin(), m.punchId(), m.nsr(),
+										m.disregarded(), m.needsReview(), m.reason()))
+								.toList(),
+							d.workedMinutes(), d.flags()))
 					.toList(),
 				sheet.workedMinutes(), sheet.flaggedDays());
 	}
@@ -204,14 +228,18 @@ public class TimeclockAdministration {
 		return this.timesheets.pdf(this.timesheets.of(employeeId, month));
 	}
 
-	/** An exported AFD: the file's name, its bytes, and the generation time that reproduces them. */
+	/**
+	 * An exported AFD: the file's name, its bytes, and the generation time that
+	 * reproduces them.
+	 */
 	public record AfdFile(String name, byte[] bytes, Instant generatedAt) {
 	}
 
 	/**
-	 * The AFD as {@code GET /api/timeclock/afd/}: 400 naming establishment_id or date_to, 409 when the
-	 * establishment has no employer document or (without {@code allowIncomplete}) punches of employees without
-	 * CPF, listed in the problem's {@code employees}.
+	 * The AFD as {@code GET /api/timeclock/afd/}: 400 naming establishment_id or date_to,
+	 * 409 when the establishment has no employer document or (without
+	 * {@code allowIncomplete}) punches of employees without CPF, listed in the problem's
+	 * {@code employees}.
 	 */
 	public AfdFile afd(@Nullable Long establishmentId, @Nullable LocalDate from, @Nullable LocalDate to,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
@@ -224,7 +252,10 @@ public class TimeclockAdministration {
 		return this.settings.signatureKeystore() != null;
 	}
 
-	/** The detached CAdES signature of exactly that AFD; 503 when no signing key is configured. */
+	/**
+	 * The detached CAdES signature of exactly that AFD; 503 when no signing key is
+	 * configured.
+	 */
 	public byte[] afdSignature(AfdFile file) {
 		return this.signer.sign(file.bytes());
 	}
@@ -233,7 +264,10 @@ public class TimeclockAdministration {
 	public record ComprovantePdf(String fileName, byte[] pdf) {
 	}
 
-	/** The comprovante (Portaria 671 art. 79) of a punch, as {@code GET /api/timeclock/punches/{id}/comprovante}. */
+	/**
+	 * The comprovante (Portaria 671 art. 79) of a punch, as {@code GET
+	 * /api/timeclock/punches/{id}/comprovante}.
+	 */
 	public ComprovantePdf comprovante(long punchId) {
 		Punch punch = this.ledger.get(punchId).orElseThrow(() -> new TimeclockProblems.PunchNotFound(punchId));
 		Comprovante comprovante = this.comprovantes.of(punch);

@@ -7,7 +7,10 @@ import org.springframework.context.annotation.Configuration;
 
 import br.suite.shared.BodyLimits;
 
-/** Punch snapshots and employee photos arrive as base64 in JSON: 8 MiB of image is about 10.7 MiB of JSON. */
+/**
+ * Punch snapshots and employee photos arrive as base64 in JSON: 8 MiB of image is about
+ * 10.7 MiB of JSON.
+ */
 @Configuration(proxyBeanMethods = false)
 class TimeclockBodyLimits {
 

@@ -13,7 +13,10 @@ final class TimeclockProblems {
 	private TimeclockProblems() {
 	}
 
-	/** The caller sent an Idempotency-Key again, with another punch than the one it first recorded. */
+	/**
+	 * The caller sent an Idempotency-Key again, with another punch than the one it first
+	 * recorded.
+	 */
 	static final class IdempotencyKeyReused extends ApiProblem.Conflict {
 
 		IdempotencyKeyReused(String key) {
@@ -78,7 +81,10 @@ final class TimeclockProblems {
 
 	}
 
-	/** 404: the punch was recorded without a snapshot, or retention purged it (its SHA-256 stays on the punch). */
+	/**
+	 * 404: the punch was recorded without a snapshot, or retention purged it (its SHA-256
+	 * stays on the punch).
+	 */
 	static final class NoSnapshot extends ApiProblem {
 
 		NoSnapshot(long punchId, boolean recordedWithout) {
@@ -105,7 +111,10 @@ final class TimeclockProblems {
 
 	}
 
-	/** The AFD names the employer: an establishment without CNPJ/CPF (the migrated establishment 1) has none. */
+	/**
+	 * The AFD names the employer: an establishment without CNPJ/CPF (the migrated
+	 * establishment 1) has none.
+	 */
 	static final class EmployerDocumentRequired extends ApiProblem.Conflict {
 
 		EmployerDocumentRequired(long establishmentId) {
@@ -116,7 +125,10 @@ final class TimeclockProblems {
 
 	}
 
-	/** Punches of employees who had no CPF would carry zeros in the AFD; listed unless allow_incomplete=true. */
+	/**
+	 * Punches of employees who had no CPF would carry zeros in the AFD; listed unless
+	 * allow_incomplete=true.
+	 */
 	static final class EmployeeCpfRequired extends ApiProblem.Conflict {
 
 		EmployeeCpfRequired(List<Map<String, Object>> employees) {

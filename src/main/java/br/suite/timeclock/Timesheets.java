@@ -25,10 +25,11 @@ import br.suite.timeclock.Timesheet.Day;
 import br.suite.timeclock.Timesheet.Mark;
 
 /**
- * The espelho de ponto: an employee's month, day by day, in the zone of the employee's establishment. Punches are
- * shown after adjustments (disregarded ones stay, flagged; included ones are marked); worked time pairs the
- * considered marks in time order (1st with 2nd, 3rd with 4th, …). Work schedules, overtime, night work and
- * holidays are out of scope.
+ * The espelho de ponto: an employee's month, day by day, in the zone of the employee's
+ * establishment. Punches are shown after adjustments (disregarded ones stay, flagged;
+ * included ones are marked); worked time pairs the considered marks in time order (1st
+ * with 2nd, 3rd with 4th, …). Work schedules, overtime, night work and holidays are out
+ * of scope.
  */
 @Service
 class Timesheets {
@@ -103,7 +104,8 @@ class Timesheets {
 					rs.getString("reason")))
 			.list()
 			.forEach(marks::add);
-		marks.sort(Comparator.comparing(Mark::at).thenComparing(m -> m.punchId() == null ? Long.MAX_VALUE : m.punchId()));
+		marks.sort(
+				Comparator.comparing(Mark::at).thenComparing(m -> m.punchId() == null ? Long.MAX_VALUE : m.punchId()));
 
 		List<Day> days = new ArrayList<>();
 		long total = 0;
@@ -154,7 +156,8 @@ class Timesheets {
 			}
 		}
 		lines.add(Pdfs.Line.of(""));
-		lines.add(Pdfs.Line.bold("Total: " + hours(sheet.workedMinutes()) + "; dias sinalizados: " + sheet.flaggedDays()));
+		lines.add(Pdfs.Line
+			.bold("Total: " + hours(sheet.workedMinutes()) + "; dias sinalizados: " + sheet.flaggedDays()));
 		lines.add(Pdfs.Line.of("Jornada contratual, horas extras, adicional noturno e feriados não são calculados."));
 		return Pdfs.document("Espelho de ponto " + sheet.month(), lines);
 	}

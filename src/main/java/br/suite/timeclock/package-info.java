@@ -1,9 +1,10 @@
 /**
- * The time clock: punch registration with real face verification, the append-only punch ledger
- * (Portaria MTP 671/2021: gap-free NSR per establishment, SHA-256 chain, corrections as adjustment
- * records) and the biometric data behind it (enrolled face photos, punch snapshots with retention).
- * It reads users through {@link br.suite.access.AccessDirectory} and tells access which users have a
- * photo through the {@link br.suite.access.EmployeePhotos} port.
+ * The time clock: punch registration with real face verification, the append-only punch
+ * ledger (Portaria MTP 671/2021: gap-free NSR per establishment, SHA-256 chain,
+ * corrections as adjustment records) and the biometric data behind it (enrolled face
+ * photos, punch snapshots with retention). It reads users through
+ * {@link br.suite.access.AccessDirectory} and tells access which users have a photo
+ * through the {@link br.suite.access.EmployeePhotos} port.
  */
 @ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
 @NullMarked

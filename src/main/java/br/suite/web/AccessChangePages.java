@@ -17,10 +17,10 @@ import br.suite.shared.ApiProblem;
 import br.suite.timeclock.TimeclockAdministration;
 
 /**
- * Changing users and roles: a user's data, status, password and sessions; a role's permissions, and deleting
- * it. Each destructive action is confirmed on its own page first; the access module's refusals show at the
- * field they concern (a role one may not grant at the role, permissions one does not hold at the
- * permissions).
+ * Changing users and roles: a user's data, status, password and sessions; a role's
+ * permissions, and deleting it. Each destructive action is confirmed on its own page
+ * first; the access module's refusals show at the field they concern (a role one may not
+ * grant at the role, permissions one does not hold at the permissions).
  */
 @Controller
 class AccessChangePages {
@@ -65,7 +65,8 @@ class AccessChangePages {
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
 			if (problem.status().value() == 403 && properties(problem).containsKey("permissions")) {
-				// Anti-escalation: the new role holds permissions the caller does not; say it at the role.
+				// Anti-escalation: the new role holds permissions the caller does not;
+				// say it at the role.
 				model.addAttribute("errors", Map.of("role_id", List.of(problem.getMessage())));
 				model.addAttribute("problem", null);
 			}
@@ -73,8 +74,7 @@ class AccessChangePages {
 		}
 	}
 
-	private String userForm(Model model, AccessAdministration.UserDetail user,
-			AccessAdministration.UserChanges form) {
+	private String userForm(Model model, AccessAdministration.UserDetail user, AccessAdministration.UserChanges form) {
 		model.addAttribute("user", user);
 		model.addAttribute("form", form);
 		model.addAttribute("roles", this.access.roles());
@@ -82,7 +82,10 @@ class AccessChangePages {
 		return "user-edit";
 	}
 
-	/** The confirmation step of deactivating, resetting the password or ending the sessions of a user. */
+	/**
+	 * The confirmation step of deactivating, resetting the password or ending the
+	 * sessions of a user.
+	 */
 	@GetMapping("/app/users/{id:\\d+}/{action:deactivate|reset-password|revoke}")
 	String confirmUserAction(@PathVariable long id, @PathVariable String action, Model model) {
 		return userConfirmation(model, this.access.user(id), action);
@@ -129,7 +132,8 @@ class AccessChangePages {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
 			String temporary = this.access.resetPassword(id, PageModel.caller());
-			// A signed-in browser of the user would be stuck at "change password" without knowing the new one.
+			// A signed-in browser of the user would be stuck at "change password" without
+			// knowing the new one.
 			this.signOuts.everywhere(user.username());
 			model.addAttribute("user", user);
 			model.addAttribute("temporaryPassword", temporary);
@@ -177,7 +181,8 @@ class AccessChangePages {
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
 			if (problem.status().value() == 403) {
-				// Anti-escalation: permissions the caller does not hold; say it at the permissions.
+				// Anti-escalation: permissions the caller does not hold; say it at the
+				// permissions.
 				model.addAttribute("errors", Map.of("permissions", List.of(problem.getMessage())));
 				model.addAttribute("problem", null);
 			}

@@ -16,7 +16,10 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.access.AccessAdministration;
 import br.suite.shared.ApiProblem;
 
-/** Users and roles: lists, a new role from the grouped permission catalogue, a new user and its password. */
+/**
+ * Users and roles: lists, a new role from the grouped permission catalogue, a new user
+ * and its password.
+ */
 @Controller
 class AccessPages {
 
@@ -38,8 +41,7 @@ class AccessPages {
 	}
 
 	@PostMapping("/app/roles/new")
-	String createRole(@RequestParam(defaultValue = "") String name,
-			@RequestParam(defaultValue = "") String description,
+	String createRole(@RequestParam(defaultValue = "") String name, @RequestParam(defaultValue = "") String description,
 			@RequestParam(name = "permissions", required = false) @Nullable List<String> permissions, Model model,
 			RedirectAttributes redirect) {
 		List<String> chosen = permissions == null ? List.of() : permissions;
@@ -51,7 +53,8 @@ class AccessPages {
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
 			if (problem.status().value() == 403) {
-				// Anti-escalation: permissions the caller does not hold; say it at the permissions.
+				// Anti-escalation: permissions the caller does not hold; say it at the
+				// permissions.
 				model.addAttribute("errors", Map.of("permissions", List.of(problem.getMessage())));
 				model.addAttribute("problem", null);
 			}
@@ -71,7 +74,10 @@ class AccessPages {
 	record Permission(String name, String description) {
 	}
 
-	/** The catalogue grouped by module (the part before the first dot), in catalogue order. */
+	/**
+	 * The catalogue grouped by module (the part before the first dot), in catalogue
+	 * order.
+	 */
 	static Map<String, List<Permission>> groups(Map<String, String> catalogue) {
 		Map<String, List<Permission>> groups = new LinkedHashMap<>();
 		catalogue.forEach((name, description) -> groups
@@ -109,7 +115,8 @@ class AccessPages {
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
 			if (problem.status().value() == 403) {
-				// Anti-escalation: the chosen role holds permissions the caller does not; say it at the role.
+				// Anti-escalation: the chosen role holds permissions the caller does not;
+				// say it at the role.
 				model.addAttribute("errors", Map.of("role_id", List.of(problem.getMessage())));
 				model.addAttribute("problem", null);
 			}

@@ -17,8 +17,8 @@ import br.suite.shared.InvalidRequest;
 import br.suite.webhooks.WebhookDesk;
 
 /**
- * The audit log with the API's filters (who, action, resource, days), newest first, a page at a time; and
- * the webhook deliveries that gave up, each to send again.
+ * The audit log with the API's filters (who, action, resource, days), newest first, a
+ * page at a time; and the webhook deliveries that gave up, each to send again.
  */
 @Controller
 class AuditPages {

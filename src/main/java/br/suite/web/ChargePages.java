@@ -17,9 +17,10 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Charges (cobranças): the list with the API's filters (status, kind, payer CPF/CNPJ, due dates, text), a
- * page at a time; create and edit with the service's errors at the fields; cancel after a confirmation,
- * showing the service's refusal when something is already paid.
+ * Charges (cobranças): the list with the API's filters (status, kind, payer CPF/CNPJ, due
+ * dates, text), a page at a time; create and edit with the service's errors at the
+ * fields; cancel after a confirmation, showing the service's refusal when something is
+ * already paid.
  */
 @Controller
 class ChargePages {
@@ -92,16 +93,16 @@ class ChargePages {
 			@RequestParam(name = "nosso_numero", defaultValue = "") String nossoNumero, Model model,
 			RedirectAttributes redirect) {
 		try {
-			ChargeDesk.ChargeView created = this.charges.create(new ChargeDesk.ChargeForm(kind, provider, externalId,
-					txid, nossoNumero, payerName, payerDocument, money("amount", amount),
-					CustomerPages.day("due_date", dueDate), description));
+			ChargeDesk.ChargeView created = this.charges
+				.create(new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName,
+						payerDocument, money("amount", amount), CustomerPages.day("due_date", dueDate), description));
 			redirect.addFlashAttribute("saved", "created");
 			return "redirect:/app/charges/" + created.id() + "/";
 		}
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
-			return form(model, null, kind, amount, dueDate, payerName, payerDocument, description, provider,
-					externalId, txid, nossoNumero, 0);
+			return form(model, null, kind, amount, dueDate, payerName, payerDocument, description, provider, externalId,
+					txid, nossoNumero, 0);
 		}
 	}
 
@@ -138,7 +139,10 @@ class ChargePages {
 		}
 	}
 
-	/** Cancels after the page's confirmation; the service refuses a charge with payments (shown above). */
+	/**
+	 * Cancels after the page's confirmation; the service refuses a charge with payments
+	 * (shown above).
+	 */
 	@PostMapping("/app/charges/{id}/cancel")
 	String cancel(@PathVariable long id, @RequestParam(defaultValue = "0") long version, Model model,
 			RedirectAttributes redirect) {
@@ -176,7 +180,10 @@ class ChargePages {
 		return value.isBlank() ? null : value.strip();
 	}
 
-	/** An amount as a Brazilian types it in a form: 1.234,56 (R$ and spaces allowed); 1234.56 also works. */
+	/**
+	 * An amount as a Brazilian types it in a form: 1.234,56 (R$ and spaces allowed);
+	 * 1234.56 also works.
+	 */
 	static @Nullable BigDecimal money(String field, String value) {
 		String text = value.replace("R$", "").replaceAll("[\\s\\u00a0]", "");
 		if (text.isEmpty()) {

@@ -19,7 +19,10 @@ import br.suite.fins.FinsDesk;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
-/** Customers (search, list, create) and their fins records (list, create), and the overdue fins. */
+/**
+ * Customers (search, list, create) and their fins records (list, create), and the overdue
+ * fins.
+ */
 @Controller
 class CustomerPages {
 
@@ -76,7 +79,8 @@ class CustomerPages {
 			@RequestParam(defaultValue = "") String documento, @RequestParam(defaultValue = "false") boolean ativo,
 			@RequestParam(defaultValue = "0") long version, Model model, RedirectAttributes redirect) {
 		try {
-			ClienteDesk.ClienteView cliente = this.clientes.update(id, nome, email, telefone, documento, ativo, version);
+			ClienteDesk.ClienteView cliente = this.clientes.update(id, nome, email, telefone, documento, ativo,
+					version);
 			redirect.addFlashAttribute("updated", cliente.nome());
 			return "redirect:/app/customers/" + id + "/";
 		}
@@ -89,7 +93,10 @@ class CustomerPages {
 		}
 	}
 
-	/** Deletes after the page's confirmation; a customer other records refer to is refused (shown above). */
+	/**
+	 * Deletes after the page's confirmation; a customer other records refer to is refused
+	 * (shown above).
+	 */
 	@PostMapping("/app/customers/{id}/delete")
 	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		ClienteDesk.ClienteView cliente = this.clientes.get(id);

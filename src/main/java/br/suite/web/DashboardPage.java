@@ -10,7 +10,10 @@ import br.suite.processdocs.ProcessDocumentDesk;
 import br.suite.timeclock.PunchDesk;
 import br.suite.webhooks.WebhookDesk;
 
-/** The back office's first page: the day's work, counted, each count shown only to who may act on it. */
+/**
+ * The back office's first page: the day's work, counted, each count shown only to who may
+ * act on it.
+ */
 @Controller
 class DashboardPage {
 

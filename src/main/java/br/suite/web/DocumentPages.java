@@ -12,8 +12,8 @@ import br.suite.processdocs.ProcessDocumentDesk;
 import br.suite.shared.ApiProblem;
 
 /**
- * Process documents: the list with review dates, a new document, and the lifecycle moves, each confirmed
- * on its own page before it is made.
+ * Process documents: the list with review dates, a new document, and the lifecycle moves,
+ * each confirmed on its own page before it is made.
  */
 @Controller
 class DocumentPages {
@@ -82,7 +82,10 @@ class DocumentPages {
 		return "document-form";
 	}
 
-	/** The confirmation step of a lifecycle move: what will happen, and one button to do it. */
+	/**
+	 * The confirmation step of a lifecycle move: what will happen, and one button to do
+	 * it.
+	 */
 	@GetMapping("/app/documents/{id}/status")
 	String confirmMove(@PathVariable long id, @RequestParam String to, Model model) {
 		model.addAttribute("document", this.documents.get(id));
@@ -104,6 +107,5 @@ class DocumentPages {
 			return "document-move";
 		}
 	}
-
 
 }

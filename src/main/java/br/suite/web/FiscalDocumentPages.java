@@ -15,9 +15,10 @@ import br.suite.finance.FiscalDocumentDesk;
 import br.suite.shared.ApiProblem;
 
 /**
- * Fiscal documents (NF-e, NFC-e, NFS-e, CT-e): the list with the API's filters, a page at a time; a new
- * document with the service's checks at the fields (the access key's check digit and its agreement with
- * type, série, number and issue month; the customer's CPF/CNPJ); one document's details.
+ * Fiscal documents (NF-e, NFC-e, NFS-e, CT-e): the list with the API's filters, a page at
+ * a time; a new document with the service's checks at the fields (the access key's check
+ * digit and its agreement with type, série, number and issue month; the customer's
+ * CPF/CNPJ); one document's details.
  */
 @Controller
 class FiscalDocumentPages {

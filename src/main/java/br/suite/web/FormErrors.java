@@ -11,8 +11,9 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /**
- * A module's refusal as a form shows it: the problem's {@code errors} map next to its fields, a conflict
- * that names a {@code field} next to that field, and anything else above the form.
+ * A module's refusal as a form shows it: the problem's {@code errors} map next to its
+ * fields, a conflict that names a {@code field} next to that field, and anything else
+ * above the form.
  */
 final class FormErrors {
 

@@ -15,8 +15,9 @@ import org.springframework.stereotype.Component;
 import br.suite.shared.DateTimes;
 
 /**
- * How the pages write values for a Brazilian reader: dates dd/MM/yyyy, times in America/Sao_Paulo, money
- * {@code R$ 1.234,56}. Templates call it as {@code ${@fmt.date(x)}}.
+ * How the pages write values for a Brazilian reader: dates dd/MM/yyyy, times in
+ * America/Sao_Paulo, money {@code R$ 1.234,56}. Templates call it as
+ * {@code ${@fmt.date(x)}}.
  */
 @Component("fmt")
 class Formats {
@@ -41,8 +42,9 @@ class Formats {
 	}
 
 	/**
-	 * A time where it happened (a punch in its establishment's zone): {@code dd/MM/yyyy HH:mm:ss}, followed by
-	 * the offset when it is not Brasília's at that instant, e.g. {@code 02/03/2026 07:58:00 (UTC−04:00)}.
+	 * A time where it happened (a punch in its establishment's zone):
+	 * {@code dd/MM/yyyy HH:mm:ss}, followed by the offset when it is not Brasília's at
+	 * that instant, e.g. {@code 02/03/2026 07:58:00 (UTC−04:00)}.
 	 */
 	public String localDateTime(@Nullable OffsetDateTime time) {
 		if (time == null) {
@@ -50,8 +52,9 @@ class Formats {
 		}
 		String text = LOCAL_DATE_TIME.format(time);
 		ZoneOffset brasilia = DateTimes.BRAZIL.getRules().getOffset(time.toInstant());
-		return time.getOffset().equals(brasilia) ? text
-				: text + " (UTC" + (time.getOffset().equals(ZoneOffset.UTC) ? "+00:00" : time.getOffset().getId()).replace('-', '\u2212') + ")";
+		return time.getOffset().equals(brasilia) ? text : text + " (UTC"
+				+ (time.getOffset().equals(ZoneOffset.UTC) ? "+00:00" : time.getOffset().getId()).replace('-', '\u2212')
+				+ ")";
 	}
 
 	public String time(@Nullable Instant instant) {

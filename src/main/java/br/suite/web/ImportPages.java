@@ -16,8 +16,9 @@ import br.suite.imports.CsvImportDesk;
 import br.suite.shared.ApiProblem;
 
 /**
- * The bank-statement import wizard: upload → preview (months, would insert/update/skip/delete, unreadable
- * lines) → confirm → result. The prepared import waits in the HTTP session (in memory) between the steps.
+ * The bank-statement import wizard: upload → preview (months, would
+ * insert/update/skip/delete, unreadable lines) → confirm → result. The prepared import
+ * waits in the HTTP session (in memory) between the steps.
  */
 @Controller
 class ImportPages {

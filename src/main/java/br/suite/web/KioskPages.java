@@ -28,11 +28,12 @@ import br.suite.timeclock.PunchDesk;
 import br.suite.timeclock.TimeclockAdministration;
 
 /**
- * The punch kiosk: a tablet signed in with a kiosk account. A person says who they are, sees their name,
- * picks the event and registers; the snapshot comes from the camera, or a blank frame when there is none
- * (the punch is then recorded for review, never refused). The result offers the punch's comprovante as a PDF:
- * only to the kiosk session that registered it, and only for a few minutes (the person still at the tablet), so
- * a kiosk account cannot read other people's comprovantes (name, CPF) by trying punch ids.
+ * The punch kiosk: a tablet signed in with a kiosk account. A person says who they are,
+ * sees their name, picks the event and registers; the snapshot comes from the camera, or
+ * a blank frame when there is none (the punch is then recorded for review, never
+ * refused). The result offers the punch's comprovante as a PDF: only to the kiosk session
+ * that registered it, and only for a few minutes (the person still at the tablet), so a
+ * kiosk account cannot read other people's comprovantes (name, CPF) by trying punch ids.
  */
 @Controller
 class KioskPages {
@@ -41,7 +42,10 @@ class KioskPages {
 
 	private final PunchDesk punches;
 
-	/** The session attribute listing this kiosk session's recent punches: punch id → when it was registered. */
+	/**
+	 * The session attribute listing this kiosk session's recent punches: punch id → when
+	 * it was registered.
+	 */
 	static final String RECENT = KioskPages.class.getName() + ".recent";
 
 	private final TimeclockAdministration timeclock;
@@ -62,7 +66,9 @@ class KioskPages {
 		return "kiosk";
 	}
 
-	/** htmx: the name of the employee behind an identifier, to confirm before punching. */
+	/**
+	 * htmx: the name of the employee behind an identifier, to confirm before punching.
+	 */
 	@GetMapping("/kiosk/employee")
 	String employee(@RequestParam(defaultValue = "") String identifier, Model model) {
 		Optional<AccessDirectory.UserSummary> employee = this.employees.find(identifier);
@@ -92,7 +98,10 @@ class KioskPages {
 		}
 	}
 
-	/** The comprovante (Portaria 671 art. 79) of a punch this kiosk session registered a moment ago; else 404. */
+	/**
+	 * The comprovante (Portaria 671 art. 79) of a punch this kiosk session registered a
+	 * moment ago; else 404.
+	 */
 	@GetMapping("/kiosk/comprovante/{id:\\d+}")
 	ResponseEntity<byte[]> comprovante(@PathVariable long id, HttpSession session) {
 		if (!recent(session).containsKey(id)) {

@@ -23,11 +23,16 @@ import org.springframework.web.servlet.i18n.AcceptHeaderLocaleResolver;
 
 import br.suite.shared.CurrentUser;
 
-/** What every page knows: who is signed in and what they may do, and that pages speak Brazilian Portuguese. */
+/**
+ * What every page knows: who is signed in and what they may do, and that pages speak
+ * Brazilian Portuguese.
+ */
 @ControllerAdvice(basePackageClasses = PageModel.class)
 class PageModel {
 
-	/** The signed-in person as templates see it: {@code me.name}, {@code me.holds('…')}. */
+	/**
+	 * The signed-in person as templates see it: {@code me.name}, {@code me.holds('…')}.
+	 */
 	record Me(long id, String username, String name, Set<String> authorities) {
 
 		public boolean holds(String permission) {
@@ -69,8 +74,8 @@ class PageModel {
 	static class Language {
 
 		/**
-		 * Pages are in Brazilian Portuguese whatever the browser asks for; the API keeps reading
-		 * Accept-Language (its validation messages stay as they were).
+		 * Pages are in Brazilian Portuguese whatever the browser asks for; the API keeps
+		 * reading Accept-Language (its validation messages stay as they were).
 		 */
 		@Bean
 		LocaleResolver localeResolver() {

@@ -33,10 +33,10 @@ import br.suite.access.PasswordSignIn;
 import br.suite.shared.ApiProblem;
 
 /**
- * The pages' security chain, tried before the API's (which matches everything else): form login against
- * the same users and passwords, a session cookie ({@code SameSite=Lax}, HTTP-only), CSRF tokens on every
- * change, and each page behind the permission the matching API operation needs. Sessions live in the
- * database ({@link PageSessions});
+ * The pages' security chain, tried before the API's (which matches everything else): form
+ * login against the same users and passwords, a session cookie ({@code SameSite=Lax},
+ * HTTP-only), CSRF tokens on every change, and each page behind the permission the
+ * matching API operation needs. Sessions live in the database ({@link PageSessions});
  * every request reads the user again ({@link SessionRefresh}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -68,57 +68,90 @@ class PageSecurity {
 					+ "img-src 'self' data: blob:; media-src 'self' blob: mediastream:; style-src 'self'; "
 					+ "script-src 'self'; frame-ancestors 'none'; form-action 'self'")))
 			.authorizeHttpRequests(requests -> requests
-				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido", "/login")
+				.requestMatchers("/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico", "/app/proibido",
+						"/login")
 				.permitAll()
-				.requestMatchers("/kiosk", "/kiosk/**").hasAuthority(KIOSK)
-				// People and time-clock pages (webpeople): changing a user or a role, read or write, needs the change
-				.requestMatchers("/app/users/{id:\\d+}", "/app/users/{id:\\d+}/**").hasAuthority("access.users.change")
-				.requestMatchers("/app/roles/{id:\\d+}", "/app/roles/{id:\\d+}/**").hasAuthority("access.roles.change")
-				.requestMatchers("/app/punches/{id:\\d+}/disregard").hasAuthority("timeclock.adjustments.change")
-				.requestMatchers(HttpMethod.POST, "/app/adjustments/**").hasAuthority("timeclock.adjustments.change")
+				.requestMatchers("/kiosk", "/kiosk/**")
+				.hasAuthority(KIOSK)
+				// People and time-clock pages (webpeople): changing a user or a role,
+				// read or write, needs the change
+				.requestMatchers("/app/users/{id:\\d+}", "/app/users/{id:\\d+}/**")
+				.hasAuthority("access.users.change")
+				.requestMatchers("/app/roles/{id:\\d+}", "/app/roles/{id:\\d+}/**")
+				.hasAuthority("access.roles.change")
+				.requestMatchers("/app/punches/{id:\\d+}/disregard")
+				.hasAuthority("timeclock.adjustments.change")
+				.requestMatchers(HttpMethod.POST, "/app/adjustments/**")
+				.hasAuthority("timeclock.adjustments.change")
 				.requestMatchers("/app/adjustments", "/app/adjustments/**", "/app/timesheet", "/app/timesheet/**")
 				.hasAuthority("timeclock.punches.view")
-				.requestMatchers("/app/afd", "/app/afd/**").hasAuthority("timeclock.afd.export")
+				.requestMatchers("/app/afd", "/app/afd/**")
+				.hasAuthority("timeclock.afd.export")
 				.requestMatchers("/app/establishments/new", "/app/establishments/{id:\\d+}")
 				.hasAuthority("timeclock.establishments.change")
-				.requestMatchers("/app/establishments", "/app/establishments/**").hasAuthority("timeclock.establishments.view")
-				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**").hasAuthority("access.users.change")
-				.requestMatchers("/app/users", "/app/users/**").hasAuthority("access.users.view")
-				.requestMatchers(HttpMethod.POST, "/app/roles", "/app/roles/**").hasAuthority("access.roles.change")
-				.requestMatchers("/app/roles", "/app/roles/**").hasAuthority("access.roles.view")
-				.requestMatchers(HttpMethod.POST, "/app/import/confirm").hasAuthority("imports.csv.confirm")
-				.requestMatchers("/app/import", "/app/import/**").hasAuthority("imports.csv.prepare")
-				// Finance pages, audit log, webhook deliveries and customer edits: each as its API operation.
+				.requestMatchers("/app/establishments", "/app/establishments/**")
+				.hasAuthority("timeclock.establishments.view")
+				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**")
+				.hasAuthority("access.users.change")
+				.requestMatchers("/app/users", "/app/users/**")
+				.hasAuthority("access.users.view")
+				.requestMatchers(HttpMethod.POST, "/app/roles", "/app/roles/**")
+				.hasAuthority("access.roles.change")
+				.requestMatchers("/app/roles", "/app/roles/**")
+				.hasAuthority("access.roles.view")
+				.requestMatchers(HttpMethod.POST, "/app/import/confirm")
+				.hasAuthority("imports.csv.confirm")
+				.requestMatchers("/app/import", "/app/import/**")
+				.hasAuthority("imports.csv.prepare")
+				// Finance pages, audit log, webhook deliveries and customer edits: each
+				// as its API operation.
 				.requestMatchers(HttpMethod.POST, "/app/transactions/*/accept")
 				.hasAuthority("finance.reconciliation.change")
-				.requestMatchers(HttpMethod.POST, "/app/charges", "/app/charges/**").hasAuthority("finance.charges.change")
-				.requestMatchers("/app/charges/new", "/app/charges/*/edit").hasAuthority("finance.charges.change")
-				.requestMatchers("/app/charges", "/app/charges/**").hasAuthority("finance.charges.view")
+				.requestMatchers(HttpMethod.POST, "/app/charges", "/app/charges/**")
+				.hasAuthority("finance.charges.change")
+				.requestMatchers("/app/charges/new", "/app/charges/*/edit")
+				.hasAuthority("finance.charges.change")
+				.requestMatchers("/app/charges", "/app/charges/**")
+				.hasAuthority("finance.charges.view")
 				.requestMatchers(HttpMethod.POST, "/app/fiscal-documents", "/app/fiscal-documents/**")
 				.hasAuthority("finance.fiscal_documents.change")
-				.requestMatchers("/app/fiscal-documents/new").hasAuthority("finance.fiscal_documents.change")
+				.requestMatchers("/app/fiscal-documents/new")
+				.hasAuthority("finance.fiscal_documents.change")
 				.requestMatchers("/app/fiscal-documents", "/app/fiscal-documents/**")
 				.hasAuthority("finance.fiscal_documents.view")
-				.requestMatchers("/app/audit", "/app/audit/**").hasAuthority("audit.events.view")
-				.requestMatchers(HttpMethod.POST, "/app/webhooks/**").hasAuthority("webhooks.subscriptions.change")
-				.requestMatchers("/app/webhooks", "/app/webhooks/**").hasAuthority("webhooks.subscriptions.view")
-				.requestMatchers("/app/customers/new", "/app/customers/*/edit").hasAuthority("customers.clientes.change")
-				.requestMatchers("/app/transactions", "/app/transactions/**").hasAuthority("finance.transactions.view")
+				.requestMatchers("/app/audit", "/app/audit/**")
+				.hasAuthority("audit.events.view")
+				.requestMatchers(HttpMethod.POST, "/app/webhooks/**")
+				.hasAuthority("webhooks.subscriptions.change")
+				.requestMatchers("/app/webhooks", "/app/webhooks/**")
+				.hasAuthority("webhooks.subscriptions.view")
+				.requestMatchers("/app/customers/new", "/app/customers/*/edit")
+				.hasAuthority("customers.clientes.change")
+				.requestMatchers("/app/transactions", "/app/transactions/**")
+				.hasAuthority("finance.transactions.view")
 				.requestMatchers(HttpMethod.POST, "/app/documents", "/app/documents/**")
 				.hasAuthority("processdocs.documents.change")
-				.requestMatchers("/app/documents", "/app/documents/**").hasAuthority("processdocs.documents.view")
-				.requestMatchers("/app/punches", "/app/punches/**").hasAuthority("timeclock.punches.view")
-				.requestMatchers(HttpMethod.POST, "/app/customers/*/fins").hasAuthority("fins.records.change")
+				.requestMatchers("/app/documents", "/app/documents/**")
+				.hasAuthority("processdocs.documents.view")
+				.requestMatchers("/app/punches", "/app/punches/**")
+				.hasAuthority("timeclock.punches.view")
+				.requestMatchers(HttpMethod.POST, "/app/customers/*/fins")
+				.hasAuthority("fins.records.change")
 				.requestMatchers(HttpMethod.POST, "/app/customers", "/app/customers/**")
 				.hasAuthority("customers.clientes.change")
-				.requestMatchers("/app/customers", "/app/customers/**").hasAuthority("customers.clientes.view")
-				.requestMatchers("/app/fins", "/app/fins/**").hasAuthority("fins.records.view")
+				.requestMatchers("/app/customers", "/app/customers/**")
+				.hasAuthority("customers.clientes.view")
+				.requestMatchers("/app/fins", "/app/fins/**")
+				.hasAuthority("fins.records.view")
 				.anyRequest()
 				.authenticated());
 		return http.build();
 	}
 
-	/** Wrong credentials → "?erro"; a throttled sign-in (429/503 on the API) → "?bloqueado", try later. */
+	/**
+	 * Wrong credentials → "?erro"; a throttled sign-in (429/503 on the API) →
+	 * "?bloqueado", try later.
+	 */
 	private static ExceptionMappingAuthenticationFailureHandler failures() {
 		ExceptionMappingAuthenticationFailureHandler failures = new ExceptionMappingAuthenticationFailureHandler();
 		failures.setDefaultFailureUrl("/login?erro");
@@ -126,7 +159,10 @@ class PageSecurity {
 		return failures;
 	}
 
-	/** Checks a form's username and password through access; the principal is the caller modules know. */
+	/**
+	 * Checks a form's username and password through access; the principal is the caller
+	 * modules know.
+	 */
 	static final class FormPasswords implements AuthenticationProvider {
 
 		private final PasswordSignIn signIn;
@@ -150,7 +186,8 @@ class PageSecurity {
 					.orElseThrow(() -> new BadCredentialsException("Wrong username or password"));
 			}
 			catch (ApiProblem throttled) {
-				// 429 or 503 of the sign-in throttle: the form says "try again later", not "wrong password".
+				// 429 or 503 of the sign-in throttle: the form says "try again later",
+				// not "wrong password".
 				throw new LockedException(throttled.getMessage(), throttled);
 			}
 			List<SimpleGrantedAuthority> authorities = signedIn.authorities()
@@ -170,7 +207,10 @@ class PageSecurity {
 
 	}
 
-	/** After sign-in: a kiosk account goes to the kiosk with a long session; people go to the back office. */
+	/**
+	 * After sign-in: a kiosk account goes to the kiosk with a long session; people go to
+	 * the back office.
+	 */
 	static final class Landing extends SavedRequestAwareAuthenticationSuccessHandler {
 
 		private final PageSettings settings;
@@ -185,8 +225,8 @@ class PageSecurity {
 				Authentication authentication) throws IOException, jakarta.servlet.ServletException {
 			HttpSession session = request.getSession();
 			boolean kiosk = isKioskOnly(authentication);
-			session.setMaxInactiveInterval((int) (kiosk ? this.settings.kioskTimeout() : this.settings.sessionTimeout())
-				.toSeconds());
+			session.setMaxInactiveInterval(
+					(int) (kiosk ? this.settings.kioskTimeout() : this.settings.sessionTimeout()).toSeconds());
 			if (kiosk) {
 				clearAuthenticationAttributes(request);
 				getRedirectStrategy().sendRedirect(request, response, "/kiosk/");

@@ -14,10 +14,12 @@ import org.springframework.session.Session;
 import br.suite.shared.CurrentUser;
 
 /**
- * The pages' sessions live in PostgreSQL (Spring Session JDBC, table {@code web_session}): every instance
- * reads the same sessions, and a restart signs nobody out. What a session holds is serialised with Java
- * serialisation, so every attribute (flash attributes included) must be {@link java.io.Serializable}.
- * The session's principal name is the username (the default would be the principal's {@code toString()}).
+ * The pages' sessions live in PostgreSQL (Spring Session JDBC, table
+ * {@code web_session}): every instance reads the same sessions, and a restart signs
+ * nobody out. What a session holds is serialised with Java serialisation, so every
+ * attribute (flash attributes included) must be {@link java.io.Serializable}. The
+ * session's principal name is the username (the default would be the principal's
+ * {@code toString()}).
  */
 @Configuration(proxyBeanMethods = false)
 class PageSessions {

@@ -7,7 +7,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.timeclock.PunchDesk;
 
-/** The time clock's ledger, and its review queue (punches whose face check did not pass). */
+/**
+ * The time clock's ledger, and its review queue (punches whose face check did not pass).
+ */
 @Controller
 class PunchPages {
 

@@ -19,11 +19,11 @@ import br.suite.access.PasswordSignIn;
 import br.suite.shared.CurrentUser;
 
 /**
- * Reads the signed-in user again on every page request (one indexed query), so a session follows the
- * user as the API's tokens do: a deactivated or deleted user is signed out at their next request, and
- * a changed role takes effect at once. The session keeps what it signed in with; each request checks
- * against the current state. A user holding a temporary password is sent to the password page until they
- * change it.
+ * Reads the signed-in user again on every page request (one indexed query), so a session
+ * follows the user as the API's tokens do: a deactivated or deleted user is signed out at
+ * their next request, and a changed role takes effect at once. The session keeps what it
+ * signed in with; each request checks against the current state. A user holding a
+ * temporary password is sent to the password page until they change it.
  */
 final class SessionRefresh extends OncePerRequestFilter {
 
@@ -70,7 +70,8 @@ final class SessionRefresh extends OncePerRequestFilter {
 				fresh.setAuthentication(current);
 				SecurityContextHolder.setContext(fresh);
 				if (now.get().mustChangePassword() && !mayBeUsedBeforeAPasswordChange(request)) {
-					// As on the API: a temporary password is for choosing one's own, nothing else.
+					// As on the API: a temporary password is for choosing one's own,
+					// nothing else.
 					response.sendRedirect(request.getContextPath() + PASSWORD_PAGE);
 					return;
 				}

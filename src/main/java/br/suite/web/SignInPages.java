@@ -9,7 +9,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.access.PasswordSignIn;
 import br.suite.shared.ApiProblem;
 
-/** The sign-in page (the form posts to Spring Security) and changing one's own password. */
+/**
+ * The sign-in page (the form posts to Spring Security) and changing one's own password.
+ */
 @Controller
 class SignInPages {
 

@@ -6,8 +6,9 @@ import org.springframework.session.Session;
 import org.springframework.stereotype.Component;
 
 /**
- * Ends every page session of a user, on every instance (the sessions are rows of {@code web_session}). Without
- * a web server (the operator commands) there are no sessions to end.
+ * Ends every page session of a user, on every instance (the sessions are rows of
+ * {@code web_session}). Without a web server (the operator commands) there are no
+ * sessions to end.
  */
 @Component
 class SignOuts {

@@ -29,9 +29,10 @@ import br.suite.timeclock.PunchDesk;
 import br.suite.timeclock.TimeclockAdministration;
 
 /**
- * The time clock's back office beyond the punch list: adjustments (a forgotten punch included, a punch
- * disregarded, each with its reason), the espelho de ponto of an employee's month with its PDF, the AFD for the
- * labour inspector, and the establishments. Times are shown in the zone of the employee's establishment.
+ * The time clock's back office beyond the punch list: adjustments (a forgotten punch
+ * included, a punch disregarded, each with its reason), the espelho de ponto of an
+ * employee's month with its PDF, the AFD for the labour inspector, and the
+ * establishments. Times are shown in the zone of the employee's establishment.
  */
 @Controller
 class TimeclockPages {
@@ -261,7 +262,8 @@ class TimeclockPages {
 		TimeclockAdministration.EstablishmentForm form = new TimeclockAdministration.EstablishmentForm(name,
 				employerDocument, ceiCaepfCno, address, timeZone, active);
 		try {
-			TimeclockAdministration.EstablishmentView created = this.timeclock.createEstablishment(form, PageModel.caller());
+			TimeclockAdministration.EstablishmentView created = this.timeclock.createEstablishment(form,
+					PageModel.caller());
 			redirect.addFlashAttribute("saved", created.name());
 			return "redirect:/app/establishments/";
 		}
@@ -274,9 +276,10 @@ class TimeclockPages {
 	@GetMapping("/app/establishments/{id:\\d+}")
 	String establishment(@PathVariable long id, Model model) {
 		TimeclockAdministration.EstablishmentView e = this.timeclock.establishment(id);
-		return establishmentForm(model, e, new TimeclockAdministration.EstablishmentForm(e.name(),
-				e.employerDocument() == null ? "" : e.employerDocument(), e.ceiCaepfCno(), e.address(), e.timeZone(),
-				e.active()));
+		return establishmentForm(model, e,
+				new TimeclockAdministration.EstablishmentForm(e.name(),
+						e.employerDocument() == null ? "" : e.employerDocument(), e.ceiCaepfCno(), e.address(),
+						e.timeZone(), e.active()));
 	}
 
 	@PostMapping("/app/establishments/{id:\\d+}")
@@ -289,7 +292,8 @@ class TimeclockPages {
 		TimeclockAdministration.EstablishmentForm form = new TimeclockAdministration.EstablishmentForm(name,
 				employerDocument, ceiCaepfCno, address, timeZone, active);
 		try {
-			TimeclockAdministration.EstablishmentView saved = this.timeclock.updateEstablishment(id, form, PageModel.caller());
+			TimeclockAdministration.EstablishmentView saved = this.timeclock.updateEstablishment(id, form,
+					PageModel.caller());
 			redirect.addFlashAttribute("saved", saved.name());
 			return "redirect:/app/establishments/";
 		}
@@ -310,8 +314,8 @@ class TimeclockPages {
 	/** Brazil's IANA zones, offered as suggestions (any IANA id is accepted). */
 	static final List<String> BRAZIL_ZONES = List.of("America/Sao_Paulo", "America/Bahia", "America/Fortaleza",
 			"America/Recife", "America/Belem", "America/Maceio", "America/Araguaina", "America/Manaus",
-			"America/Cuiaba", "America/Campo_Grande", "America/Porto_Velho", "America/Boa_Vista",
-			"America/Rio_Branco", "America/Eirunepe", "America/Santarem", "America/Noronha");
+			"America/Cuiaba", "America/Campo_Grande", "America/Porto_Velho", "America/Boa_Vista", "America/Rio_Branco",
+			"America/Eirunepe", "America/Santarem", "America/Noronha");
 
 	private static ResponseEntity<byte[]> download(byte[] bytes, MediaType type, String name, boolean attachment) {
 		ContentDisposition disposition = (attachment ? ContentDisposition.attachment() : ContentDisposition.inline())

@@ -18,9 +18,9 @@ import br.suite.finance.TransactionDesk;
 import br.suite.shared.ApiProblem;
 
 /**
- * Bank transactions with the API's filters (period, direction, account, text) and the credits still to
- * reconcile, a page at a time; one transaction with its allocations and reconciliation suggestions, each
- * accepted with a button (after a confirmation).
+ * Bank transactions with the API's filters (period, direction, account, text) and the
+ * credits still to reconcile, a page at a time; one transaction with its allocations and
+ * reconciliation suggestions, each accepted with a button (after a confirmation).
  */
 @Controller
 class TransactionPages {
@@ -78,7 +78,10 @@ class TransactionPages {
 		return "transaction";
 	}
 
-	/** Accepts one suggestion (the page asked for confirmation first); a refusal is shown above the list. */
+	/**
+	 * Accepts one suggestion (the page asked for confirmation first); a refusal is shown
+	 * above the list.
+	 */
 	@PostMapping("/app/transactions/{id}/accept")
 	String accept(@PathVariable long id, @RequestParam(name = "charge_id", required = false) @Nullable Long chargeId,
 			@RequestParam(name = "fiscal_document_id", required = false) @Nullable Long fiscalDocumentId, Model model,

@@ -18,7 +18,10 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.Paging;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Delivery rows: one per (event, subscription), created when the event arrives and updated per attempt. */
+/**
+ * Delivery rows: one per (event, subscription), created when the event arrives and
+ * updated per attempt.
+ */
 @Service
 class Deliveries {
 
@@ -32,8 +35,8 @@ class Deliveries {
 	}
 
 	/**
-	 * One pending delivery per enabled subscription to the type, all with the same message id and body
-	 * {@code {"type", "timestamp", "data"}}; returns how many.
+	 * One pending delivery per enabled subscription to the type, all with the same
+	 * message id and body {@code {"type", "timestamp", "data"}}; returns how many.
 	 */
 	@Transactional
 	int enqueue(String type, Object data) {
@@ -41,10 +44,11 @@ class Deliveries {
 		body.put("type", type);
 		body.put("timestamp", Instant.now().truncatedTo(ChronoUnit.MILLIS));
 		body.put("data", data);
-		return this.jdbc.sql("""
-				INSERT INTO webhooks_delivery (message_id, subscription_id, event_type, body, status, next_attempt_at, created_at)
-				SELECT :messageId, id, :type, :body, 'pending', now(), now() FROM webhooks_subscription
-				WHERE enabled AND :type = ANY (event_types)""")
+		return this.jdbc
+			.sql("""
+					INSERT INTO webhooks_delivery (message_id, subscription_id, event_type, body, status, next_attempt_at, created_at)
+					SELECT :messageId, id, :type, :body, 'pending', now(), now() FROM webhooks_subscription
+					WHERE enabled AND :type = ANY (event_types)""")
 			.param("messageId", "msg_" + UUID.randomUUID().toString().replace("-", ""))
 			.param("type", type)
 			.param("body", this.json.writeValueAsString(body))
@@ -53,7 +57,8 @@ class Deliveries {
 
 	@Transactional(readOnly = true)
 	List<DeliveryResponse> listOf(long subscriptionId, Paging paging) {
-		return this.jdbc.sql("SELECT * FROM webhooks_delivery WHERE subscription_id = :id ORDER BY id DESC" + paging.sql())
+		return this.jdbc
+			.sql("SELECT * FROM webhooks_delivery WHERE subscription_id = :id ORDER BY id DESC" + paging.sql())
 			.param("id", subscriptionId)
 			.query(Deliveries::response)
 			.list();
@@ -67,11 +72,14 @@ class Deliveries {
 			.single();
 	}
 
-	/** Sends the delivery again from scratch (a full retry schedule), whatever its status. */
+	/**
+	 * Sends the delivery again from scratch (a full retry schedule), whatever its status.
+	 */
 	@Transactional
 	DeliveryResponse redeliver(long id) {
-		Boolean enabled = this.jdbc.sql("SELECT s.enabled FROM webhooks_delivery d JOIN webhooks_subscription s "
-				+ "ON s.id = d.subscription_id WHERE d.id = :id FOR UPDATE OF d")
+		Boolean enabled = this.jdbc
+			.sql("SELECT s.enabled FROM webhooks_delivery d JOIN webhooks_subscription s "
+					+ "ON s.id = d.subscription_id WHERE d.id = :id FOR UPDATE OF d")
 			.param("id", id)
 			.query(Boolean.class)
 			.optional()
@@ -79,10 +87,15 @@ class Deliveries {
 		if (!enabled) {
 			throw new ApiProblem.Conflict("The delivery's subscription is disabled: enable it first.");
 		}
-		this.jdbc.sql("UPDATE webhooks_delivery SET status = 'pending', attempts = 0, next_attempt_at = now(), "
-				+ "delivered_at = NULL WHERE id = :id").param("id", id).update();
-		return this.jdbc.sql("SELECT * FROM webhooks_delivery WHERE id = :id").param("id", id)
-			.query(Deliveries::response).single();
+		this.jdbc
+			.sql("UPDATE webhooks_delivery SET status = 'pending', attempts = 0, next_attempt_at = now(), "
+					+ "delivered_at = NULL WHERE id = :id")
+			.param("id", id)
+			.update();
+		return this.jdbc.sql("SELECT * FROM webhooks_delivery WHERE id = :id")
+			.param("id", id)
+			.query(Deliveries::response)
+			.single();
 	}
 
 	static DeliveryResponse response(ResultSet rs, int n) throws SQLException {

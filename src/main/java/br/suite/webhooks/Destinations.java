@@ -12,11 +12,11 @@ import org.springframework.stereotype.Component;
 import br.suite.shared.InvalidRequest;
 
 /**
- * Where deliveries may go (SSRF): https only, to hosts whose every address is public: not loopback,
- * private (RFC 1918, IPv6 unique-local), link-local (cloud metadata), carrier-grade NAT, multicast or
- * unspecified. With {@code suite.webhooks.allow-loopback} also {@code http://127.0.0.1:<port>} and
- * {@code http://localhost:<port>}. Checked when a URL is saved and again before every delivery (a name
- * may resolve elsewhere later).
+ * Where deliveries may go (SSRF): https only, to hosts whose every address is public: not
+ * loopback, private (RFC 1918, IPv6 unique-local), link-local (cloud metadata),
+ * carrier-grade NAT, multicast or unspecified. With {@code suite.webhooks.allow-loopback}
+ * also {@code http://127.0.0.1:<port>} and {@code http://localhost:<port>}. Checked when
+ * a URL is saved and again before every delivery (a name may resolve elsewhere later).
  */
 @Component
 class Destinations {
@@ -82,15 +82,17 @@ class Destinations {
 		}
 		byte[] bytes = address.getAddress();
 		if (address instanceof Inet6Address) {
-			// fc00::/7 unique-local; ::ffff:a.b.c.d mapped addresses are checked as IPv4 by the JDK already.
+			// fc00::/7 unique-local; ::ffff:a.b.c.d mapped addresses are checked as IPv4
+			// by the JDK already.
 			return (bytes[0] & 0xfe) != 0xfc;
 		}
 		int first = bytes[0] & 0xff;
 		int second = bytes[1] & 0xff;
-		// 0.0.0.0/8, 100.64.0.0/10 (carrier-grade NAT), 192.0.0.0/24, 198.18.0.0/15 (benchmarks), 240.0.0.0/4.
+		// 0.0.0.0/8, 100.64.0.0/10 (carrier-grade NAT), 192.0.0.0/24, 198.18.0.0/15
+		// (benchmarks), 240.0.0.0/4.
 		return first != 0 && !(first == 100 && second >= 64 && second < 128)
-				&& !(first == 192 && second == 0 && (bytes[2] & 0xff) == 0) && !(first == 198 && (second == 18 || second == 19))
-				&& first < 240;
+				&& !(first == 192 && second == 0 && (bytes[2] & 0xff) == 0)
+				&& !(first == 198 && (second == 18 || second == 19)) && first < 240;
 	}
 
 	static final class Refused extends Exception {

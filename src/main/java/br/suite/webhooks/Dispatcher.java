@@ -19,12 +19,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Sends due deliveries. Each round claims up to {@code batch-size} due deliveries of enabled subscriptions
- * with {@code FOR UPDATE SKIP LOCKED} and leases them (their next attempt moved a minute ahead) before
- * committing, so another instance neither waits for nor sends them; the POSTs run outside any transaction
- * and each result is written in its own. A 2xx is success; anything else (or no answer in time) is a failed
- * attempt: retried after the next wait of {@code retry-schedule}, failed after the last; a subscription's
- * {@code disable-after-failures}th failure in a row disables it with a {@code disabled_reason}.
+ * Sends due deliveries. Each round claims up to {@code batch-size} due deliveries of
+ * enabled subscriptions with {@code FOR UPDATE SKIP LOCKED} and leases them (their next
+ * attempt moved a minute ahead) before committing, so another instance neither waits for
+ * nor sends them; the POSTs run outside any transaction and each result is written in its
+ * own. A 2xx is success; anything else (or no answer in time) is a failed attempt:
+ * retried after the next wait of {@code retry-schedule}, failed after the last; a
+ * subscription's {@code disable-after-failures}th failure in a row disables it with a
+ * {@code disabled_reason}.
  */
 @Component
 class Dispatcher {
@@ -50,7 +52,8 @@ class Dispatcher {
 		this.transactions = transactions;
 		this.settings = settings;
 		this.destinations = destinations;
-		// Redirects are not followed: a redirect could lead to an address the URL check refused.
+		// Redirects are not followed: a redirect could lead to an address the URL check
+		// refused.
 		this.http = HttpClient.newBuilder()
 			.connectTimeout(settings.connectTimeout())
 			.followRedirects(HttpClient.Redirect.NEVER)
@@ -82,11 +85,13 @@ class Dispatcher {
 					FOR UPDATE OF d SKIP LOCKED""")
 				.param("batch", this.settings.batchSize())
 				.query((rs, n) -> new Due(rs.getLong("id"), rs.getString("message_id"), rs.getString("body"),
-						rs.getInt("attempts"), rs.getLong("subscription_id"), rs.getString("url"), rs.getString("secret")))
+						rs.getInt("attempts"), rs.getLong("subscription_id"), rs.getString("url"),
+						rs.getString("secret")))
 				.list();
 			if (!claimed.isEmpty()) {
-				this.jdbc.sql("UPDATE webhooks_delivery SET next_attempt_at = now() + :lease * interval '1 second' "
-						+ "WHERE id IN (:ids)")
+				this.jdbc
+					.sql("UPDATE webhooks_delivery SET next_attempt_at = now() + :lease * interval '1 second' "
+							+ "WHERE id IN (:ids)")
 					.param("lease", LEASE.toSeconds())
 					.param("ids", claimed.stream().map(Due::id).toList())
 					.update();
@@ -109,7 +114,8 @@ class Dispatcher {
 				.header("User-Agent", "Suite-Webhooks/1")
 				.header("webhook-id", delivery.messageId())
 				.header("webhook-timestamp", Long.toString(timestamp))
-				.header("webhook-signature", Signatures.sign(delivery.secret(), delivery.messageId(), timestamp, delivery.body()))
+				.header("webhook-signature",
+						Signatures.sign(delivery.secret(), delivery.messageId(), timestamp, delivery.body()))
 				.POST(HttpRequest.BodyPublishers.ofString(delivery.body(), StandardCharsets.UTF_8))
 				.build();
 			HttpResponse<InputStream> response = this.http.send(request, HttpResponse.BodyHandlers.ofInputStream());
@@ -162,21 +168,24 @@ class Dispatcher {
 					.update();
 				return;
 			}
-			int failures = this.jdbc.sql("UPDATE webhooks_subscription SET consecutive_failures = consecutive_failures + 1 "
-					+ "WHERE id = :id RETURNING consecutive_failures")
+			int failures = this.jdbc
+				.sql("UPDATE webhooks_subscription SET consecutive_failures = consecutive_failures + 1 "
+						+ "WHERE id = :id RETURNING consecutive_failures")
 				.param("id", delivery.subscriptionId())
 				.query(Integer.class)
 				.optional()
 				.orElse(0);
 			if (failures >= this.settings.disableAfterFailures()) {
-				this.jdbc.sql("UPDATE webhooks_subscription SET enabled = false, disabled_reason = :reason, "
-						+ "updated_at = now() WHERE id = :id AND enabled")
-					.param("reason", "Disabled after " + failures + " consecutive failed deliveries (last: "
-							+ (code != null ? "HTTP " + code : error) + ")")
+				this.jdbc
+					.sql("UPDATE webhooks_subscription SET enabled = false, disabled_reason = :reason, "
+							+ "updated_at = now() WHERE id = :id AND enabled")
+					.param("reason",
+							"Disabled after " + failures + " consecutive failed deliveries (last: "
+									+ (code != null ? "HTTP " + code : error) + ")")
 					.param("id", delivery.subscriptionId())
 					.update();
-				log.warn("Webhook subscription {} disabled after {} consecutive failed deliveries", delivery.subscriptionId(),
-						failures);
+				log.warn("Webhook subscription {} disabled after {} consecutive failed deliveries",
+						delivery.subscriptionId(), failures);
 			}
 		});
 	}

@@ -26,7 +26,10 @@ final class Signatures {
 		return PREFIX + Base64.getEncoder().encodeToString(key);
 	}
 
-	/** {@code v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">} keyed with the secret's decoded bytes. */
+	/**
+	 * {@code v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">} keyed with the
+	 * secret's decoded bytes.
+	 */
 	static String sign(String secret, String messageId, long timestamp, String body) {
 		try {
 			Mac mac = Mac.getInstance("HmacSHA256");

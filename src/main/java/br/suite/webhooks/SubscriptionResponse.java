@@ -7,8 +7,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A subscription. {@code secret} appears only in the responses that create it or rotate it; {@code
- * disabled_reason} says why deliveries stopped (set when consecutive failures disabled it).
+ * A subscription. {@code secret} appears only in the responses that create it or rotate
+ * it; {@code
+ * disabled_reason} says why deliveries stopped (set when consecutive failures disabled
+ * it).
  */
 record SubscriptionResponse(long id, String url, List<String> eventTypes, boolean enabled, String description,
 		@Nullable String disabledReason, int consecutiveFailures, Instant createdAt, Instant updatedAt,

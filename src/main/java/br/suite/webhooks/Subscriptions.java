@@ -42,9 +42,10 @@ class Subscriptions {
 		String description = checkDescription(request.description(), errors);
 		errors.throwIfAny();
 		String secret = Signatures.newSecret();
-		long id = this.jdbc.sql("""
-				INSERT INTO webhooks_subscription (url, event_types, enabled, description, secret, created_at, updated_at)
-				VALUES (:url, :types, :enabled, :description, :secret, now(), now()) RETURNING id""")
+		long id = this.jdbc
+			.sql("""
+					INSERT INTO webhooks_subscription (url, event_types, enabled, description, secret, created_at, updated_at)
+					VALUES (:url, :types, :enabled, :description, :secret, now(), now()) RETURNING id""")
 			.param("url", url)
 			.param("types", types.toArray(String[]::new))
 			.param("enabled", request.enabled() == null || request.enabled())
@@ -53,7 +54,8 @@ class Subscriptions {
 			.query(Long.class)
 			.single();
 		SubscriptionResponse created = get(id);
-		this.audit.record("webhooks.subscription.created", "webhook_subscription", id, Changes.created(audited(created)));
+		this.audit.record("webhooks.subscription.created", "webhook_subscription", id,
+				Changes.created(audited(created)));
 		return created.withSecret(secret);
 	}
 
@@ -81,13 +83,17 @@ class Subscriptions {
 			.orElseThrow(() -> new ApiProblem.NotFound("Subscription", id));
 	}
 
-	/** Changes the sent fields; enabling a subscription clears its failure count and disabled reason. */
+	/**
+	 * Changes the sent fields; enabling a subscription clears its failure count and
+	 * disabled reason.
+	 */
 	@Transactional
 	SubscriptionResponse update(long id, SubscriptionRequest request) {
 		SubscriptionResponse current = get(id);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String url = request.url() == null ? current.url() : checkUrl(request.url(), errors);
-		List<String> types = request.eventTypes() == null ? current.eventTypes() : checkTypes(request.eventTypes(), errors);
+		List<String> types = request.eventTypes() == null ? current.eventTypes()
+				: checkTypes(request.eventTypes(), errors);
 		String description = request.description() == null ? current.description()
 				: checkDescription(request.description(), errors);
 		errors.throwIfAny();
@@ -118,7 +124,8 @@ class Subscriptions {
 	void delete(long id) {
 		SubscriptionResponse current = get(id);
 		this.jdbc.sql("DELETE FROM webhooks_subscription WHERE id = :id").param("id", id).update();
-		this.audit.record("webhooks.subscription.deleted", "webhook_subscription", id, Changes.removed(audited(current)));
+		this.audit.record("webhooks.subscription.deleted", "webhook_subscription", id,
+				Changes.removed(audited(current)));
 	}
 
 	/** A new secret replaces the old one at once; returned in this response only. */

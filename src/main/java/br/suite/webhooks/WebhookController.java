@@ -40,7 +40,10 @@ class WebhookController {
 	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "The event types a subscription may name")
 	List<EventTypes.EventType> eventTypes() {
-		return EventTypes.CATALOGUE.entrySet().stream().map(e -> new EventTypes.EventType(e.getKey(), e.getValue())).toList();
+		return EventTypes.CATALOGUE.entrySet()
+			.stream()
+			.map(e -> new EventTypes.EventType(e.getKey(), e.getValue()))
+			.toList();
 	}
 
 	@PostMapping("/subscriptions")
@@ -86,8 +89,8 @@ class WebhookController {
 
 	@PostMapping("/subscriptions" + PathIds.ID + "/rotate-secret")
 	@Requires("webhooks.subscriptions.change")
-	@Operation(summary = "Replace the signing secret", description = "The new secret is in this response only and "
-			+ "signs every delivery from now on.")
+	@Operation(summary = "Replace the signing secret",
+			description = "The new secret is in this response only and " + "signs every delivery from now on.")
 	SubscriptionResponse rotateSecret(@PathVariable long id) {
 		return this.subscriptions.rotateSecret(id);
 	}
@@ -106,8 +109,8 @@ class WebhookController {
 
 	@PostMapping("/deliveries" + PathIds.ID + "/redeliver")
 	@Requires("webhooks.subscriptions.change")
-	@Operation(summary = "Send a delivery again", description = "Pending again with a fresh retry schedule; 409 "
-			+ "when its subscription is disabled.")
+	@Operation(summary = "Send a delivery again",
+			description = "Pending again with a fresh retry schedule; 409 " + "when its subscription is disabled.")
 	DeliveryResponse redeliver(@PathVariable long id) {
 		return this.deliveries.redeliver(id);
 	}

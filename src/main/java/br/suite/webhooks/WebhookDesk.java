@@ -11,9 +11,9 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.shared.Paging;
 
 /**
- * Webhook deliveries for callers inside the application (the web pages): the deliveries that gave up after
- * their retry schedule, counted and listed newest first, and sending one again as
- * {@code POST /api/webhooks/deliveries/{id}/redeliver/} does.
+ * Webhook deliveries for callers inside the application (the web pages): the deliveries
+ * that gave up after their retry schedule, counted and listed newest first, and sending
+ * one again as {@code POST /api/webhooks/deliveries/{id}/redeliver/} does.
  */
 @Service
 public class WebhookDesk {
@@ -58,7 +58,9 @@ public class WebhookDesk {
 		return new FailedPage(page, countFailed());
 	}
 
-	/** Pending again with a fresh retry schedule; 409 when its subscription is disabled. */
+	/**
+	 * Pending again with a fresh retry schedule; 409 when its subscription is disabled.
+	 */
 	public void redeliver(long id) {
 		this.deliveries.redeliver(id);
 	}

@@ -14,10 +14,11 @@ import br.suite.processdocs.DocumentReviewDue;
 import br.suite.timeclock.PunchRegistered;
 
 /**
- * Turns other modules' domain events into deliveries. Each listener runs after the publishing transaction
- * commits, in its own transaction, from Spring Modulith's JDBC event publication registry: an event whose
- * listener did not complete (the service stopped in between, the database failed) is handed to it again on
- * the next start, so a committed change is never left without its deliveries.
+ * Turns other modules' domain events into deliveries. Each listener runs after the
+ * publishing transaction commits, in its own transaction, from Spring Modulith's JDBC
+ * event publication registry: an event whose listener did not complete (the service
+ * stopped in between, the database failed) is handed to it again on the next start, so a
+ * committed change is never left without its deliveries.
  */
 @Component
 class WebhookEvents {

@@ -1,11 +1,13 @@
 /**
- * Outbound webhooks following Standard Webhooks: subscriptions to event types, signed deliveries
- * ({@code webhook-id}, {@code webhook-timestamp}, {@code webhook-signature}) sent at least once. Domain
- * events of other modules reach it through Spring Modulith's JDBC event publication registry, so an event
- * committed before a restart is still turned into deliveries after it; a scheduled dispatcher sends due
- * deliveries and retries them with backoff.
+ * Outbound webhooks following Standard Webhooks: subscriptions to event types, signed
+ * deliveries ({@code webhook-id}, {@code webhook-timestamp}, {@code webhook-signature})
+ * sent at least once. Domain events of other modules reach it through Spring Modulith's
+ * JDBC event publication registry, so an event committed before a restart is still turned
+ * into deliveries after it; a scheduled dispatcher sends due deliveries and retries them
+ * with backoff.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance", "imports", "fins" })
+@ApplicationModule(
+		allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance", "imports", "fins" })
 @NullMarked
 package br.suite.webhooks;
 

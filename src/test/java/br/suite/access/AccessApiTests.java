@@ -21,8 +21,8 @@ class AccessApiTests extends ApiTest {
 
 	long role(String name, String... permissions) {
 		String list = String.join("\",\"", permissions);
-		Response created = this.api.post("/api/access/roles/",
-				"{\"name\":\"" + name + "\",\"permissions\":[" + (permissions.length == 0 ? "" : "\"" + list + "\"") + "]}");
+		Response created = this.api.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"permissions\":["
+				+ (permissions.length == 0 ? "" : "\"" + list + "\"") + "]}");
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
@@ -86,7 +86,8 @@ class AccessApiTests extends ApiTest {
 		String events = "/api/audit/events/?resource_type=role&resource_id=" + id;
 		assertThat(this.api.get(events).json().size()).isEqualTo(1);
 
-		// The same values, permissions in another order: 200 with the role as it is, same ETag, no event.
+		// The same values, permissions in another order: 200 with the role as it is, same
+		// ETag, no event.
 		Response same = this.api.patch("/api/access/roles/" + id + "/", "{\"name\":\"" + name + "\",\"description\":"
 				+ "\"Caixa\",\"permissions\":[\"customers.clientes.view\",\"fins.records.view\"]}");
 		assertThat(same.status()).as(same.toString()).isEqualTo(200);
@@ -100,7 +101,8 @@ class AccessApiTests extends ApiTest {
 		Response changed = this.api.patch("/api/access/roles/" + id + "/", "{\"description\":\"Tesouraria\"}");
 		assertThat(changed.header("ETag")).isNotEqualTo(java.util.Optional.of(etag));
 		assertThat(this.api.get(events).json().size()).isEqualTo(2);
-		Response stale = this.api.send("PATCH", "/api/access/roles/" + id + "/", "{}", "application/json", "If-Match", etag);
+		Response stale = this.api.send("PATCH", "/api/access/roles/" + id + "/", "{}", "application/json", "If-Match",
+				etag);
 		assertThat(stale.status()).isEqualTo(412);
 	}
 
@@ -108,20 +110,24 @@ class AccessApiTests extends ApiTest {
 	void concurrentPatchesOfOneRoleEachCommitWithTheirOwnAuditEventOrFailAlone() throws Exception {
 		String name = unique("Busy");
 		long id = this.api.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"description\":\"start\"}").id();
-		long version = Long.parseLong(this.api.get("/api/access/roles/" + id + "/").header("ETag").orElseThrow()
-			.replace("\"", "").replace("W/", ""));
+		long version = Long.parseLong(this.api.get("/api/access/roles/" + id + "/")
+			.header("ETag")
+			.orElseThrow()
+			.replace("\"", "")
+			.replace("W/", ""));
 		Api other = this.api.signedInWith("access.roles.change");
 		ExecutorService pool = Executors.newFixedThreadPool(16);
 		try {
 			List<CompletableFuture<Response>> patches = new ArrayList<>();
 			for (int i = 0; i < 48; i++) {
 				Api caller = i % 2 == 0 ? this.api : other;
-				// Every eighth one is invalid (an unknown permission): refused alone, the others still commit.
+				// Every eighth one is invalid (an unknown permission): refused alone, the
+				// others still commit.
 				String body = i % 8 == 7 ? "{\"permissions\":[\"no.such.permission\"]}"
 						: "{\"description\":\"d-" + i + "\"}";
 				String requestId = "bench-" + i;
-				patches.add(CompletableFuture.supplyAsync(() -> caller.send("PATCH", "/api/access/roles/" + id + "/", body,
-						"application/json", "X-Request-Id", requestId), pool));
+				patches.add(CompletableFuture.supplyAsync(() -> caller.send("PATCH", "/api/access/roles/" + id + "/",
+						body, "application/json", "X-Request-Id", requestId), pool));
 			}
 			for (int i = 0; i < patches.size(); i++) {
 				Response answer = patches.get(i).get();
@@ -134,7 +140,8 @@ class AccessApiTests extends ApiTest {
 		finally {
 			pool.shutdown();
 		}
-		// 42 changes: 42 new versions, 42 events, each with its own request id, actor and description.
+		// 42 changes: 42 new versions, 42 events, each with its own request id, actor and
+		// description.
 		assertThat(this.api.get("/api/access/roles/" + id + "/").header("ETag").orElseThrow())
 			.contains(Long.toString(version + 42));
 		JsonNode events = this.api.get("/api/audit/events/?action=access.role.updated&resource_id=" + id).json();
@@ -150,9 +157,12 @@ class AccessApiTests extends ApiTest {
 
 	@Test
 	void aPatchTakingTheAdministratorsLockRunsInItsOwnTransaction() {
-		// Removing * from a role takes the administrators' lock: such a PATCH is not batched with others.
-		long id = this.api.post("/api/access/roles/", "{\"name\":\"" + unique("AllBut") + "\",\"permissions\":[\"*\"]}").id();
-		Response narrowed = this.api.patch("/api/access/roles/" + id + "/", "{\"permissions\":[\"fins.records.view\"]}");
+		// Removing * from a role takes the administrators' lock: such a PATCH is not
+		// batched with others.
+		long id = this.api.post("/api/access/roles/", "{\"name\":\"" + unique("AllBut") + "\",\"permissions\":[\"*\"]}")
+			.id();
+		Response narrowed = this.api.patch("/api/access/roles/" + id + "/",
+				"{\"permissions\":[\"fins.records.view\"]}");
 		assertThat(narrowed.status()).as(narrowed.toString()).isEqualTo(200);
 		assertThat(narrowed.json().get("permissions").toString()).isEqualTo("[\"fins.records.view\"]");
 		JsonNode events = this.api.get("/api/audit/events/?action=access.role.updated&resource_id=" + id).json();
@@ -231,8 +241,8 @@ class AccessApiTests extends ApiTest {
 		assertThat(this.api.get("/api/access/users/" + id + "/").json().get("temporary_password").isNull()).isTrue();
 		assertThat(this.api.get("/api/access/users/").body()).doesNotContain(password);
 
-		Response login = this.api.as(null).post("/api/auth/token/",
-				"{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
+		Response login = this.api.as(null)
+			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}");
 		assertThat(login.status()).isEqualTo(200);
 		assertThat(login.json().get("token").asString()).matches("[0-9a-f]{40}");
 		String token = this.api.signIn(username, password);
@@ -248,7 +258,8 @@ class AccessApiTests extends ApiTest {
 		long id = createUser(username, role).id();
 		JsonNode before = this.api.get("/api/access/users/" + id + "/").json();
 
-		Response badEmail = this.api.patch("/api/access/users/" + id + "/", "{\"email\":\"not-an-email\",\"department\":\"TI\"}");
+		Response badEmail = this.api.patch("/api/access/users/" + id + "/",
+				"{\"email\":\"not-an-email\",\"department\":\"TI\"}");
 		assertThat(badEmail.status()).isEqualTo(400);
 		assertThat(badEmail.json().get("errors").has("email")).isTrue();
 
@@ -258,8 +269,8 @@ class AccessApiTests extends ApiTest {
 
 		Response badStatus = this.api.patch("/api/access/users/" + id + "/", "{\"status\":\"sleeping\"}");
 		assertThat(badStatus.status()).isEqualTo(400);
-		assertThat(badStatus.json().get("errors").get("status").get(0).asString())
-			.contains("active", "inactive", "blocked");
+		assertThat(badStatus.json().get("errors").get("status").get(0).asString()).contains("active", "inactive",
+				"blocked");
 
 		Response wrongType = this.api.patch("/api/access/users/" + id + "/", "{\"is_employee\":\"sim\"}");
 		assertThat(wrongType.status()).isEqualTo(400);
@@ -270,7 +281,8 @@ class AccessApiTests extends ApiTest {
 		assertThat(nullUsername.json().get("errors").has("username")).isTrue();
 
 		long other = createUser(unique("carla"), role).id();
-		Response takenName = this.api.patch("/api/access/users/" + other + "/", "{\"username\":\"" + username.toUpperCase() + "\"}");
+		Response takenName = this.api.patch("/api/access/users/" + other + "/",
+				"{\"username\":\"" + username.toUpperCase() + "\"}");
 		assertThat(takenName.status()).isEqualTo(409);
 		assertThat(takenName.json().get("existing_id").asLong()).isEqualTo(id);
 		Response takenEmail = this.api.patch("/api/access/users/" + other + "/",
@@ -305,10 +317,12 @@ class AccessApiTests extends ApiTest {
 
 	@Test
 	void keepsTheLastAdministrator() {
-		// Other administrators may exist; the rule is about the last one, so make admin the last.
+		// Other administrators may exist; the rule is about the last one, so make admin
+		// the last.
 		this.api.get("/api/access/users/?role_id=1&status=active").json().forEach(user -> {
 			if (user.get("id").asLong() != 1) {
-				assertThat(this.api.delete("/api/access/users/" + user.get("id").asLong() + "/").status()).isEqualTo(204);
+				assertThat(this.api.delete("/api/access/users/" + user.get("id").asLong() + "/").status())
+					.isEqualTo(204);
 			}
 		});
 		Response deactivate = this.api.delete("/api/access/users/1/");
@@ -328,7 +342,8 @@ class AccessApiTests extends ApiTest {
 		assertThat(refused.contentType()).startsWith("application/problem+json");
 		assertThat(refused.json().get("status").asInt()).isEqualTo(403);
 		assertThat(viewer.get("/api/access/roles/").status()).isEqualTo(403);
-		// The permission is checked before the body is read: an invalid body still gets 403.
+		// The permission is checked before the body is read: an invalid body still gets
+		// 403.
 		assertThat(viewer.post("/api/access/roles/", "{\"name\": 5}").status()).isEqualTo(403);
 		assertThat(viewer.patch("/api/access/roles/1/", "not json").status()).isEqualTo(403);
 	}
@@ -377,10 +392,14 @@ class AccessApiTests extends ApiTest {
 		String fresh = reset.json().get("temporary_password").asString();
 		assertThat(fresh).isNotEqualTo(old).hasSize(16);
 		Api anonymous = this.api.as(null);
-		assertThat(anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + old + "\"}")
-			.status()).isEqualTo(401);
-		assertThat(anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + fresh + "\"}")
-			.status()).isEqualTo(200);
+		assertThat(
+				anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + old + "\"}")
+					.status())
+			.isEqualTo(401);
+		assertThat(
+				anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + fresh + "\"}")
+					.status())
+			.isEqualTo(200);
 	}
 
 	@Test
@@ -391,10 +410,12 @@ class AccessApiTests extends ApiTest {
 		assertThat(missing.header("WWW-Authenticate")).contains("Token");
 		assertThat(missing.contentType()).startsWith("application/problem+json");
 
-		assertThat(anonymous.send("GET", "/api/access/roles/", null, null, "Authorization", "Bearer " + this.api.token())
-			.status()).isEqualTo(401);
-		assertThat(anonymous.send("GET", "/api/access/roles/", null, null, "Authorization", "Token")
-			.status()).isEqualTo(401);
+		assertThat(
+				anonymous.send("GET", "/api/access/roles/", null, null, "Authorization", "Bearer " + this.api.token())
+					.status())
+			.isEqualTo(401);
+		assertThat(anonymous.send("GET", "/api/access/roles/", null, null, "Authorization", "Token").status())
+			.isEqualTo(401);
 		assertThat(this.api.as("0".repeat(40)).get("/api/access/roles/").status()).isEqualTo(401);
 		assertThat(this.api.as("not-hex").get("/api/access/roles/").status()).isEqualTo(401);
 		assertThat(anonymous.send("GET", "/api/access/roles/", null, null, "Authorization", "tOkEn " + this.api.token())
@@ -409,11 +430,14 @@ class AccessApiTests extends ApiTest {
 	@Test
 	void wrongCredentialsLookTheSameForUnknownUsers() {
 		Api anonymous = this.api.as(null);
-		// Fresh names: failures count per username (and lock it after 5), also on a reused test database.
+		// Fresh names: failures count per username (and lock it after 5), also on a
+		// reused test database.
 		String username = unique("known");
 		assertThat(createUser(username, role(unique("R"))).status()).isEqualTo(201);
-		Response wrongPassword = anonymous.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"nope\"}");
-		Response unknownUser = anonymous.post("/api/auth/token/", "{\"username\":\"" + unique("ghost") + "\",\"password\":\"nope\"}");
+		Response wrongPassword = anonymous.post("/api/auth/token/",
+				"{\"username\":\"" + username + "\",\"password\":\"nope\"}");
+		Response unknownUser = anonymous.post("/api/auth/token/",
+				"{\"username\":\"" + unique("ghost") + "\",\"password\":\"nope\"}");
 		assertThat(wrongPassword.status()).isEqualTo(401);
 		assertThat(unknownUser.status()).isEqualTo(401);
 		assertThat(wrongPassword.json().get("detail")).isEqualTo(unknownUser.json().get("detail"));
@@ -428,14 +452,19 @@ class AccessApiTests extends ApiTest {
 		Api anonymous = this.api.as(null);
 		Api self = this.api.as(anonymous
 			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"" + temporary + "\"}")
-			.json().get("token").asString());
-		assertThat(self.post("/api/auth/password/", "{\"current_password\":\"wrong\",\"new_password\":\"a-long-new-secret\"}")
+			.json()
+			.get("token")
+			.asString());
+		assertThat(self
+			.post("/api/auth/password/", "{\"current_password\":\"wrong\",\"new_password\":\"a-long-new-secret\"}")
 			.status()).isEqualTo(400);
-		assertThat(self.post("/api/auth/password/",
-				"{\"current_password\":\"" + temporary + "\",\"new_password\":\"a-long-new-secret\"}").status())
-			.isEqualTo(204);
-		assertThat(anonymous.post("/api/auth/token/",
-				"{\"username\":\"" + username + "\",\"password\":\"a-long-new-secret\"}").status()).isEqualTo(200);
+		assertThat(self
+			.post("/api/auth/password/",
+					"{\"current_password\":\"" + temporary + "\",\"new_password\":\"a-long-new-secret\"}")
+			.status()).isEqualTo(204);
+		assertThat(anonymous
+			.post("/api/auth/token/", "{\"username\":\"" + username + "\",\"password\":\"a-long-new-secret\"}")
+			.status()).isEqualTo(200);
 	}
 
 	@Test
@@ -451,7 +480,8 @@ class AccessApiTests extends ApiTest {
 		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&status=blocked").json().size()).isEqualTo(1);
 		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&is_employee=true").json().size()).isEqualTo(2);
 		assertThat(this.api.get("/api/access/users/?q=" + marker.toUpperCase()).json().size()).isEqualTo(3);
-		// LIKE's wildcards in q are literal: "_" is not any character, "%" is not any text.
+		// LIKE's wildcards in q are literal: "_" is not any character, "%" is not any
+		// text.
 		assertThat(this.api.get("/api/access/users/?q=" + marker.replace('-', '_')).json().size()).isZero();
 		assertThat(this.api.get("/api/access/users/?role_id=" + role + "&q=%25").json().size()).isZero();
 		Response page = this.api.get("/api/access/users/?role_id=" + role + "&limit=2&offset=1");
@@ -468,12 +498,15 @@ class AccessApiTests extends ApiTest {
 		long role = role(unique("Etag"));
 		Response read = this.api.get("/api/access/roles/" + role + "/");
 		String etag = read.header("ETag").orElseThrow();
-		assertThat(this.api.send("PATCH", "/api/access/roles/" + role + "/", "{\"description\":\"one\"}",
-				"application/json", "If-Match", etag).status()).isEqualTo(200);
+		assertThat(this.api
+			.send("PATCH", "/api/access/roles/" + role + "/", "{\"description\":\"one\"}", "application/json",
+					"If-Match", etag)
+			.status()).isEqualTo(200);
 		Response stale = this.api.send("PATCH", "/api/access/roles/" + role + "/", "{\"description\":\"two\"}",
 				"application/json", "If-Match", etag);
 		assertThat(stale.status()).isEqualTo(412);
-		assertThat(this.api.get("/api/access/roles/" + role + "/").json().get("description").asString()).isEqualTo("one");
+		assertThat(this.api.get("/api/access/roles/" + role + "/").json().get("description").asString())
+			.isEqualTo("one");
 	}
 
 	@Test
@@ -485,8 +518,10 @@ class AccessApiTests extends ApiTest {
 			for (int i = 0; i < 10; i++) {
 				String department = "{\"department\":\"D" + i + "\"}";
 				String jobTitle = "{\"job_title\":\"J" + i + "\"}";
-				patches.add(CompletableFuture.supplyAsync(() -> this.api.patch("/api/access/users/" + id + "/", department), pool));
-				patches.add(CompletableFuture.supplyAsync(() -> this.api.patch("/api/access/users/" + id + "/", jobTitle), pool));
+				patches.add(CompletableFuture
+					.supplyAsync(() -> this.api.patch("/api/access/users/" + id + "/", department), pool));
+				patches.add(CompletableFuture
+					.supplyAsync(() -> this.api.patch("/api/access/users/" + id + "/", jobTitle), pool));
 			}
 			for (CompletableFuture<Response> patch : patches) {
 				assertThat(patch.get().status()).isEqualTo(200);
@@ -506,7 +541,8 @@ class AccessApiTests extends ApiTest {
 		assertThat(catalogue.status()).isEqualTo(200);
 		assertThat(catalogue.json().size()).isEqualTo(Permissions.CATALOGUE.size());
 		assertThat(catalogue.body()).contains("finance.transactions.view", "timeclock.punches.register",
-				"processdocs.documents.approve", "imports.csv.confirm", "customers.clientes.change", "fins.records.change");
+				"processdocs.documents.approve", "imports.csv.confirm", "customers.clientes.change",
+				"fins.records.change");
 		catalogue.json().forEach(p -> assertThat(p.get("code").asString()).matches("[a-z]+\\.[a-z_]+\\.[a-z]+"));
 	}
 

@@ -16,7 +16,10 @@ import br.suite.TestDatabase;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 
-/** The access module on its own: user changes publish UserChanged naming the fields, never their values. */
+/**
+ * The access module on its own: user changes publish UserChanged naming the fields, never
+ * their values.
+ */
 @ApplicationModuleTest
 class AccessEventsTests {
 
@@ -38,8 +41,11 @@ class AccessEventsTests {
 		CurrentUser admin = new CurrentUser(900_101, "gestor", Set.of("*"));
 		String username = "evt-" + Long.toString(System.nanoTime(), 36);
 		long[] id = new long[1];
-		scenario.stimulate(() -> id[0] = this.users.create(new UserRequest(username, null, null, "Vendas", null, false,
-				1L, null, null, null), admin).body().id())
+		scenario
+			.stimulate(() -> id[0] = this.users
+				.create(new UserRequest(username, null, null, "Vendas", null, false, 1L, null, null, null), admin)
+				.body()
+				.id())
 			.andWaitForEventOfType(UserChanged.class)
 			.matching(event -> event.username().equals(username))
 			.toArriveAndVerify(event -> {

@@ -22,9 +22,10 @@ import br.suite.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two more instances of the service on the test database, as behind a load balancer: what one revokes
- * the other refuses within a second, and sign-in failures counted on one lock the name on the other.
- * Instance A allows 3 sign-ins per address a minute; instance B checks one password at a time.
+ * Two more instances of the service on the test database, as behind a load balancer: what
+ * one revokes the other refuses within a second, and sign-in failures counted on one lock
+ * the name on the other. Instance A allows 3 sign-ins per address a minute; instance B
+ * checks one password at a time.
  */
 class AccessInstancesTests extends ApiTest {
 
@@ -37,11 +38,11 @@ class AccessInstancesTests extends ApiTest {
 	private Api onB;
 
 	private static ConfigurableApplicationContext start(String... settings) throws Exception {
-		List<String> args = new ArrayList<>(List.of("--server.port=0", "--server.shutdown=immediate",
-				"--suite.database.url=" + TestDatabase.url(),
-				"--suite.database.user=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"),
-				"--suite.database.password=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""),
-				"--suite.access.data-directory=" + Files.createTempDirectory("suite-instance")));
+		List<String> args = new ArrayList<>(
+				List.of("--server.port=0", "--server.shutdown=immediate", "--suite.database.url=" + TestDatabase.url(),
+						"--suite.database.user=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"),
+						"--suite.database.password=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""),
+						"--suite.access.data-directory=" + Files.createTempDirectory("suite-instance")));
 		args.addAll(List.of(settings));
 		return new SpringApplicationBuilder(SuiteApplication.class).run(args.toArray(String[]::new));
 	}
@@ -52,7 +53,8 @@ class AccessInstancesTests extends ApiTest {
 
 	@BeforeEach
 	void startInstances() throws Exception {
-		// Started after this class's own context, so the first-run setup has happened already.
+		// Started after this class's own context, so the first-run setup has happened
+		// already.
 		synchronized (AccessInstancesTests.class) {
 			if (a == null) {
 				a = start("--suite.access.login.address-capacity=3");
@@ -86,9 +88,10 @@ class AccessInstancesTests extends ApiTest {
 	}
 
 	/**
-	 * The status of a request sent one second after a revocation finished (the promise: refused everywhere
-	 * within 1 s). Measured from the revocation, not from when the answer arrives, so a slow machine cannot
-	 * make a late refusal look timely nor a timely one look late.
+	 * The status of a request sent one second after a revocation finished (the promise:
+	 * refused everywhere within 1 s). Measured from the revocation, not from when the
+	 * answer arrives, so a slow machine cannot make a late refusal look timely nor a
+	 * timely one look late.
 	 */
 	private static int statusOneSecondAfter(long revokedAtNanos, Api instance) throws InterruptedException {
 		long wait = 1_000_000_000L - (System.nanoTime() - revokedAtNanos);
@@ -104,14 +107,18 @@ class AccessInstancesTests extends ApiTest {
 		Api userOnA = this.onA.as(user.token());
 		Api userOnB = this.onB.as(user.token());
 		assertThat(userOnA.get("/api/access/roles/").status()).isEqualTo(200);
-		assertThat(userOnB.get("/api/access/roles/").status()).isEqualTo(200); // B now remembers the token
+		assertThat(userOnB.get("/api/access/roles/").status()).isEqualTo(200); // B now
+																				// remembers
+																				// the
+																				// token
 
 		assertThat(userOnA.delete("/api/auth/token/").status()).isEqualTo(204);
 		long revoked = System.nanoTime();
 		assertThat(userOnA.get("/api/access/roles/").status()).isEqualTo(401);
 		assertThat(statusOneSecondAfter(revoked, userOnB)).isEqualTo(401);
 
-		// The same for every token of a user, revoked by an administrator on B while A remembers them.
+		// The same for every token of a user, revoked by an administrator on B while A
+		// remembers them.
 		String second = this.api.token(user.username(), user.password());
 		assertThat(this.onA.as(second).get("/api/access/roles/").status()).isEqualTo(200);
 		assertThat(this.onB.delete("/api/access/users/" + user.id() + "/tokens/").status()).isEqualTo(204);
@@ -136,8 +143,8 @@ class AccessInstancesTests extends ApiTest {
 	void oneAddressGetsALimitedNumberOfSignInAttempts() {
 		Api anonymous = this.onA.as(null);
 		for (int i = 0; i < 3; i++) {
-			assertThat(anonymous.post("/api/auth/token/", json("username", unique("nobody"), "password", "x"))
-				.status()).isEqualTo(401);
+			assertThat(anonymous.post("/api/auth/token/", json("username", unique("nobody"), "password", "x")).status())
+				.isEqualTo(401);
 		}
 		Response limited = anonymous.post("/api/auth/token/", json("username", unique("nobody"), "password", "x"));
 		assertThat(limited.status()).isEqualTo(429);
@@ -153,8 +160,11 @@ class AccessInstancesTests extends ApiTest {
 		try {
 			List<CompletableFuture<Response>> attempts = new ArrayList<>();
 			for (int i = 0; i < 8; i++) {
-				attempts.add(CompletableFuture.supplyAsync(() -> this.onB.as(null)
-					.post("/api/auth/token/", json("username", unique("nobody"), "password", "x")), pool));
+				attempts.add(
+						CompletableFuture.supplyAsync(
+								() -> this.onB.as(null)
+									.post("/api/auth/token/", json("username", unique("nobody"), "password", "x")),
+								pool));
 			}
 			List<Response> answers = new ArrayList<>();
 			for (CompletableFuture<Response> attempt : attempts) {

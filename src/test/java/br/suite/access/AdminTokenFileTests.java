@@ -11,7 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The first-run token file is created new, owner-only, and never through a link planted at its path. */
+/**
+ * The first-run token file is created new, owner-only, and never through a link planted
+ * at its path.
+ */
 class AdminTokenFileTests {
 
 	@TempDir

@@ -34,8 +34,8 @@ class FirstRunApiTests extends ApiTest {
 		this.jdbc.sql("CREATE DATABASE " + database).update();
 		String url = TestDatabase.url().replaceFirst("/postgres(\\?|$)", "/" + database + "$1");
 		assertThat(url).contains(database);
-		return new SpringApplicationBuilder(SuiteApplication.class).run("--server.port=0", "--server.shutdown=immediate",
-				"--suite.database.url=" + url,
+		return new SpringApplicationBuilder(SuiteApplication.class).run("--server.port=0",
+				"--server.shutdown=immediate", "--suite.database.url=" + url,
 				"--suite.database.user=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"),
 				"--suite.database.password=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""),
 				"--suite.access.data-directory=" + dataDirectory);
@@ -53,7 +53,8 @@ class FirstRunApiTests extends ApiTest {
 			assertThat(tokens.status()).isEqualTo(200);
 			assertThat(tokens.json().size()).isEqualTo(1);
 			Instant expires = Instant.parse(tokens.json().get(0).get("expires_at").asString());
-			assertThat(expires).isBetween(Instant.now().plus(29, ChronoUnit.DAYS), Instant.now().plus(31, ChronoUnit.DAYS));
+			assertThat(expires).isBetween(Instant.now().plus(29, ChronoUnit.DAYS),
+					Instant.now().plus(31, ChronoUnit.DAYS));
 		}
 	}
 
@@ -67,10 +68,12 @@ class FirstRunApiTests extends ApiTest {
 			assertThat(Files.readString(victim)).isEqualTo("precious\n");
 			assertThat(Files.isSymbolicLink(data.resolve("admin-token"))).isTrue();
 			JdbcClient database = context.getBean(JdbcClient.class);
-			assertThat(database.sql("SELECT count(*) FROM access_user WHERE username = 'admin'").query(Long.class).single())
-				.isEqualTo(1);
+			assertThat(database.sql("SELECT count(*) FROM access_user WHERE username = 'admin'")
+				.query(Long.class)
+				.single()).isEqualTo(1);
 			assertThat(database.sql("SELECT count(*) FROM access_token").query(Long.class).single())
-				.as("no token is issued that nobody could read").isZero();
+				.as("no token is issued that nobody could read")
+				.isZero();
 		}
 	}
 

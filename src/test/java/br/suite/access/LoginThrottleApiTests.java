@@ -9,7 +9,10 @@ import br.suite.ApiTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Password guessing is slowed per username, and failures do not tell whether the user exists. */
+/**
+ * Password guessing is slowed per username, and failures do not tell whether the user
+ * exists.
+ */
 class LoginThrottleApiTests extends ApiTest {
 
 	private record Person(String username, String password) {
@@ -67,7 +70,8 @@ class LoginThrottleApiTests extends ApiTest {
 			assertThat(login(unique("ghost"), "not-it").status()).isEqualTo(401);
 			unknownUser = Math.min(unknownUser, System.nanoTime() - start);
 		}
-		// The fastest of three of each (robust to a stalled machine): without the decoy bcrypt check an
+		// The fastest of three of each (robust to a stalled machine): without the decoy
+		// bcrypt check an
 		// unknown user answers in a few milliseconds, a wrong password in tens.
 		assertThat(unknownUser).isGreaterThan(wrongPassword * 4 / 10);
 	}

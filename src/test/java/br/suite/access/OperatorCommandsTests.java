@@ -27,9 +27,10 @@ class OperatorCommandsTests extends ApiTest {
 		System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
 		System.setErr(new PrintStream(this.err, true, StandardCharsets.UTF_8));
 		String[] arguments = java.util.stream.Stream
-			.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--suite.operator.exit=false",
-					"--suite.database.url=" + TestDatabase.url(), "--suite.database.user=postgres",
-					"--suite.access.data-directory=" + System.getProperty("java.io.tmpdir")))
+			.concat(java.util.Arrays.stream(args),
+					java.util.stream.Stream.of("--suite.operator.exit=false",
+							"--suite.database.url=" + TestDatabase.url(), "--suite.database.user=postgres",
+							"--suite.access.data-directory=" + System.getProperty("java.io.tmpdir")))
 			.toArray(String[]::new);
 		try (ConfigurableApplicationContext ignored = new SpringApplicationBuilder(SuiteApplication.class)
 			.profiles("operator")
@@ -46,7 +47,8 @@ class OperatorCommandsTests extends ApiTest {
 	void createsUsersIssuesTokensAndResetsPasswords() throws InterruptedException {
 		String username = unique("operator");
 		String role = unique("Operadores");
-		assertThat(this.api.post("/api/access/roles/", "{\"name\":\"" + role + "\",\"permissions\":[\"access.users.view\"]}")
+		assertThat(this.api
+			.post("/api/access/roles/", "{\"name\":\"" + role + "\",\"permissions\":[\"access.users.view\"]}")
 			.status()).isEqualTo(201);
 		String password = run("create-user", username, "--email=" + username + "@example.com", "--role=" + role);
 		assertThat(password).hasSize(16);
@@ -59,9 +61,12 @@ class OperatorCommandsTests extends ApiTest {
 
 		String reset = run("reset-password", username);
 		assertThat(reset).hasSize(16).isNotEqualTo(password);
-		// A reset ends every session of the user; the new temporary password only lets them choose another.
-		// The command is another process as far as the service is concerned: its revocation holds on the
-		// service within one second (the service trusts a checked token for at most that long).
+		// A reset ends every session of the user; the new temporary password only lets
+		// them choose another.
+		// The command is another process as far as the service is concerned: its
+		// revocation holds on the
+		// service within one second (the service trusts a checked token for at most that
+		// long).
 		Thread.sleep(1000);
 		assertThat(this.api.as(token).get("/api/access/users/").status()).isEqualTo(401);
 		assertThat(this.api.as(chosenToken).get("/api/access/users/").status()).isEqualTo(401);

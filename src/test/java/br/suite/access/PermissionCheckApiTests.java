@@ -21,9 +21,9 @@ import br.suite.shared.Requires;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every endpoint that names a permission refuses a caller without it with 403 before reading anything it
- * sent: a body that is not JSON at all, to a path whose ids do not exist, still gets 403 (a skipped early
- * check would answer 400 or 404 first).
+ * Every endpoint that names a permission refuses a caller without it with 403 before
+ * reading anything it sent: a body that is not JSON at all, to a path whose ids do not
+ * exist, still gets 403 (a skipped early check would answer 400 or 404 first).
  */
 class PermissionCheckApiTests extends ApiTest {
 
@@ -44,16 +44,21 @@ class PermissionCheckApiTests extends ApiTest {
 			for (String pattern : entry.getKey().getPatternValues()) {
 				String path = pattern.replaceAll("\\{[^/]*}", "999999999") + (pattern.endsWith("/") ? "" : "/")
 						+ "?page=x&page_size=x&date_from=x&ativo=x";
-				// The content type the handler consumes (else it is never chosen: 415), with a body that is not one.
-				String type = entry.getKey().getConsumesCondition().getConsumableMediaTypes().stream()
-					.findFirst().map(t -> t.isCompatibleWith(MediaType.MULTIPART_FORM_DATA) ? t + "; boundary=x" : t.toString())
+				// The content type the handler consumes (else it is never chosen: 415),
+				// with a body that is not one.
+				String type = entry.getKey()
+					.getConsumesCondition()
+					.getConsumableMediaTypes()
+					.stream()
+					.findFirst()
+					.map(t -> t.isCompatibleWith(MediaType.MULTIPART_FORM_DATA) ? t + "; boundary=x" : t.toString())
 					.orElse("application/json");
 				for (RequestMethod method : entry.getKey().getMethodsCondition().getMethods()) {
 					Api.Response response = nobody.send(method.name(), path, "not json {", type);
 					checked.add(method + " " + path);
-					if (response.status() != 403
-							|| !response.json().get("detail").asString().contains("permission")) {
-						notRefused.add(method + " " + path + " (" + requires.value() + ") answered " + response.status());
+					if (response.status() != 403 || !response.json().get("detail").asString().contains("permission")) {
+						notRefused
+							.add(method + " " + path + " (" + requires.value() + ") answered " + response.status());
 					}
 				}
 			}
@@ -68,7 +73,8 @@ class PermissionCheckApiTests extends ApiTest {
 		this.mappings.getHandlerMethods().forEach((info, handler) -> {
 			boolean ours = handler.getBeanType().getPackageName().startsWith("br.suite.");
 			boolean api = ours && info.getPatternValues().stream().anyMatch(p -> p.startsWith("/api/"));
-			if (api && !handler.hasMethodAnnotation(Requires.class) && !handler.hasMethodAnnotation(NoPermission.class)) {
+			if (api && !handler.hasMethodAnnotation(Requires.class)
+					&& !handler.hasMethodAnnotation(NoPermission.class)) {
 				undeclared.add(info.toString());
 			}
 		});

@@ -12,7 +12,10 @@ import br.suite.ApiTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A temporary password only lets its holder choose another; chosen passwords must be fit for bcrypt and rare. */
+/**
+ * A temporary password only lets its holder choose another; chosen passwords must be fit
+ * for bcrypt and rare.
+ */
 class TemporaryPasswordApiTests extends ApiTest {
 
 	@Autowired
@@ -53,9 +56,10 @@ class TemporaryPasswordApiTests extends ApiTest {
 		assertThat(temporary.get("/api/access/roles/").status()).isEqualTo(401);
 
 		temporary = this.api.as(login(user.username(), user.temporary()).json().get("token").asString());
-		assertThat(temporary.post("/api/auth/password",
-				json("current_password", user.temporary(), "new_password", "Chosen-" + unique("pw"))).status())
-			.isEqualTo(204);
+		assertThat(temporary
+			.post("/api/auth/password",
+					json("current_password", user.temporary(), "new_password", "Chosen-" + unique("pw")))
+			.status()).isEqualTo(204);
 		assertThat(this.api.get("/api/access/users/" + user.id() + "/").json().get("status").asString())
 			.isEqualTo("active");
 	}
@@ -64,7 +68,8 @@ class TemporaryPasswordApiTests extends ApiTest {
 	void anExpiredTemporaryPasswordIsRefusedLikeAWrongOne() {
 		NewUser user = newUser();
 		Api signedInBefore = this.api.as(login(user.username(), user.temporary()).json().get("token").asString());
-		this.jdbc.sql("UPDATE access_user SET temporary_password_expires_at = now() - interval '1 second' WHERE id = :id")
+		this.jdbc
+			.sql("UPDATE access_user SET temporary_password_expires_at = now() - interval '1 second' WHERE id = :id")
 			.param("id", user.id())
 			.update();
 		Response lateChange = signedInBefore.post("/api/auth/password/",
@@ -79,8 +84,9 @@ class TemporaryPasswordApiTests extends ApiTest {
 		// A reset gives a fresh one, valid for 72 hours.
 		Response reset = this.api.post("/api/access/users/" + user.id() + "/reset-password/", "");
 		assertThat(login(user.username(), reset.json().get("temporary_password").asString()).status()).isEqualTo(200);
-		assertThat(this.jdbc.sql("SELECT temporary_password_expires_at BETWEEN now() + interval '71 hours' "
-				+ "AND now() + interval '73 hours' FROM access_user WHERE id = :id")
+		assertThat(this.jdbc
+			.sql("SELECT temporary_password_expires_at BETWEEN now() + interval '71 hours' "
+					+ "AND now() + interval '73 hours' FROM access_user WHERE id = :id")
 			.param("id", user.id())
 			.query(Boolean.class)
 			.single()).isTrue();
@@ -103,8 +109,9 @@ class TemporaryPasswordApiTests extends ApiTest {
 		assertThat(longLogin.json().get("errors").has("password")).isTrue();
 
 		String longest = "é".repeat(36); // exactly 72 bytes
-		assertThat(temporary.post("/api/auth/password/",
-				json("current_password", user.temporary(), "new_password", longest)).status()).isEqualTo(204);
+		assertThat(temporary
+			.post("/api/auth/password/", json("current_password", user.temporary(), "new_password", longest))
+			.status()).isEqualTo(204);
 		assertThat(login(user.username(), longest).status()).isEqualTo(200);
 	}
 

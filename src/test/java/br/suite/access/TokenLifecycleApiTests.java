@@ -15,7 +15,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Tokens expire, can be listed and revoked, and die with password changes, resets, blocking and role changes. */
+/**
+ * Tokens expire, can be listed and revoked, and die with password changes, resets,
+ * blocking and role changes.
+ */
 class TokenLifecycleApiTests extends ApiTest {
 
 	@Autowired
@@ -28,7 +31,8 @@ class TokenLifecycleApiTests extends ApiTest {
 	}
 
 	private Person person(String... permissions) {
-		Response role = this.api.post("/api/access/roles/", json("name", unique("Role"), "permissions", List.of(permissions)));
+		Response role = this.api.post("/api/access/roles/",
+				json("name", unique("Role"), "permissions", List.of(permissions)));
 		String username = unique("t");
 		Response created = this.api.post("/api/access/users/", json("username", username, "role_id", role.id()));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
@@ -90,9 +94,10 @@ class TokenLifecycleApiTests extends ApiTest {
 	void changingTheOwnPasswordRevokesEveryToken() {
 		Person user = person("access.roles.view");
 		String second = this.api.token(user.username(), user.password());
-		assertThat(this.api.as(second).post("/api/auth/password/",
-				json("current_password", user.password(), "new_password", "Another-" + unique("pw"))).status())
-			.isEqualTo(204);
+		assertThat(this.api.as(second)
+			.post("/api/auth/password/",
+					json("current_password", user.password(), "new_password", "Another-" + unique("pw")))
+			.status()).isEqualTo(204);
 		assertThat(status(user.token())).isEqualTo(401);
 		assertThat(status(second)).isEqualTo(401);
 	}
@@ -156,7 +161,8 @@ class TokenLifecycleApiTests extends ApiTest {
 		this.jdbc.sql("UPDATE access_token SET expires_at = now() - interval '1 second' WHERE key_hash = :hash")
 			.param("hash", TokenService.hash(user.token()))
 			.update();
-		Thread.sleep(1100); // what this instance remembered of the token is forgotten after 1 s
+		Thread.sleep(1100); // what this instance remembered of the token is forgotten
+							// after 1 s
 		assertThat(status(user.token())).isEqualTo(401);
 		assertThat(status(second)).isEqualTo(200);
 
@@ -171,8 +177,11 @@ class TokenLifecycleApiTests extends ApiTest {
 	void useSlidesTheExpiryAtMostOnceAMinute() throws InterruptedException {
 		Person user = person("access.roles.view");
 		String hash = TokenService.hash(user.token());
-		this.jdbc.sql("UPDATE access_token SET last_used_at = now() - interval '2 minutes', "
-				+ "expires_at = now() + interval '1 day' WHERE key_hash = :hash").param("hash", hash).update();
+		this.jdbc
+			.sql("UPDATE access_token SET last_used_at = now() - interval '2 minutes', "
+					+ "expires_at = now() + interval '1 day' WHERE key_hash = :hash")
+			.param("hash", hash)
+			.update();
 		Thread.sleep(1100);
 		assertThat(status(user.token())).isEqualTo(200);
 		Instant slid = this.jdbc.sql("SELECT expires_at FROM access_token WHERE key_hash = :hash")
@@ -201,7 +210,8 @@ class TokenLifecycleApiTests extends ApiTest {
 		Person user = person("access.roles.view");
 		String hash = TokenService.hash(user.token());
 		String keyHashTaken = TokenService.hash(unique("gone"));
-		// Revoked elsewhere (another instance): refused here once the remembered answer is 1 s old.
+		// Revoked elsewhere (another instance): refused here once the remembered answer
+		// is 1 s old.
 		this.jdbc.sql("UPDATE access_token SET key_hash = :other WHERE key_hash = :hash")
 			.param("other", keyHashTaken)
 			.param("hash", hash)
@@ -209,8 +219,10 @@ class TokenLifecycleApiTests extends ApiTest {
 		Thread.sleep(1100);
 		assertThat(status(user.token())).isEqualTo(401);
 
-		// The token comes back (as if issued again elsewhere): this instance repeats its refusal from memory,
-		// without asking the database, for at most the cache time (the same bound as for a revocation) ...
+		// The token comes back (as if issued again elsewhere): this instance repeats its
+		// refusal from memory,
+		// without asking the database, for at most the cache time (the same bound as for
+		// a revocation) ...
 		this.jdbc.sql("UPDATE access_token SET key_hash = :hash WHERE key_hash = :other")
 			.param("other", keyHashTaken)
 			.param("hash", hash)

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class UserAuthorityApiTests extends ApiTest {
 
 	private long role(String... permissions) {
-		Response created = this.api.post("/api/access/roles/", json("name", unique("Role"), "permissions", List.of(permissions)));
+		Response created = this.api.post("/api/access/roles/",
+				json("name", unique("Role"), "permissions", List.of(permissions)));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
@@ -84,7 +85,8 @@ class UserAuthorityApiTests extends ApiTest {
 		assertThat(this.api.get("/api/access/users/" + target.id() + "/").json()).isEqualTo(before);
 		assertThat(this.api.as(target.token()).get("/api/clientes/").status()).isEqualTo(200);
 
-		// A user whose role the manager covers can be changed, deactivated and reactivated.
+		// A user whose role the manager covers can be changed, deactivated and
+		// reactivated.
 		Person covered = person(weaker);
 		assertThat(manager.patch("/api/access/users/" + covered.id() + "/", json("department", "TI")).status())
 			.isEqualTo(200);
@@ -95,7 +97,8 @@ class UserAuthorityApiTests extends ApiTest {
 		Response promote = manager.patch("/api/access/users/" + covered.id() + "/", json("role_id", stronger));
 		assertThat(promote.status()).isEqualTo(403);
 		assertThat(missing(promote)).containsExactly("fins.records.view");
-		assertThat(this.api.get("/api/access/users/" + covered.id() + "/").json().get("role_id").asLong()).isEqualTo(weaker);
+		assertThat(this.api.get("/api/access/users/" + covered.id() + "/").json().get("role_id").asLong())
+			.isEqualTo(weaker);
 
 		// Reactivating someone stronger is refused too.
 		assertThat(this.api.delete("/api/access/users/" + target.id() + "/").status()).isEqualTo(204);
@@ -134,7 +137,8 @@ class UserAuthorityApiTests extends ApiTest {
 
 	@Test
 	void enrollingAFaceNeedsAuthorityOverItsOwner() {
-		// Whoever sets the administrator's face could punch, and be recognised, as the administrator.
+		// Whoever sets the administrator's face could punch, and be recognised, as the
+		// administrator.
 		Api photographer = signedInWith("access.photos.change", "access.photos.view");
 		Response refused = photographer.put("/api/access/users/1/photo/", json("photo_base64", "aGVsbG8="));
 		assertThat(refused.status()).isEqualTo(403);

@@ -14,7 +14,10 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import tools.jackson.databind.JsonNode;
 
-/** The audit log: who changed what, chained and append-only, written with the change or not at all. */
+/**
+ * The audit log: who changed what, chained and append-only, written with the change or
+ * not at all.
+ */
 class AuditApiTests extends AuditTest {
 
 	static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
@@ -24,7 +27,8 @@ class AuditApiTests extends AuditTest {
 
 	long role(String name, String... permissions) {
 		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
-		Response role = this.api.post("/api/access/roles/", "{\"name\":\"" + name + "\",\"permissions\":[" + list + "]}");
+		Response role = this.api.post("/api/access/roles/",
+				"{\"name\":\"" + name + "\",\"permissions\":[" + list + "]}");
 		assertThat(role.status()).as(role.toString()).isEqualTo(201);
 		return role.id();
 	}
@@ -36,8 +40,9 @@ class AuditApiTests extends AuditTest {
 		long userId = user.id();
 		String token = this.api.signIn(username, user.json().get("temporary_password").asString(), "Chosen-Pass-12345");
 
-		Response failed = this.api.as(null).send("POST", "/api/auth/token/",
-				json("username", username, "password", "wrong-password-1"), "application/json", "X-Request-Id", "req-fail-1");
+		Response failed = this.api.as(null)
+			.send("POST", "/api/auth/token/", json("username", username, "password", "wrong-password-1"),
+					"application/json", "X-Request-Id", "req-fail-1");
 		assertThat(failed.status()).isEqualTo(401);
 		assertThat(failed.header("X-Request-Id")).contains("req-fail-1");
 		JsonNode failure = only("action=access.sign_in.failed&resource_id=" + userId);
@@ -47,11 +52,13 @@ class AuditApiTests extends AuditTest {
 		assertThat(failure.get("client_address").asString()).isIn("127.0.0.1", "0:0:0:0:0:0:0:1");
 		assertThat(failure.toString()).doesNotContain("wrong-password-1");
 
-		// Three successful sign-ins: the temporary one, the one after the change, and this one.
+		// Three successful sign-ins: the temporary one, the one after the change, and
+		// this one.
 		List<JsonNode> signIns = events("action=access.sign_in.succeeded&resource_id=" + userId);
 		assertThat(signIns).hasSize(2);
 		assertThat(signIns.get(0).get("actor_id").asLong()).isEqualTo(userId);
-		Response ok = this.api.as(null).post("/api/auth/token/", json("username", username, "password", "Chosen-Pass-12345"));
+		Response ok = this.api.as(null)
+			.post("/api/auth/token/", json("username", username, "password", "Chosen-Pass-12345"));
 		assertThat(ok.status()).isEqualTo(200);
 		String generated = ok.header("X-Request-Id").orElseThrow();
 		assertThat(generated).matches(UUID_TEXT);
@@ -60,7 +67,8 @@ class AuditApiTests extends AuditTest {
 		assertThat(issued.get("changes").get("user_id").get("after").asLong()).isEqualTo(userId);
 		assertThat(issued.toString()).doesNotContain(ok.json().get("token").asString());
 
-		// The password change is recorded with the token it came with; it revoked that token.
+		// The password change is recorded with the token it came with; it revoked that
+		// token.
 		JsonNode changed = only("action=access.password.changed&resource_id=" + userId);
 		assertThat(changed.get("actor_id").asLong()).isEqualTo(userId);
 		assertThat(changed.get("token_id").isNull()).isFalse();
@@ -77,7 +85,8 @@ class AuditApiTests extends AuditTest {
 
 	@Test
 	void aClientRequestIdIsEchoedAndAnUnacceptableOneReplaced() {
-		assertThat(this.api.send("GET", "/api/auth/tokens/", null, null, "X-Request-Id", "abc-123").header("X-Request-Id"))
+		assertThat(
+				this.api.send("GET", "/api/auth/tokens/", null, null, "X-Request-Id", "abc-123").header("X-Request-Id"))
 			.contains("abc-123");
 		assertThat(this.api.send("GET", "/api/auth/tokens/", null, null, "X-Request-Id", "has spaces and <tags>")
 			.header("X-Request-Id")
@@ -113,16 +122,20 @@ class AuditApiTests extends AuditTest {
 		Api clerk = this.api.as(this.api.signIn(username, temporary));
 
 		long otherRole = role(unique("viewers"), "fins.records.view");
-		assertThat(this.api.patch("/api/access/users/" + userId + "/", json("role_id", otherRole, "department", "Vendas"))
-			.status()).isEqualTo(200);
+		assertThat(
+				this.api.patch("/api/access/users/" + userId + "/", json("role_id", otherRole, "department", "Vendas"))
+					.status())
+			.isEqualTo(200);
 		JsonNode userUpdated = only("action=access.user.updated&resource_id=" + userId);
 		assertThat(userUpdated.get("changes").get("role_id").get("before").asLong()).isEqualTo(roleId);
 		assertThat(userUpdated.get("changes").get("role_id").get("after").asLong()).isEqualTo(otherRole);
-		assertThat(userUpdated.get("changes").get("permissions").get("after").toString()).isEqualTo("[\"fins.records.view\"]");
+		assertThat(userUpdated.get("changes").get("permissions").get("after").toString())
+			.isEqualTo("[\"fins.records.view\"]");
 		assertThat(userUpdated.get("changes").get("department").get("after").asString()).isEqualTo("Vendas");
 		// The new role ended the clerk's sessions: that is recorded too.
 		assertThat(clerk.get("/api/auth/tokens/").status()).isEqualTo(401);
-		// (The clerk's own password change revoked the first token: that event comes from the clerk.)
+		// (The clerk's own password change revoked the first token: that event comes from
+		// the clerk.)
 		JsonNode ended = only("action=access.tokens.revoked&actor_id=1&resource_id=" + userId);
 		assertThat(ended.get("changes").get("tokens").get("before").asInt()).isEqualTo(1);
 		assertThat(ended.get("changes").get("tokens").get("after").asInt()).isZero();
@@ -137,8 +150,10 @@ class AuditApiTests extends AuditTest {
 		assertThat(deactivated.get("changes").get("status").get("after").asString()).isEqualTo("inactive");
 
 		assertThat(this.api.delete("/api/access/roles/" + roleId + "/").status()).isEqualTo(204);
-		assertThat(only("action=access.role.deleted&resource_id=" + roleId).get("changes").get("permissions")
-			.get("before").size()).isEqualTo(2);
+		assertThat(only("action=access.role.deleted&resource_id=" + roleId).get("changes")
+			.get("permissions")
+			.get("before")
+			.size()).isEqualTo(2);
 	}
 
 	@Test
@@ -147,7 +162,8 @@ class AuditApiTests extends AuditTest {
 		for (int i = 0; i < 3; i++) {
 			this.api.patch("/api/access/roles/" + roleId + "/", json("description", "v" + i));
 		}
-		Response page = this.api.get("/api/audit/events/?resource_type=role&resource_id=" + roleId + "&limit=2&offset=1");
+		Response page = this.api
+			.get("/api/audit/events/?resource_type=role&resource_id=" + roleId + "&limit=2&offset=1");
 		assertThat(page.status()).isEqualTo(200);
 		assertThat(page.header("X-Total-Count")).contains("4");
 		assertThat(page.json().size()).isEqualTo(2);
@@ -180,13 +196,16 @@ class AuditApiTests extends AuditTest {
 	void theDatabaseRefusesToChangeOrDeleteEvents() {
 		role(unique("kept"));
 		long id = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
-		assertThatThrownBy(() -> this.jdbc.sql("UPDATE audit_event SET action = 'x' WHERE id = :id").param("id", id).update())
+		assertThatThrownBy(
+				() -> this.jdbc.sql("UPDATE audit_event SET action = 'x' WHERE id = :id").param("id", id).update())
 			.hasMessageContaining("append-only");
 		assertThatThrownBy(() -> this.jdbc.sql("DELETE FROM audit_event WHERE id = :id").param("id", id).update())
 			.hasMessageContaining("append-only");
 		assertThatThrownBy(() -> this.jdbc.sql("TRUNCATE audit_event").update()).hasMessageContaining("append-only");
-		assertThat(this.jdbc.sql("SELECT action FROM audit_event WHERE id = :id").param("id", id).query(String.class).single())
-			.isEqualTo("access.role.created");
+		assertThat(this.jdbc.sql("SELECT action FROM audit_event WHERE id = :id")
+			.param("id", id)
+			.query(String.class)
+			.single()).isEqualTo("access.role.created");
 	}
 
 	@Test
@@ -195,8 +214,10 @@ class AuditApiTests extends AuditTest {
 		JsonNode event = only("action=access.role.created&resource_id=" + roleId);
 		long id = event.get("id").asLong();
 		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
-		String original = this.jdbc.sql("SELECT changes::text FROM audit_event WHERE id = :id").param("id", id)
-			.query(String.class).single();
+		String original = this.jdbc.sql("SELECT changes::text FROM audit_event WHERE id = :id")
+			.param("id", id)
+			.query(String.class)
+			.single();
 		// What a superuser could do: switch the trigger off and rewrite history.
 		tamper("UPDATE audit_event SET changes = '{}' WHERE id = " + id);
 		try {
@@ -235,8 +256,10 @@ class AuditApiTests extends AuditTest {
 				    RETURN NEW;
 				END;
 				$$""").update();
-		this.jdbc.sql("CREATE TRIGGER audit_test_refuse BEFORE INSERT ON audit_event FOR EACH ROW "
-				+ "EXECUTE FUNCTION audit_test_refuse()").update();
+		this.jdbc
+			.sql("CREATE TRIGGER audit_test_refuse BEFORE INSERT ON audit_event FOR EACH ROW "
+					+ "EXECUTE FUNCTION audit_test_refuse()")
+			.update();
 		String name = unique("audit-refused");
 		try {
 			Response refused = this.api.post("/api/access/roles/", json("name", name, "permissions", List.of()));
@@ -252,7 +275,8 @@ class AuditApiTests extends AuditTest {
 
 	@Test
 	void anEventWhoseChangeFailsAtCommitIsNotKept() {
-		// A test-only deferred trigger fails the role's transaction at commit, after its event was written.
+		// A test-only deferred trigger fails the role's transaction at commit, after its
+		// event was written.
 		this.jdbc.sql("""
 				CREATE OR REPLACE FUNCTION audit_test_fail_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 				BEGIN
@@ -262,13 +286,16 @@ class AuditApiTests extends AuditTest {
 				    RETURN NEW;
 				END;
 				$$""").update();
-		this.jdbc.sql("CREATE CONSTRAINT TRIGGER audit_test_fail_commit AFTER INSERT ON access_role "
-				+ "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION audit_test_fail_commit()").update();
+		this.jdbc
+			.sql("CREATE CONSTRAINT TRIGGER audit_test_fail_commit AFTER INSERT ON access_role "
+					+ "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION audit_test_fail_commit()")
+			.update();
 		String name = unique("commit-refused");
 		long before = this.jdbc.sql("SELECT last_id FROM audit_chain_head").query(Long.class).single();
 		try {
 			Response refused = this.api.post("/api/access/roles/", json("name", name, "permissions", List.of()));
-			// A failed commit is answered like any other transaction the database could not complete.
+			// A failed commit is answered like any other transaction the database could
+			// not complete.
 			assertThat(refused.status()).isEqualTo(503);
 		}
 		finally {
@@ -277,10 +304,14 @@ class AuditApiTests extends AuditTest {
 		}
 		assertThat(this.api.get("/api/access/roles/").body()).doesNotContain(name);
 		assertThat(this.jdbc.sql("SELECT count(*) FROM audit_event WHERE changes::text LIKE :name")
-			.param("name", "%" + name + "%").query(Long.class).single()).isZero();
-		// The next event takes the id the rolled-back one had: the chain stays gap-free and intact.
+			.param("name", "%" + name + "%")
+			.query(Long.class)
+			.single()).isZero();
+		// The next event takes the id the rolled-back one had: the chain stays gap-free
+		// and intact.
 		role(unique("after-failure"));
-		assertThat(this.jdbc.sql("SELECT last_id FROM audit_chain_head").query(Long.class).single()).isGreaterThan(before);
+		assertThat(this.jdbc.sql("SELECT last_id FROM audit_chain_head").query(Long.class).single())
+			.isGreaterThan(before);
 		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
 	}
 

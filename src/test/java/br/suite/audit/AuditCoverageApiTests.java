@@ -11,17 +11,22 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import tools.jackson.databind.JsonNode;
 
-/** Each module's audited changes leave an event naming the field values before and after. */
+/**
+ * Each module's audited changes leave an event naming the field values before and after.
+ */
 class AuditCoverageApiTests extends AuditTest {
 
 	@Test
 	void connectionChanges() {
 		String provider = "p" + Long.toString(System.nanoTime(), 36);
-		Response created = this.api.post("/api/finance/connections/", json("provider", provider, "account_id", "123-4"));
+		Response created = this.api.post("/api/finance/connections/",
+				json("provider", provider, "account_id", "123-4"));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		long id = created.id();
-		assertThat(only("action=finance.connection.created&resource_id=" + id).get("changes").get("account_id")
-			.get("after").asString()).isEqualTo("123-4");
+		assertThat(only("action=finance.connection.created&resource_id=" + id).get("changes")
+			.get("account_id")
+			.get("after")
+			.asString()).isEqualTo("123-4");
 		assertThat(this.api.patch("/api/finance/connections/" + id + "/", json("notes", "conta principal")).status())
 			.isEqualTo(200);
 		JsonNode updated = only("action=finance.connection.updated&resource_id=" + id);
@@ -29,8 +34,10 @@ class AuditCoverageApiTests extends AuditTest {
 		assertThat(updated.get("changes").get("notes").get("before").asString()).isEmpty();
 		assertThat(updated.get("changes").get("notes").get("after").asString()).isEqualTo("conta principal");
 		assertThat(this.api.delete("/api/finance/connections/" + id + "/").status()).isEqualTo(204);
-		assertThat(only("action=finance.connection.deleted&resource_id=" + id).get("changes").get("provider")
-			.get("before").asString()).isEqualTo(provider);
+		assertThat(only("action=finance.connection.deleted&resource_id=" + id).get("changes")
+			.get("provider")
+			.get("before")
+			.asString()).isEqualTo(provider);
 	}
 
 	@Test
@@ -38,14 +45,18 @@ class AuditCoverageApiTests extends AuditTest {
 		Response created = this.api.post("/api/finance/charges/", json("kind", "boleto", "amount", "80.00"));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		long id = created.id();
-		assertThat(only("action=finance.charge.created&resource_id=" + id).get("changes").get("amount").get("after")
+		assertThat(only("action=finance.charge.created&resource_id=" + id).get("changes")
+			.get("amount")
+			.get("after")
 			.asString()).isEqualTo("80.00");
 		assertThat(this.api.patch("/api/finance/charges/" + id + "/", json("amount", "90.00")).status()).isEqualTo(200);
 		JsonNode updated = only("action=finance.charge.updated&resource_id=" + id);
 		assertThat(updated.get("changes").get("amount").get("before").asString()).isEqualTo("80.00");
 		assertThat(updated.get("changes").get("amount").get("after").asString()).isEqualTo("90.00");
 		assertThat(this.api.post("/api/finance/charges/" + id + "/cancel/", "{}").status()).isEqualTo(200);
-		assertThat(only("action=finance.charge.cancelled&resource_id=" + id).get("changes").get("status").get("after")
+		assertThat(only("action=finance.charge.cancelled&resource_id=" + id).get("changes")
+			.get("status")
+			.get("after")
 			.asString()).isEqualTo("cancelled");
 	}
 
@@ -75,12 +86,13 @@ class AuditCoverageApiTests extends AuditTest {
 	@Test
 	void csvConfirmations() {
 		String provider = "csv" + Long.toString(System.nanoTime(), 36);
-		byte[] file = String.join("\r\n", "Data;Histórico;Descrição;Documento;Valor (R$);Saldo (R$)",
-				"02/03/2026;Pix recebido;Padaria Pão Quente Ltda;123456;1.234,56;11.234,56",
-				"03/03/2026;Pagamento de boleto;Energia Elétrica S/A;654321;-389,90;10.844,66", "")
+		byte[] file = String
+			.join("\r\n", "Data;Histórico;Descrição;Documento;Valor (R$);Saldo (R$)",
+					"02/03/2026;Pix recebido;Padaria Pão Quente Ltda;123456;1.234,56;11.234,56",
+					"03/03/2026;Pagamento de boleto;Energia Elétrica S/A;654321;-389,90;10.844,66", "")
 			.getBytes(StandardCharsets.UTF_8);
-		Response prepared = this.api.sendBytes("POST", "/api/prepare-csv-import?provider=" + provider + "&account_id=a1",
-				file, "text/csv");
+		Response prepared = this.api.sendBytes("POST",
+				"/api/prepare-csv-import?provider=" + provider + "&account_id=a1", file, "text/csv");
 		assertThat(prepared.status()).as(prepared.toString()).isEqualTo(200);
 		Response confirmed = this.api.post("/api/confirm-csv-import", prepared.json().toString());
 		assertThat(confirmed.status()).as(confirmed.toString()).isEqualTo(200);
@@ -94,11 +106,12 @@ class AuditCoverageApiTests extends AuditTest {
 
 	@Test
 	void punchAdjustments() {
-		Response employee = this.api.post("/api/access/users/", json("username", unique("func"), "full_name", "Marcos",
-				"is_employee", true, "role_id", 1));
-		Response included = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":"
-				+ employee.id() + ",\"event_type\":\"saida\",\"occurred_at\":\"2026-11-02T18:05:00-03:00\","
-				+ "\"reason\":\"Esqueceu de bater\"}");
+		Response employee = this.api.post("/api/access/users/",
+				json("username", unique("func"), "full_name", "Marcos", "is_employee", true, "role_id", 1));
+		Response included = this.api.post("/api/timeclock/punch-adjustments/",
+				"{\"kind\":\"include\",\"employee_id\":" + employee.id()
+						+ ",\"event_type\":\"saida\",\"occurred_at\":\"2026-11-02T18:05:00-03:00\","
+						+ "\"reason\":\"Esqueceu de bater\"}");
 		assertThat(included.status()).as(included.toString()).isEqualTo(201);
 		JsonNode event = only("action=timeclock.punch_adjustment.created&resource_id=" + included.id());
 		assertThat(event.get("changes").get("employee_id").get("after").asLong()).isEqualTo(employee.id());
@@ -108,13 +121,16 @@ class AuditCoverageApiTests extends AuditTest {
 
 	@Test
 	void documentApprovals() {
-		Response created = this.api.post("/api/process-documents/", "{\"title\":\"" + unique("Doc")
-				+ "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\",\"owner\":\"Ana Souza\","
-				+ "\"status\":\"in_review\"}");
+		Response created = this.api.post("/api/process-documents/",
+				"{\"title\":\"" + unique("Doc")
+						+ "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\",\"owner\":\"Ana Souza\","
+						+ "\"status\":\"in_review\"}");
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		long id = created.id();
-		assertThat(only("action=processdocs.document.status_changed&resource_id=" + id).get("changes").get("status")
-			.get("after").asString()).isEqualTo("in_review");
+		assertThat(only("action=processdocs.document.status_changed&resource_id=" + id).get("changes")
+			.get("status")
+			.get("after")
+			.asString()).isEqualTo("in_review");
 		Api approver = signedInWith("processdocs.documents.view", "processdocs.documents.change",
 				"processdocs.documents.approve");
 		Response approved = approver.patch("/api/process-documents/" + id + "/", "{\"status\":\"approved\"}");

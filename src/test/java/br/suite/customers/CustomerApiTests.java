@@ -66,7 +66,8 @@ class CustomerApiTests extends ApiTest {
 		assertThat(response.contentType()).startsWith("application/json");
 		JsonNode cliente = response.json();
 		long id = cliente.get("id").asLong();
-		assertThat(response.header("Location")).hasValueSatisfying(l -> assertThat(l).endsWith("/api/clientes/" + id + "/"));
+		assertThat(response.header("Location"))
+			.hasValueSatisfying(l -> assertThat(l).endsWith("/api/clientes/" + id + "/"));
 		assertThat(response.header("ETag")).isPresent();
 		assertThat(cliente.propertyNames()).containsExactlyInAnyOrderElementsOf(FIELDS);
 		assertThat(cliente.get("id").isIntegralNumber()).isTrue();
@@ -128,9 +129,9 @@ class CustomerApiTests extends ApiTest {
 		Map<String, String[]> invalid = new LinkedHashMap<>();
 		invalid.put("nome", new String[] { json("email", marker + "@x.com.br"), json("nome", "   "),
 				json("nome", "x".repeat(201)), json("nome", null), json("nome", 5), json("nome", "a\u0000b") });
-		invalid.put("email", new String[] { json("nome", marker, "email", "not-an-email"),
-				json("nome", marker, "email", "a@b@c"), json("nome", marker, "email", "x".repeat(250) + "@x.com"),
-				json("nome", marker, "email", 7) });
+		invalid.put("email",
+				new String[] { json("nome", marker, "email", "not-an-email"), json("nome", marker, "email", "a@b@c"),
+						json("nome", marker, "email", "x".repeat(250) + "@x.com"), json("nome", marker, "email", 7) });
 		invalid.put("telefone", new String[] { json("nome", marker, "telefone", "(11) 88765-4321"),
 				json("nome", marker, "telefone", "abc"), json("nome", marker, "telefone", "(20) 3333-4444"),
 				json("nome", marker, "telefone", "+1 555"), json("nome", marker, "telefone", "1234567"),
@@ -141,8 +142,8 @@ class CustomerApiTests extends ApiTest {
 				json("nome", marker, "documento", "123"), json("nome", marker, "documento", "111.111.111-11"),
 				json("nome", marker, "documento", "00.000.000/0000-00"),
 				json("nome", marker, "documento", "12.ABC.345/01DE-3A"),
-				json("nome", marker, "documento", "12ABC34501DE35X"), json("nome", marker, "documento", "1".repeat(100)),
-				json("nome", marker, "documento", 12345678909L) });
+				json("nome", marker, "documento", "12ABC34501DE35X"),
+				json("nome", marker, "documento", "1".repeat(100)), json("nome", marker, "documento", 12345678909L) });
 		invalid.put("ativo", new String[] { json("nome", marker, "ativo", "sim"), json("nome", marker, "ativo", 1) });
 		invalid.forEach((field, bodies) -> {
 			for (String body : bodies) {
@@ -267,15 +268,17 @@ class CustomerApiTests extends ApiTest {
 	void searchesNameEmailAndDocumentIgnoringCaseAndAccents() {
 		String marker = unique("busca");
 		String cnpj = Documents.cnpj();
-		long joao = created("nome", "João Conceição " + marker, "email", "financeiro@" + marker + ".com.br", "documento",
-				cnpj);
+		long joao = created("nome", "João Conceição " + marker, "email", "financeiro@" + marker + ".com.br",
+				"documento", cnpj);
 		long other = created("nome", "Maria " + marker, "email", "Maria@Exemplo.com.br");
 
 		assertThat(names(this.api.get("/api/clientes/?q=" + query("JOAO CONCEICAO " + marker)))).hasSize(1);
 		assertThat(names(this.api.get("/api/clientes/?q=" + query("conceição")))).contains("João Conceição " + marker);
-		assertThat(ids(this.api.get("/api/clientes/?q=" + query("FINANCEIRO@" + marker.toUpperCase())))).containsExactly(joao);
+		assertThat(ids(this.api.get("/api/clientes/?q=" + query("FINANCEIRO@" + marker.toUpperCase()))))
+			.containsExactly(joao);
 		assertThat(ids(this.api.get("/api/clientes/?q=" + query("maria@exemplo")))).contains(other);
-		assertThat(ids(this.api.get("/api/clientes/?q=" + query(Documents.typed(cnpj).substring(0, 10))))).contains(joao);
+		assertThat(ids(this.api.get("/api/clientes/?q=" + query(Documents.typed(cnpj).substring(0, 10)))))
+			.contains(joao);
 		assertThat(ids(this.api.get("/api/clientes/?q=" + cnpj.toLowerCase()))).containsExactly(joao);
 		assertThat(ids(this.api.get("/api/clientes/?q=" + query(marker + "%")))).isEmpty();
 		assertThat(ids(this.api.get("/api/clientes/?q=" + query(marker.replace('-', '_'))))).isEmpty();
@@ -394,8 +397,9 @@ class CustomerApiTests extends ApiTest {
 	void staleIfMatchIsRefusedAndTheRecordKept() {
 		long id = created("nome", "Etag");
 		String etag = this.api.get("/api/clientes/" + id + "/").header("ETag").orElseThrow();
-		assertThat(this.api.send("PATCH", "/api/clientes/" + id + "/", json("nome", "Um"), "application/json",
-				"If-Match", etag).status()).isEqualTo(200);
+		assertThat(this.api
+			.send("PATCH", "/api/clientes/" + id + "/", json("nome", "Um"), "application/json", "If-Match", etag)
+			.status()).isEqualTo(200);
 		Response stale = this.api.send("PUT", "/api/clientes/" + id + "/", json("nome", "Dois"), "application/json",
 				"If-Match", etag);
 		assertThat(stale.status()).isEqualTo(412);
@@ -405,8 +409,9 @@ class CustomerApiTests extends ApiTest {
 	@Test
 	void concurrentPatchesOfDifferentFieldsAreAllKept() throws Exception {
 		long id = created("nome", "Disputado");
-		concurrently(20, i -> this.api.patch("/api/clientes/" + id + "/",
-				i % 2 == 0 ? json("email", "e" + i + "@x.com.br") : json("telefone", "1198765432" + (i % 10))))
+		concurrently(20,
+				i -> this.api.patch("/api/clientes/" + id + "/",
+						i % 2 == 0 ? json("email", "e" + i + "@x.com.br") : json("telefone", "1198765432" + (i % 10))))
 			.forEach(r -> assertThat(r.status()).as(r.toString()).isEqualTo(200));
 		JsonNode cliente = read(id);
 		assertThat(cliente.get("email").asString()).endsWith("@x.com.br");
@@ -441,7 +446,8 @@ class CustomerApiTests extends ApiTest {
 	@Test
 	void theOpenApiDescriptionNamesEachPermission() {
 		JsonNode openApi = this.api.as(null).get("/api/schema/").json();
-		assertThat(openApi.at("/paths/~1api~1clientes/get/x-permission").asString()).isEqualTo("customers.clientes.view");
+		assertThat(openApi.at("/paths/~1api~1clientes/get/x-permission").asString())
+			.isEqualTo("customers.clientes.view");
 		assertThat(openApi.at("/paths/~1api~1clientes/post/x-permission").asString())
 			.isEqualTo("customers.clientes.change");
 		for (String method : new String[] { "put", "patch", "delete" }) {
@@ -452,7 +458,10 @@ class CustomerApiTests extends ApiTest {
 			.containsExactlyInAnyOrderElementsOf(FIELDS);
 	}
 
-	/** Runs {@code count} requests at once (released together) and returns their responses in order. */
+	/**
+	 * Runs {@code count} requests at once (released together) and returns their responses
+	 * in order.
+	 */
 	List<Response> concurrently(int count, java.util.function.IntFunction<Response> request) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(count);
 		CountDownLatch start = new CountDownLatch(1);

@@ -6,8 +6,8 @@ import java.util.Random;
 import br.suite.shared.TaxId;
 
 /**
- * Fresh valid CPFs and CNPJs for API tests. Random, not fixed: the test database may outlive a run
- * (SUITE_TEST_DATABASE_URL) and documento is unique.
+ * Fresh valid CPFs and CNPJs for API tests. Random, not fixed: the test database may
+ * outlive a run (SUITE_TEST_DATABASE_URL) and documento is unique.
  */
 final class Documents {
 

@@ -15,10 +15,10 @@ import br.suite.ApiTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Phones stored before E.164 (as typed: 8 to 13 digits, optionally after +55) are converted by the
- * migration when they are Brazilian numbers with a DDD, and kept otherwise; the API then answers them and
- * a PATCH of another field keeps a kept one. The migration is idempotent, so it is run again here over
- * rows written the old way.
+ * Phones stored before E.164 (as typed: 8 to 13 digits, optionally after +55) are
+ * converted by the migration when they are Brazilian numbers with a DDD, and kept
+ * otherwise; the API then answers them and a PATCH of another field keeps a kept one. The
+ * migration is idempotent, so it is run again here over rows written the old way.
  */
 class TelefoneMigrationTests extends ApiTest {
 
@@ -40,20 +40,23 @@ class TelefoneMigrationTests extends ApiTest {
 		expected.put("+551033334444", "+551033334444");
 		String marker = unique("migracao");
 		Map<String, Long> ids = new LinkedHashMap<>();
-		expected.keySet().forEach(old -> ids.put(old, this.jdbc.sql("""
-				INSERT INTO customers_cliente (nome, nome_busca, email, email_busca, telefone, documento, ativo,
-				    created_at, updated_at, version)
-				VALUES (:nome, :nome, '', '', :telefone, '', true, now(), now(), 0) RETURNING id""")
-			.param("nome", marker + " " + old)
-			.param("telefone", old)
-			.query(Long.class)
-			.single()));
+		expected.keySet()
+			.forEach(old -> ids.put(old, this.jdbc.sql("""
+					INSERT INTO customers_cliente (nome, nome_busca, email, email_busca, telefone, documento, ativo,
+					    created_at, updated_at, version)
+					VALUES (:nome, :nome, '', '', :telefone, '', true, now(), now(), 0) RETURNING id""")
+				.param("nome", marker + " " + old)
+				.param("telefone", old)
+				.query(Long.class)
+				.single()));
 
 		this.jdbc.sql(new ClassPathResource(MIGRATION).getContentAsString(StandardCharsets.UTF_8)).update();
 
-		expected.forEach((old, now) -> assertThat(
-				this.api.get("/api/clientes/" + ids.get(old) + "/").json().get("telefone").asString()).as(old)
-			.isEqualTo(now));
+		expected.forEach((old,
+				now) -> assertThat(
+						this.api.get("/api/clientes/" + ids.get(old) + "/").json().get("telefone").asString())
+					.as(old)
+					.isEqualTo(now));
 		var patched = this.api.patch("/api/clientes/" + ids.get("98765432") + "/", json("ativo", false));
 		assertThat(patched.status()).as(patched.body()).isEqualTo(200);
 		assertThat(patched.json().get("telefone").asString()).isEqualTo("98765432");

@@ -20,7 +20,10 @@ import static br.suite.finance.FinanceFixtures.importId;
 import static br.suite.finance.FinanceFixtures.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Allocations (N:M between credit transactions and charges or fiscal documents) and the sums they keep. */
+/**
+ * Allocations (N:M between credit transactions and charges or fiscal documents) and the
+ * sums they keep.
+ */
 class AllocationApiTests extends ApiTest {
 
 	static final String ALLOCATIONS = "/api/finance/allocations/";
@@ -31,8 +34,9 @@ class AllocationApiTests extends ApiTest {
 	/** A new transaction of a provider of its own; returns its id. */
 	long transaction(String amount, String direction, String status) {
 		String provider = provider();
-		this.ledger.upsert(importId(), List.of(new TransactionWriter.TransactionRow(provider, "", "t",
-				LocalDate.of(2026, 8, 3), null, new BigDecimal(amount), direction, status, "PIX", "", "", "", "", "", "")));
+		this.ledger.upsert(importId(),
+				List.of(new TransactionWriter.TransactionRow(provider, "", "t", LocalDate.of(2026, 8, 3), null,
+						new BigDecimal(amount), direction, status, "PIX", "", "", "", "", "", "")));
 		return this.api.get("/api/finance/transactions/?provider=" + provider).json().get(0).get("id").asLong();
 	}
 
@@ -121,7 +125,9 @@ class AllocationApiTests extends ApiTest {
 		assertThat(chargeJson(charge).get("status").asString()).isEqualTo("overpaid");
 		assertThat(chargeJson(charge).get("paid_amount").asString()).isEqualTo("100.00");
 		assertThat(transactionJson(pix).get("unallocated_amount").asString()).isEqualTo("20.00");
-		assertThat(this.api.get("/api/finance/charges/?status=overpaid").json().valueStream()
+		assertThat(this.api.get("/api/finance/charges/?status=overpaid")
+			.json()
+			.valueStream()
 			.map(c -> c.get("id").asLong())).contains(charge);
 	}
 
@@ -189,14 +195,17 @@ class AllocationApiTests extends ApiTest {
 
 	@Test
 	void fiscalDocumentsAreAllocationTargetsAndListTheirTransactions() {
-		long document = this.api.post("/api/finance/fiscal-documents/",
-				"{\"type\":\"nfse\",\"number\":\"9\",\"amount\":\"100\",\"customer_name\":\"C\"}").id();
+		long document = this.api
+			.post("/api/finance/fiscal-documents/",
+					"{\"type\":\"nfse\",\"number\":\"9\",\"amount\":\"100\",\"customer_name\":\"C\"}")
+			.id();
 		long first = transaction("60");
 		long second = transaction("60");
 		assertThat(allocate(first, "fiscal_document_id", document, null).json().get("amount").asString())
 			.isEqualTo("60.00");
 		assertThat(allocate(second, "fiscal_document_id", document, null).json().get("amount").asString())
-			.as("only what the document still has open").isEqualTo("40.00");
+			.as("only what the document still has open")
+			.isEqualTo("40.00");
 		JsonNode doc = this.api.get("/api/finance/fiscal-documents/" + document + "/").json();
 		assertThat(doc.get("related_transaction_ids").toString()).isEqualTo("[" + first + "," + second + "]");
 		assertThat(transactionJson(second).get("matched_document_id").asLong()).isEqualTo(document);
@@ -214,7 +223,8 @@ class AllocationApiTests extends ApiTest {
 		assertThat(this.api.get("/api/finance/fiscal-documents/" + document + "/").json().get("amount").asString())
 			.isEqualTo("100.00");
 		// A document that lets a transaction go releases its allocation.
-		this.api.patch("/api/finance/fiscal-documents/" + document + "/", "{\"related_transaction_ids\":[" + first + "]}");
+		this.api.patch("/api/finance/fiscal-documents/" + document + "/",
+				"{\"related_transaction_ids\":[" + first + "]}");
 		assertThat(transactionJson(second).get("matched_document_id").isNull()).isTrue();
 		assertThat(transactionJson(second).get("allocated_amount").asString()).isEqualTo("20.00");
 	}
@@ -255,8 +265,9 @@ class AllocationApiTests extends ApiTest {
 		Api chargesOnly = signedInWith("finance.charges.change", "finance.charges.view");
 		assertThat(viewer.post(ALLOCATIONS, "{\"transaction_id\":" + pix + ",\"charge_id\":" + charge + "}").status())
 			.isEqualTo(403);
-		assertThat(chargesOnly.post(ALLOCATIONS, "{\"transaction_id\":" + pix + ",\"charge_id\":" + charge + "}")
-			.status()).isEqualTo(403);
+		assertThat(
+				chargesOnly.post(ALLOCATIONS, "{\"transaction_id\":" + pix + ",\"charge_id\":" + charge + "}").status())
+			.isEqualTo(403);
 		assertThat(this.api.get(ALLOCATIONS + "?transaction_id=" + pix).json()).isEmpty();
 		long id = allocate(pix, "charge_id", charge, null).id();
 		assertThat(viewer.get(ALLOCATIONS + "?charge_id=" + charge).json()).hasSize(1);

@@ -13,7 +13,9 @@ import tools.jackson.databind.JsonNode;
 import static br.suite.finance.FinanceFixtures.END_TO_END_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Charges (cobranças): their fields, their rules, their filters and who may change them. */
+/**
+ * Charges (cobranças): their fields, their rules, their filters and who may change them.
+ */
 class ChargeApiTests extends ApiTest {
 
 	static final String CHARGES = "/api/finance/charges/";
@@ -89,16 +91,18 @@ class ChargeApiTests extends ApiTest {
 	@Test
 	void externalIdIsUniquePerProvider() {
 		String external = unique("ext");
-		long first = create("{\"kind\":\"boleto\",\"provider\":\"itau\",\"external_id\":\"" + external
-				+ "\",\"amount\":\"10\"}").id();
-		Response taken = create("{\"kind\":\"boleto\",\"provider\":\"ITAU\",\"external_id\":\"" + external
-				+ "\",\"amount\":\"99\"}");
+		long first = create(
+				"{\"kind\":\"boleto\",\"provider\":\"itau\",\"external_id\":\"" + external + "\",\"amount\":\"10\"}")
+			.id();
+		Response taken = create(
+				"{\"kind\":\"boleto\",\"provider\":\"ITAU\",\"external_id\":\"" + external + "\",\"amount\":\"99\"}");
 		assertThat(taken.status()).isEqualTo(409);
 		assertThat(taken.json().get("field").asString()).isEqualTo("external_id");
 		assertThat(taken.json().get("existing_id").asLong()).isEqualTo(first);
 		assertThat(this.api.get(CHARGES + "?q=" + external).json()).hasSize(1);
-		assertThat(create("{\"kind\":\"boleto\",\"provider\":\"bb\",\"external_id\":\"" + external
-				+ "\",\"amount\":\"10\"}").status()).as("another provider").isEqualTo(201);
+		assertThat(create(
+				"{\"kind\":\"boleto\",\"provider\":\"bb\",\"external_id\":\"" + external + "\",\"amount\":\"10\"}")
+			.status()).as("another provider").isEqualTo(201);
 		long other = create("{\"kind\":\"boleto\",\"provider\":\"itau\",\"amount\":\"10\"}").id();
 		Response patched = this.api.patch(CHARGES + other + "/", "{\"external_id\":\"" + external + "\"}");
 		assertThat(patched.status()).isEqualTo(409);
@@ -107,8 +111,10 @@ class ChargeApiTests extends ApiTest {
 
 	@Test
 	void aFiscalDocumentMayBeReferencedWhenItExists() {
-		long document = this.api.post("/api/finance/fiscal-documents/",
-				"{\"type\":\"nfse\",\"number\":\"5\",\"amount\":\"10\",\"customer_name\":\"C\"}").id();
+		long document = this.api
+			.post("/api/finance/fiscal-documents/",
+					"{\"type\":\"nfse\",\"number\":\"5\",\"amount\":\"10\",\"customer_name\":\"C\"}")
+			.id();
 		Response created = create("{\"kind\":\"pix\",\"amount\":\"10\",\"fiscal_document_id\":" + document + "}");
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		assertThat(created.json().get("fiscal_document_id").asLong()).isEqualTo(document);
@@ -117,7 +123,8 @@ class ChargeApiTests extends ApiTest {
 	@Test
 	void patchChangesOnlyTheFieldsSentAndCancelEndsTheCharge() {
 		long id = create("{\"kind\":\"boleto\",\"nosso_numero\":\"000123\",\"amount\":\"50\",\"payer_name\":\"Ana\","
-				+ "\"due_date\":\"2026-12-01\"}").id();
+				+ "\"due_date\":\"2026-12-01\"}")
+			.id();
 		Response patched = this.api.patch(CHARGES + id + "/", "{\"amount\":\"60.10\",\"due_date\":null}");
 		assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
 		assertThat(patched.json().get("amount").asString()).isEqualTo("60.10");
@@ -137,8 +144,7 @@ class ChargeApiTests extends ApiTest {
 		assertThat(cancelled.status()).as(cancelled.toString()).isEqualTo(200);
 		assertThat(cancelled.json().get("status").asString()).isEqualTo("cancelled");
 		assertThat(cancelled.json().get("open_amount").asString()).isEqualTo("0.00");
-		assertThat(this.api.post(CHARGES + id + "/cancel/", "").json().get("status").asString())
-			.isEqualTo("cancelled");
+		assertThat(this.api.post(CHARGES + id + "/cancel/", "").json().get("status").asString()).isEqualTo("cancelled");
 		Response frozen = this.api.patch(CHARGES + id + "/", "{\"amount\":\"1\"}");
 		assertThat(frozen.status()).isEqualTo(409);
 		assertThat(this.api.get(CHARGES + id + "/").json().get("amount").asString()).isEqualTo("60.10");
@@ -151,10 +157,13 @@ class ChargeApiTests extends ApiTest {
 	void listsWithFiltersAndPaging() {
 		String payer = "12345678909";
 		String marker = unique("lista");
-		long a = create("{\"kind\":\"pix\",\"amount\":\"1\",\"due_date\":\"2026-01-05\",\"payer_document\":\"123.456.789-09\","
-				+ "\"description\":\"" + marker + " a\"}").id();
+		long a = create(
+				"{\"kind\":\"pix\",\"amount\":\"1\",\"due_date\":\"2026-01-05\",\"payer_document\":\"123.456.789-09\","
+						+ "\"description\":\"" + marker + " a\"}")
+			.id();
 		long b = create("{\"kind\":\"boleto\",\"amount\":\"2\",\"due_date\":\"2026-02-05\",\"description\":\"" + marker
-				+ " b\"}").id();
+				+ " b\"}")
+			.id();
 		long c = create("{\"kind\":\"pix\",\"amount\":\"3\",\"description\":\"" + marker + " c\"}").id();
 		this.api.post(CHARGES + b + "/cancel/", "");
 		assertThat(ids("?q=" + marker)).containsExactly(c, b, a);
@@ -179,7 +188,8 @@ class ChargeApiTests extends ApiTest {
 		Api viewer = signedInWith("finance.charges.view");
 		Api nobody = signedInWith("finance.transactions.view");
 		String marker = unique("perm");
-		Response denied = viewer.post(CHARGES, "{\"kind\":\"pix\",\"amount\":\"1\",\"description\":\"" + marker + "\"}");
+		Response denied = viewer.post(CHARGES,
+				"{\"kind\":\"pix\",\"amount\":\"1\",\"description\":\"" + marker + "\"}");
 		assertThat(denied.status()).isEqualTo(403);
 		assertThat(this.api.get(CHARGES + "?q=" + marker).json()).isEmpty();
 		long id = create("{\"kind\":\"pix\",\"amount\":\"1\",\"description\":\"" + marker + "\"}").id();

@@ -52,7 +52,8 @@ class ConnectionApiTests extends ApiTest {
 	void putSetsEveryWritableFieldAndIgnoresTheProvider() {
 		String provider = provider();
 		long id = create("{\"provider\":\"" + provider + "\",\"account_id\":\"a1\",\"notes\":\"old\","
-				+ "\"endpoint\":\"https://sandbox.asaas.com/api/v3\"}").id();
+				+ "\"endpoint\":\"https://sandbox.asaas.com/api/v3\"}")
+			.id();
 		Response put = this.api.put("/api/finance/connections/" + id + "/",
 				"{\"provider\":\"other\",\"enabled\":false,\"status\":\"active\",\"endpoint\":\"https://api.asaas.com/v3\","
 						+ "\"account_id\":\"a1\",\"webhook_configured\":true,\"notes\":\"  Conta PJ \\\"principal\\\" 💰 \","

@@ -22,7 +22,10 @@ import br.suite.shared.CurrentUser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The finance module on its own: a status move publishes FiscalDocumentStatusChanged; other edits do not. */
+/**
+ * The finance module on its own: a status move publishes FiscalDocumentStatusChanged;
+ * other edits do not.
+ */
 @ApplicationModuleTest
 class FinanceEventsTests {
 
@@ -39,9 +42,11 @@ class FinanceEventsTests {
 
 	@BeforeEach
 	void signedIn() {
-		// Services record who links and allocates: the module's callers are always signed in.
-		SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken
-			.authenticated(new CurrentUser(1, "admin", Set.of("*")), null, List.of()));
+		// Services record who links and allocates: the module's callers are always signed
+		// in.
+		SecurityContextHolder.getContext()
+			.setAuthentication(UsernamePasswordAuthenticationToken
+				.authenticated(new CurrentUser(1, "admin", Set.of("*")), null, List.of()));
 	}
 
 	@AfterEach
@@ -52,12 +57,18 @@ class FinanceEventsTests {
 	@Test
 	void aStatusMovePublishesFiscalDocumentStatusChanged(Scenario scenario) {
 		String number = Long.toString(System.nanoTime() % 1_000_000_000L);
-		long id = this.documents.create(new FiscalDocumentRequest("nfse", number, new BigDecimal("10.00"), "Cliente",
-				null, null, null, null, null, null, null, null)).body().id();
-		scenario.stimulate(() -> this.documents.update(id, request -> new FiscalDocumentRequest(request.type(),
-				request.number(), request.amount(), request.customerName(), request.series(), request.accessKey(),
-				request.issueDate(), request.customerDocument(), request.relatedChargeIds(),
-				request.relatedTransactionIds(), "authorized", request.fileUrl()), null))
+		long id = this.documents
+			.create(new FiscalDocumentRequest("nfse", number, new BigDecimal("10.00"), "Cliente", null, null, null,
+					null, null, null, null, null))
+			.body()
+			.id();
+		scenario
+			.stimulate(() -> this.documents.update(id,
+					request -> new FiscalDocumentRequest(request.type(), request.number(), request.amount(),
+							request.customerName(), request.series(), request.accessKey(), request.issueDate(),
+							request.customerDocument(), request.relatedChargeIds(), request.relatedTransactionIds(),
+							"authorized", request.fileUrl()),
+					null))
 			.andWaitForEventOfType(FiscalDocumentStatusChanged.class)
 			.matching(event -> event.documentId() == id)
 			.toArriveAndVerify(event -> {

@@ -26,8 +26,8 @@ final class FinanceFixtures {
 	/** A settled statement line with only the required fields. */
 	static TransactionRow row(String provider, String accountId, String externalId, LocalDate date, String amount,
 			String direction) {
-		return new TransactionRow(provider, accountId, externalId, date, null, new BigDecimal(amount), direction,
-				null, "PIX RECEBIDO", "", "", "", "", "", "");
+		return new TransactionRow(provider, accountId, externalId, date, null, new BigDecimal(amount), direction, null,
+				"PIX RECEBIDO", "", "", "", "", "", "");
 	}
 
 	/** A row with every field filled. */
@@ -38,13 +38,13 @@ final class FinanceFixtures {
 	}
 
 	/**
-	 * A valid access key of SP for the given model, série, number and issue month (YYMM), with a random
-	 * cNF. The check digit is computed here from the reference text (weights 2-9 from the right, ASCII - 48),
-	 * not by the production code.
+	 * A valid access key of SP for the given model, série, number and issue month (YYMM),
+	 * with a random cNF. The check digit is computed here from the reference text
+	 * (weights 2-9 from the right, ASCII - 48), not by the production code.
 	 */
 	static String accessKey(int model, int series, long number, String yymm) {
-		String first43 = "35" + yymm + "11222333000181" + String.format("%02d%03d%09d1%08d", model, series, number,
-				(long) (Math.random() * 99_999_999L));
+		String first43 = "35" + yymm + "11222333000181"
+				+ String.format("%02d%03d%09d1%08d", model, series, number, (long) (Math.random() * 99_999_999L));
 		int sum = 0;
 		for (int i = 0; i < 43; i++) {
 			sum += (first43.charAt(42 - i) - 48) * (2 + i % 8);

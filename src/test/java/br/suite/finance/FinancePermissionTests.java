@@ -13,10 +13,15 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every finance endpoint needs its catalogue permission: view to read, change to write. */
+/**
+ * Every finance endpoint needs its catalogue permission: view to read, change to write.
+ */
 class FinancePermissionTests extends ApiTest {
 
-	/** method, path, permission. Ids that do not exist: the permission is checked before the lookup. */
+	/**
+	 * method, path, permission. Ids that do not exist: the permission is checked before
+	 * the lookup.
+	 */
 	static final List<String[]> ENDPOINTS = List.of(
 			new String[] { "GET", "/api/finance/connections/", "finance.connections.view" },
 			new String[] { "GET", "/api/finance/connections/999999999/", "finance.connections.view" },
@@ -38,8 +43,8 @@ class FinancePermissionTests extends ApiTest {
 	@Test
 	void eachEndpointAnswersOnlyToItsOwnPermission() {
 		Map<String, Api> clients = new LinkedHashMap<>();
-		ENDPOINTS.forEach(endpoint -> clients.computeIfAbsent(endpoint[2],
-				permission -> this.api.signedInWith(permission)));
+		ENDPOINTS
+			.forEach(endpoint -> clients.computeIfAbsent(endpoint[2], permission -> this.api.signedInWith(permission)));
 		clients.put("none", this.api.signedInWith("access.roles.view"));
 		for (String[] endpoint : ENDPOINTS) {
 			clients.forEach((permission, client) -> {
@@ -60,8 +65,7 @@ class FinancePermissionTests extends ApiTest {
 
 	@Test
 	void viewersReadWhatChangersWrite() {
-		Api changer = this.api.signedInWith("finance.fiscal_documents.change",
-				"finance.fiscal_documents.view");
+		Api changer = this.api.signedInWith("finance.fiscal_documents.change", "finance.fiscal_documents.view");
 		Api viewer = this.api.signedInWith("finance.fiscal_documents.view");
 		Response created = changer.post("/api/finance/fiscal-documents/",
 				"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"5\",\"customer_name\":\"C\"}");
@@ -93,8 +97,8 @@ class FinancePermissionTests extends ApiTest {
 		assertThat(schemas.at("/TransactionResponse/properties").propertyNames()).containsExactly("id", "external_id",
 				"provider", "account_id", "transaction_date", "posted_at", "amount", "direction", "status",
 				"description", "payer_name", "payer_document", "correlation_id", "bank_reference_id", "end_to_end_id",
-				"charge_external_id", "matched_charge_id", "matched_document_id", "allocated_amount", "unallocated_amount",
-				"created_at", "updated_at");
+				"charge_external_id", "matched_charge_id", "matched_document_id", "allocated_amount",
+				"unallocated_amount", "created_at", "updated_at");
 		assertThat(schemas.at("/TransactionResponse/properties/amount/type").asString()).isEqualTo("string");
 		assertThat(schemas.at("/TransactionResponse/properties/direction/enum").toString())
 			.isEqualTo("[\"credit\",\"debit\"]");
@@ -108,13 +112,13 @@ class FinancePermissionTests extends ApiTest {
 		assertThat(schemas.at("/FiscalDocumentResponse/properties").has("related_transaction_ids")).isTrue();
 	}
 
-	// Valid bodies, so that the permission is the only reason to refuse: MVC reads and validates a body
+	// Valid bodies, so that the permission is the only reason to refuse: MVC reads and
+	// validates a body
 	// before the @PreAuthorize check runs.
 	private static Response send(Api client, String[] endpoint) {
 		String body = switch (endpoint[0]) {
 			case "GET", "DELETE" -> null;
-			default -> endpoint[1].contains("connections")
-					? "{\"provider\":\"" + FinanceFixtures.provider() + "\"}"
+			default -> endpoint[1].contains("connections") ? "{\"provider\":\"" + FinanceFixtures.provider() + "\"}"
 					: "{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"1\",\"customer_name\":\"C\"}";
 		};
 		return client.send(endpoint[0], endpoint[1], body, body == null ? null : "application/json");

@@ -56,7 +56,9 @@ class FiscalDocumentApiTests extends ApiTest {
 	}
 
 	Long matchedDocument(long transaction) {
-		JsonNode value = this.api.get("/api/finance/transactions/" + transaction + "/").json().get("matched_document_id");
+		JsonNode value = this.api.get("/api/finance/transactions/" + transaction + "/")
+			.json()
+			.get("matched_document_id");
 		return value.isNull() ? null : value.asLong();
 	}
 
@@ -64,7 +66,10 @@ class FiscalDocumentApiTests extends ApiTest {
 		return Long.toString(System.nanoTime() % 1_000_000_000L);
 	}
 
-	/** The reference keys are unique: a draft left by an earlier run against the same database goes first. */
+	/**
+	 * The reference keys are unique: a draft left by an earlier run against the same
+	 * database goes first.
+	 */
 	void forget(String accessKey) {
 		this.api.get(DOCUMENTS + "?q=" + accessKey)
 			.json()
@@ -109,7 +114,8 @@ class FiscalDocumentApiTests extends ApiTest {
 	void theNfceReferenceKeyIsAcceptedWithItsModelSeriesAndMonth() {
 		forget(NFCE_KEY);
 		Response created = create("{\"type\":\"nfce\",\"number\":\"30\",\"series\":\"001\",\"amount\":\"9.90\","
-				+ "\"customer_name\":\"Consumidor\",\"access_key\":\"" + NFCE_KEY + "\",\"issue_date\":\"2018-10-31\"}");
+				+ "\"customer_name\":\"Consumidor\",\"access_key\":\"" + NFCE_KEY
+				+ "\",\"issue_date\":\"2018-10-31\"}");
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		assertThat(created.json().get("series").asString()).isEqualTo("001");
 		assertThat(created.json().get("access_key").asString()).isEqualTo(NFCE_KEY);
@@ -136,9 +142,8 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(key.contentType()).startsWith("application/problem+json");
 		assertThat(key.json().get("errors").get("access_key").get(0).asString()).contains("check digit");
 		for (String bad : new String[] { "3315030837077900014955001000110093100241077",
-				"3315030837077900014955001000110093100241077X",
-				"99150308370779000149550010001100931002410775", "33151308370779000149550010001100931002410775",
-				"33150308370779000149550010001100931002410775 1" }) {
+				"3315030837077900014955001000110093100241077X", "99150308370779000149550010001100931002410775",
+				"33151308370779000149550010001100931002410775", "33150308370779000149550010001100931002410775 1" }) {
 			Response refused = create("{\"type\":\"nfe\",\"number\":\"1\",\"amount\":\"10\",\"customer_name\":\"C\","
 					+ "\"access_key\":\"" + bad + "\"}");
 			assertThat(refused.status()).as(bad).isEqualTo(400);
@@ -150,14 +155,16 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(cnpj.status()).isEqualTo(400);
 		assertThat(cnpj.json().get("errors").get("customer_document").get(0).asString()).contains("check digits");
 		assertThat(create("{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"10\",\"customer_name\":\"C\","
-				+ "\"customer_document\":\"123.456.789-00\"}").status()).isEqualTo(400);
+				+ "\"customer_document\":\"123.456.789-00\"}")
+			.status()).isEqualTo(400);
 
 		Response amount = create("{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"10.005\",\"customer_name\":\"C\"}");
 		assertThat(amount.status()).isEqualTo(400);
 		assertThat(amount.json().get("errors").get("amount").get(0).asString()).contains("two decimals");
 		for (String bad : new String[] { "10.005", "\"abc\"", "\"1e3\"", "1e3", "\"10,50\"", "\"NaN\"", "-1", "0",
 				"\"0.00\"", "true", "null" }) {
-			Response refused = create("{\"type\":\"nfse\",\"number\":\"1\",\"amount\":" + bad + ",\"customer_name\":\"C\"}");
+			Response refused = create(
+					"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":" + bad + ",\"customer_name\":\"C\"}");
 			assertThat(refused.status()).as(bad).isEqualTo(400);
 			assertThat(refused.json().get("errors").has("amount")).as(bad).isTrue();
 		}
@@ -221,8 +228,8 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(missing.status()).isEqualTo(400);
 		assertThat(missing.json().get("errors").propertyNames()).containsExactlyInAnyOrder("type", "number", "amount",
 				"customer_name");
-		Response blank = this.api.put(DOCUMENTS + id + "/", "{\"type\":\"\",\"number\":\" \",\"amount\":\"1\","
-				+ "\"customer_name\":\"\"}");
+		Response blank = this.api.put(DOCUMENTS + id + "/",
+				"{\"type\":\"\",\"number\":\" \",\"amount\":\"1\"," + "\"customer_name\":\"\"}");
 		assertThat(blank.status()).isEqualTo(400);
 		assertThat(blank.json().get("errors").propertyNames()).containsExactlyInAnyOrder("type", "number",
 				"customer_name");
@@ -239,15 +246,17 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(document.get("related_charge_ids").toString()).isEqualTo("[]");
 		assertThat(document.get("provider").asString()).isEqualTo("manual");
 		assertThat(this.api.get(DOCUMENTS + id + "/").json()).isEqualTo(document);
-		assertThat(this.api.put(DOCUMENTS + "999999999/", "{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"1\","
-				+ "\"customer_name\":\"C\"}").status()).isEqualTo(404);
+		assertThat(this.api
+			.put(DOCUMENTS + "999999999/",
+					"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"1\"," + "\"customer_name\":\"C\"}")
+			.status()).isEqualTo(404);
 	}
 
 	@Test
 	void patchChangesOnlyTheFieldsSentWithThePutRules() {
 		long id = draft(",\"series\":\"A\",\"customer_document\":\"123.456.789-09\",\"related_charge_ids\":[1]");
-		Response patched = this.api.patch(DOCUMENTS + id + "/", "{\"file_url\":\"https://x.example/nf.pdf\","
-				+ "\"status\":\"processing\"}");
+		Response patched = this.api.patch(DOCUMENTS + id + "/",
+				"{\"file_url\":\"https://x.example/nf.pdf\"," + "\"status\":\"processing\"}");
 		assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
 		assertThat(patched.json().get("series").asString()).isEqualTo("A");
 		assertThat(patched.json().get("customer_document").asString()).isEqualTo("12345678909");
@@ -260,7 +269,11 @@ class FiscalDocumentApiTests extends ApiTest {
 		assertThat(this.api.patch(DOCUMENTS + id + "/", "{\"customer_name\":null}").status()).isEqualTo(400);
 		assertThat(this.api.patch(DOCUMENTS + id + "/", "{\"related_charge_ids\":[0]}").status()).isEqualTo(400);
 		assertThat(this.api.patch(DOCUMENTS + id + "/", "{\"related_charge_ids\":[\"1\"]}").status()).isEqualTo(400);
-		assertThat(this.api.patch(DOCUMENTS + id + "/", "{\"type\":\"nfs\"}").json().get("errors").get("type").get(0)
+		assertThat(this.api.patch(DOCUMENTS + id + "/", "{\"type\":\"nfs\"}")
+			.json()
+			.get("errors")
+			.get("type")
+			.get(0)
 			.asString()).contains("nfe, nfce, nfse, cte");
 		assertThat(this.api.get(DOCUMENTS + id + "/").json()).isEqualTo(before);
 	}
@@ -288,8 +301,9 @@ class FiscalDocumentApiTests extends ApiTest {
 		Response changed = this.api.patch(url, "{\"amount\":\"100\",\"customer_name\":\"Outro\",\"number\":\"9\"}");
 		assertThat(changed.status()).isEqualTo(409);
 		assertThat(changed.json().get("fields").toString()).isEqualTo("[\"number\",\"amount\",\"customer_name\"]");
-		Response put = this.api.put(url, "{\"type\":\"nfse\",\"number\":\"" + this.api.get(url).json().get("number")
-			.asString() + "\",\"amount\":\"99.99\",\"customer_name\":\"Cliente\"}");
+		Response put = this.api.put(url,
+				"{\"type\":\"nfse\",\"number\":\"" + this.api.get(url).json().get("number").asString()
+						+ "\",\"amount\":\"99.99\",\"customer_name\":\"Cliente\"}");
 		assertThat(put.status()).as("a PUT without status asks for draft").isEqualTo(409);
 		assertThat(this.api.patch(url, "{\"file_url\":\"https://x.example/danfe.pdf\",\"related_charge_ids\":[4]}")
 			.status()).isEqualTo(200);
@@ -325,7 +339,8 @@ class FiscalDocumentApiTests extends ApiTest {
 	void relatedTransactionsPointBackAtTheirDocumentAndAreReleasedWhenRemoved() {
 		List<Long> t = transactions(4);
 		Response created = create("{\"type\":\"nfse\",\"number\":\"" + number() + "\",\"amount\":\"40\","
-				+ "\"customer_name\":\"C\",\"related_transaction_ids\":[" + t.get(2) + "," + t.get(0) + "," + t.get(2) + "]}");
+				+ "\"customer_name\":\"C\",\"related_transaction_ids\":[" + t.get(2) + "," + t.get(0) + "," + t.get(2)
+				+ "]}");
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		long document = created.id();
 		assertThat(created.json().get("related_transaction_ids").toString())
@@ -353,13 +368,12 @@ class FiscalDocumentApiTests extends ApiTest {
 		Response missing = this.api.patch(DOCUMENTS + document + "/",
 				"{\"related_transaction_ids\":[" + t.get(3) + ",999999999],\"customer_name\":\"Mudou\"}");
 		assertThat(missing.status()).isEqualTo(400);
-		assertThat(missing.json().get("errors").get("related_transaction_ids").get(0).asString())
-			.contains("999999999");
+		assertThat(missing.json().get("errors").get("related_transaction_ids").get(0).asString()).contains("999999999");
 		assertThat(matchedDocument(t.get(3))).isNull();
 		assertThat(this.api.get(DOCUMENTS + document + "/").json().get("customer_name").asString()).isEqualTo("C");
 
-		Response put = this.api.put(DOCUMENTS + document + "/", "{\"type\":\"nfse\",\"number\":\"1\","
-				+ "\"amount\":\"1\",\"customer_name\":\"C\"}");
+		Response put = this.api.put(DOCUMENTS + document + "/",
+				"{\"type\":\"nfse\",\"number\":\"1\"," + "\"amount\":\"1\",\"customer_name\":\"C\"}");
 		assertThat(put.json().get("related_transaction_ids").toString()).isEqualTo("[]");
 		assertThat(matchedDocument(t.get(1))).isNull();
 		assertThat(matchedDocument(t.get(2))).isNull();
@@ -400,10 +414,13 @@ class FiscalDocumentApiTests extends ApiTest {
 		long id = draft("");
 		Response read = this.api.get(DOCUMENTS + id + "/");
 		String etag = read.header("ETag").orElseThrow();
-		assertThat(this.api.send("PATCH", DOCUMENTS + id + "/", "{\"customer_name\":\"Primeiro\"}",
-				"application/json", "If-Match", etag).status()).isEqualTo(200);
-		Response stale = this.api.send("PUT", DOCUMENTS + id + "/", "{\"type\":\"nfse\",\"number\":\"1\","
-				+ "\"amount\":\"1\",\"customer_name\":\"Segundo\"}", "application/json", "If-Match", etag);
+		assertThat(this.api
+			.send("PATCH", DOCUMENTS + id + "/", "{\"customer_name\":\"Primeiro\"}", "application/json", "If-Match",
+					etag)
+			.status()).isEqualTo(200);
+		Response stale = this.api.send("PUT", DOCUMENTS + id + "/",
+				"{\"type\":\"nfse\",\"number\":\"1\"," + "\"amount\":\"1\",\"customer_name\":\"Segundo\"}",
+				"application/json", "If-Match", etag);
 		assertThat(stale.status()).isEqualTo(412);
 		assertThat(this.api.get(DOCUMENTS + id + "/").json().get("customer_name").asString()).isEqualTo("Primeiro");
 	}

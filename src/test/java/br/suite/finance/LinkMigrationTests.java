@@ -21,8 +21,8 @@ import static br.suite.finance.FinanceFixtures.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The data part of migration V2026_11_26_1301 (today's links become manual allocations), run again on links
- * written the old way, inside a transaction that is rolled back.
+ * The data part of migration V2026_11_26_1301 (today's links become manual allocations),
+ * run again on links written the old way, inside a transaction that is rolled back.
  */
 class LinkMigrationTests extends ApiTest {
 
@@ -48,8 +48,10 @@ class LinkMigrationTests extends ApiTest {
 			.param(provider)
 			.query(Long.class)
 			.list();
-		long document = this.api.post("/api/finance/fiscal-documents/",
-				"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"15\",\"customer_name\":\"C\"}").id();
+		long document = this.api
+			.post("/api/finance/fiscal-documents/",
+					"{\"type\":\"nfse\",\"number\":\"1\",\"amount\":\"15\",\"customer_name\":\"C\"}")
+			.id();
 		String migration;
 		try (InputStream in = getClass()
 			.getResourceAsStream("/db/migration/finance/V2026_11_26_1301__finance_allocations.sql")) {
@@ -59,10 +61,13 @@ class LinkMigrationTests extends ApiTest {
 		TransactionTemplate rolledBack = new TransactionTemplate(this.transactionManager);
 		rolledBack.executeWithoutResult(status -> {
 			status.setRollbackOnly();
-			// Only these three links exist, written the way the previous version wrote them.
+			// Only these three links exist, written the way the previous version wrote
+			// them.
 			this.jdbc.sql("DELETE FROM finance_allocation").update();
-			this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = NULL, allocated_amount = 0 "
-					+ "WHERE matched_document_id IS NOT NULL OR allocated_amount > 0").update();
+			this.jdbc
+				.sql("UPDATE finance_transaction SET matched_document_id = NULL, allocated_amount = 0 "
+						+ "WHERE matched_document_id IS NOT NULL OR allocated_amount > 0")
+				.update();
 			this.jdbc.sql("UPDATE finance_transaction SET matched_document_id = ? WHERE id = ANY (?)")
 				.params(document, ids.toArray(new Long[0]))
 				.update();
@@ -71,8 +76,9 @@ class LinkMigrationTests extends ApiTest {
 					this.jdbc.sql(statement).update();
 				}
 			}
-			List<String> allocations = this.jdbc.sql("SELECT transaction_id || ' ' || amount || ' ' || rule "
-					+ "FROM finance_allocation WHERE fiscal_document_id = ? ORDER BY transaction_id")
+			List<String> allocations = this.jdbc
+				.sql("SELECT transaction_id || ' ' || amount || ' ' || rule "
+						+ "FROM finance_allocation WHERE fiscal_document_id = ? ORDER BY transaction_id")
 				.param(document)
 				.query(String.class)
 				.list();
@@ -84,8 +90,10 @@ class LinkMigrationTests extends ApiTest {
 				.list();
 			assertThat(transactions).containsExactly("10.00 " + document, "5.00 " + document, "0.00 -");
 		});
-		assertThat(this.api.get("/api/finance/fiscal-documents/" + document + "/").json()
-			.get("related_transaction_ids")).as("rolled back").isEmpty();
+		assertThat(
+				this.api.get("/api/finance/fiscal-documents/" + document + "/").json().get("related_transaction_ids"))
+			.as("rolled back")
+			.isEmpty();
 	}
 
 }

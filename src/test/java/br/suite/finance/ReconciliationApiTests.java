@@ -19,7 +19,10 @@ import static br.suite.finance.FinanceFixtures.importId;
 import static br.suite.finance.FinanceFixtures.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Automatic reconciliation on exact keys: the cascade, its refusals, idempotence, and the import hook. */
+/**
+ * Automatic reconciliation on exact keys: the cascade, its refusals, idempotence, and the
+ * import hook.
+ */
 class ReconciliationApiTests extends ApiTest {
 
 	static final String RUN = "/api/finance/reconciliation/run/";
@@ -42,14 +45,20 @@ class ReconciliationApiTests extends ApiTest {
 		return "E" + alnum(31);
 	}
 
-	/** A settled credit of the provider; keys: end_to_end_id, correlation_id, charge_external_id, bank_reference_id. */
+	/**
+	 * A settled credit of the provider; keys: end_to_end_id, correlation_id,
+	 * charge_external_id, bank_reference_id.
+	 */
 	long credit(String provider, String amount, String e2e, String correlation, String chargeExternal,
 			String bankReference) {
 		String external = "t-" + alnum(10);
-		this.ledger.upsert(importId(), List.of(new TransactionWriter.TransactionRow(provider, "acc", external,
-				LocalDate.of(2026, 9, 10), null, new BigDecimal(amount), "credit", "settled", "PIX", "Ana",
-				"123.456.789-09", correlation, bankReference, e2e, chargeExternal)));
-		return this.api.get("/api/finance/transactions/?provider=" + provider).json().valueStream()
+		this.ledger.upsert(importId(),
+				List.of(new TransactionWriter.TransactionRow(provider, "acc", external, LocalDate.of(2026, 9, 10), null,
+						new BigDecimal(amount), "credit", "settled", "PIX", "Ana", "123.456.789-09", correlation,
+						bankReference, e2e, chargeExternal)));
+		return this.api.get("/api/finance/transactions/?provider=" + provider)
+			.json()
+			.valueStream()
 			.filter(t -> t.get("external_id").asString().equals(external))
 			.findFirst()
 			.orElseThrow()
@@ -64,8 +73,8 @@ class ReconciliationApiTests extends ApiTest {
 	}
 
 	JsonNode run(String provider) {
-		Response response = this.api.post(RUN, "{\"date_from\":\"2026-09-01\",\"date_to\":\"2026-09-30\","
-				+ "\"provider\":\"" + provider + "\"}");
+		Response response = this.api.post(RUN,
+				"{\"date_from\":\"2026-09-01\",\"date_to\":\"2026-09-30\"," + "\"provider\":\"" + provider + "\"}");
 		assertThat(response.status()).as(response.toString()).isEqualTo(200);
 		return response.json();
 	}
@@ -83,8 +92,8 @@ class ReconciliationApiTests extends ApiTest {
 		String nosso = alnum(12);
 		long byE2e = charge("{\"kind\":\"pix\",\"amount\":\"10\",\"end_to_end_id\":\"" + e2e + "\"}");
 		long byTxid = charge("{\"kind\":\"pix\",\"amount\":\"20\",\"txid\":\"" + txid + "\"}");
-		long byExternal = charge("{\"kind\":\"card\",\"provider\":\"asaas\",\"amount\":\"30\",\"external_id\":\""
-				+ external + "\"}");
+		long byExternal = charge(
+				"{\"kind\":\"card\",\"provider\":\"asaas\",\"amount\":\"30\",\"external_id\":\"" + external + "\"}");
 		long byNosso = charge("{\"kind\":\"boleto\",\"amount\":\"40\",\"nosso_numero\":\"" + nosso + "\"}");
 		long t1 = credit(provider, "10", e2e, "", "", "");
 		long t2 = credit(provider, "20", "", txid, "", "");
@@ -120,12 +129,15 @@ class ReconciliationApiTests extends ApiTest {
 		assertThat(run(provider).get("allocations_created").asInt()).isEqualTo(1);
 		JsonNode chargeBefore = this.api.get("/api/finance/charges/" + charge + "/").json();
 		assertThat(chargeBefore.get("status").asString()).isEqualTo("partially_paid");
-		String transactionBefore = this.api.get("/api/finance/transactions/" + partial + "/").header("ETag").orElseThrow();
+		String transactionBefore = this.api.get("/api/finance/transactions/" + partial + "/")
+			.header("ETag")
+			.orElseThrow();
 		JsonNode second = run(provider);
 		assertThat(second.get("allocations_created").asInt()).isZero();
 		assertThat(allocations("charge_id=" + charge)).hasSize(1);
 		assertThat(this.api.get("/api/finance/charges/" + charge + "/").json()).isEqualTo(chargeBefore);
-		assertThat(this.api.get("/api/finance/transactions/" + partial + "/").header("ETag")).contains(transactionBefore);
+		assertThat(this.api.get("/api/finance/transactions/" + partial + "/").header("ETag"))
+			.contains(transactionBefore);
 
 		// A second payment with the same txid pays the rest, and only the rest.
 		long rest = credit(provider, "50", "", txid, "", "");
@@ -181,8 +193,13 @@ class ReconciliationApiTests extends ApiTest {
 		assertThat(reversed.status()).isEqualTo(400);
 		assertThat(reversed.json().get("errors").has("date_to")).isTrue();
 		Api viewer = signedInWith("finance.reconciliation.view", "finance.charges.change");
-		assertThat(viewer.post(RUN, "{\"date_from\":\"2026-09-01\",\"date_to\":\"2026-09-30\",\"provider\":\""
-				+ provider + "\"}").status()).isEqualTo(403);
+		assertThat(
+				viewer
+					.post(RUN,
+							"{\"date_from\":\"2026-09-01\",\"date_to\":\"2026-09-30\",\"provider\":\"" + provider
+									+ "\"}")
+					.status())
+			.isEqualTo(403);
 		assertThat(allocations("charge_id=" + charge)).isEmpty();
 		assertThat(run(provider).get("allocations_created").asInt()).isEqualTo(1);
 	}

@@ -16,7 +16,10 @@ import static br.suite.finance.FinanceFixtures.importId;
 import static br.suite.finance.FinanceFixtures.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Suggestions: same amount, same payer, near the due date; listed with scores, accepted all or nothing. */
+/**
+ * Suggestions: same amount, same payer, near the due date; listed with scores, accepted
+ * all or nothing.
+ */
 class SuggestionApiTests extends ApiTest {
 
 	static final String SUGGESTIONS = "/api/finance/reconciliation/suggestions/";
@@ -34,10 +37,13 @@ class SuggestionApiTests extends ApiTest {
 
 	long credit(String amount, String date, String payer) {
 		String external = unique("s");
-		this.ledger.upsert(importId(), List.of(new TransactionWriter.TransactionRow(this.provider, this.account,
-				external, LocalDate.parse(date), null, new BigDecimal(amount), "credit", "settled", "PIX", "Ana", payer,
-				"", "", "", "")));
-		return this.api.get("/api/finance/transactions/?provider=" + this.provider).json().valueStream()
+		this.ledger.upsert(importId(),
+				List.of(new TransactionWriter.TransactionRow(this.provider, this.account, external,
+						LocalDate.parse(date), null, new BigDecimal(amount), "credit", "settled", "PIX", "Ana", payer,
+						"", "", "", "")));
+		return this.api.get("/api/finance/transactions/?provider=" + this.provider)
+			.json()
+			.valueStream()
 			.filter(t -> t.get("external_id").asString().equals(external))
 			.findFirst()
 			.orElseThrow()
@@ -53,7 +59,8 @@ class SuggestionApiTests extends ApiTest {
 	}
 
 	JsonNode suggestions() {
-		Response list = this.api.get(SUGGESTIONS + "?date_from=2026-10-01&date_to=2026-12-31&account_id=" + this.account);
+		Response list = this.api
+			.get(SUGGESTIONS + "?date_from=2026-10-01&date_to=2026-12-31&account_id=" + this.account);
 		assertThat(list.status()).as(list.toString()).isEqualTo(200);
 		return list.json();
 	}
@@ -115,20 +122,23 @@ class SuggestionApiTests extends ApiTest {
 
 	@Test
 	void fiscalDocumentsAreSuggestedByCustomerDocumentAndIssueDate() {
-		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"3\","
-				+ "\"amount\":\"75.50\",\"customer_name\":\"Ana\",\"customer_document\":\"" + CPF + "\","
-				+ "\"issue_date\":\"2026-10-01\",\"status\":\"authorized\"}");
+		Response document = this.api.post("/api/finance/fiscal-documents/",
+				"{\"type\":\"nfse\",\"number\":\"3\","
+						+ "\"amount\":\"75.50\",\"customer_name\":\"Ana\",\"customer_document\":\"" + CPF + "\","
+						+ "\"issue_date\":\"2026-10-01\",\"status\":\"authorized\"}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 		long t = credit("75.50", "2026-10-04", CPF);
 		JsonNode list = suggestions();
 		assertThat(list).hasSize(1);
 		assertThat(list.get(0).get("fiscal_document_id").asLong()).isEqualTo(document.id());
 		assertThat(list.get(0).get("explanation").asString()).contains("paid 3 days after issue date");
-		Response accepted = this.api.post(SUGGESTIONS + "accept/", "{\"items\":[{\"transaction_id\":" + t
-				+ ",\"fiscal_document_id\":" + document.id() + "}]}");
+		Response accepted = this.api.post(SUGGESTIONS + "accept/",
+				"{\"items\":[{\"transaction_id\":" + t + ",\"fiscal_document_id\":" + document.id() + "}]}");
 		assertThat(accepted.status()).as(accepted.toString()).isEqualTo(201);
-		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
-			.get("related_transaction_ids").toString()).isEqualTo("[" + t + "]");
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/")
+			.json()
+			.get("related_transaction_ids")
+			.toString()).isEqualTo("[" + t + "]");
 	}
 
 	@Test

@@ -21,7 +21,9 @@ import static br.suite.finance.FinanceFixtures.provider;
 import static br.suite.finance.FinanceFixtures.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Transactions and sync logs: written by the system through the ledger, read by clients. */
+/**
+ * Transactions and sync logs: written by the system through the ledger, read by clients.
+ */
 class TransactionApiTests extends ApiTest {
 
 	@Autowired
@@ -51,10 +53,11 @@ class TransactionApiTests extends ApiTest {
 	@Test
 	void listsNewestTransactionDateFirstThenNewestId() {
 		String provider = provider();
-		this.ledger.upsert(importId(), List.of(row(provider, "", "mid-1", LocalDate.of(2026, 3, 15), "1", "credit"),
-				row(provider, "", "old", LocalDate.of(2026, 3, 1), "1", "credit"),
-				row(provider, "", "new", LocalDate.of(2026, 3, 31), "1", "credit"),
-				row(provider, "", "mid-2", LocalDate.of(2026, 3, 15), "1", "credit")));
+		this.ledger.upsert(importId(),
+				List.of(row(provider, "", "mid-1", LocalDate.of(2026, 3, 15), "1", "credit"),
+						row(provider, "", "old", LocalDate.of(2026, 3, 1), "1", "credit"),
+						row(provider, "", "new", LocalDate.of(2026, 3, 31), "1", "credit"),
+						row(provider, "", "mid-2", LocalDate.of(2026, 3, 15), "1", "credit")));
 		Response list = this.api.get("/api/finance/transactions/?provider=" + provider);
 		assertThat(list.header("X-Total-Count")).isEmpty();
 		assertThat(externalIds("?provider=" + provider)).containsExactly("new", "mid-2", "mid-1", "old");
@@ -110,15 +113,15 @@ class TransactionApiTests extends ApiTest {
 	@Test
 	void filtersByDateStatusDirectionProviderAccountAndMatched() {
 		String provider = provider();
-		this.ledger.upsert(importId(), List.of(
-				new TransactionRow(provider, "a", "pending-credit", LocalDate.of(2026, 4, 1), null, BigDecimal.ONE,
-						"credit", "pending", "", "", "", "", "", "", ""),
-				new TransactionRow(provider, "a", "settled-debit", LocalDate.of(2026, 4, 10), null, BigDecimal.ONE,
-						"debit", "settled", "", "", "", "", "", "", ""),
-				new TransactionRow(provider, "b", "reversed-credit", LocalDate.of(2026, 4, 20), null, BigDecimal.ONE,
-						"credit", "reversed", "", "", "", "", "", "", ""),
-				new TransactionRow(provider, "b", "cancelled-debit", LocalDate.of(2026, 4, 30), null, BigDecimal.ONE,
-						"debit", "cancelled", "", "", "", "", "", "", "")));
+		this.ledger.upsert(importId(),
+				List.of(new TransactionRow(provider, "a", "pending-credit", LocalDate.of(2026, 4, 1), null,
+						BigDecimal.ONE, "credit", "pending", "", "", "", "", "", "", ""),
+						new TransactionRow(provider, "a", "settled-debit", LocalDate.of(2026, 4, 10), null,
+								BigDecimal.ONE, "debit", "settled", "", "", "", "", "", "", ""),
+						new TransactionRow(provider, "b", "reversed-credit", LocalDate.of(2026, 4, 20), null,
+								BigDecimal.ONE, "credit", "reversed", "", "", "", "", "", "", ""),
+						new TransactionRow(provider, "b", "cancelled-debit", LocalDate.of(2026, 4, 30), null,
+								BigDecimal.ONE, "debit", "cancelled", "", "", "", "", "", "", "")));
 		String p = "?provider=" + provider;
 		assertThat(externalIds(p + "&date_from=2026-04-10")).containsExactly("cancelled-debit", "reversed-credit",
 				"settled-debit");
@@ -145,9 +148,10 @@ class TransactionApiTests extends ApiTest {
 	@Test
 	void searchesDescriptionPayerDocumentAndEndToEndId() {
 		String provider = provider();
-		this.ledger.upsert(importId(), List.of(fullRow(provider, "", "full", LocalDate.of(2026, 5, 1)),
-				new TransactionRow(provider, "", "cpf", LocalDate.of(2026, 5, 2), null, BigDecimal.TEN, "debit", null,
-						"Tarifa 100% bancária", "José da Silva", "123.456.789-09", "", "", "", "")));
+		this.ledger.upsert(importId(),
+				List.of(fullRow(provider, "", "full", LocalDate.of(2026, 5, 1)),
+						new TransactionRow(provider, "", "cpf", LocalDate.of(2026, 5, 2), null, BigDecimal.TEN, "debit",
+								null, "Tarifa 100% bancária", "José da Silva", "123.456.789-09", "", "", "", "")));
 		String p = "?provider=" + provider + "&q=";
 		assertThat(externalIds(p + "padaria")).containsExactly("full");
 		assertThat(externalIds(p + "PÃO%20QUENTE")).containsExactly("full");
@@ -169,12 +173,19 @@ class TransactionApiTests extends ApiTest {
 		assertThat(status.contentType()).startsWith("application/problem+json");
 		assertThat(status.json().get("errors").get("status").get(0).asString())
 			.contains("pending, settled, reversed, cancelled");
-		assertThat(this.api.get("/api/finance/transactions/?direction=in").json().get("errors").get("direction")
-			.get(0).asString()).contains("credit, debit");
-		assertThat(this.api.get("/api/finance/transactions/?date_from=2026-02-30").json().get("errors").has("date_from"))
+		assertThat(this.api.get("/api/finance/transactions/?direction=in")
+			.json()
+			.get("errors")
+			.get("direction")
+			.get(0)
+			.asString()).contains("credit, debit");
+		assertThat(
+				this.api.get("/api/finance/transactions/?date_from=2026-02-30").json().get("errors").has("date_from"))
 			.isTrue();
-		assertThat(this.api.get("/api/finance/transactions/?date_from=2026-03-02&date_to=2026-03-01").json()
-			.get("errors").has("date_to")).isTrue();
+		assertThat(this.api.get("/api/finance/transactions/?date_from=2026-03-02&date_to=2026-03-01")
+			.json()
+			.get("errors")
+			.has("date_to")).isTrue();
 		assertThat(this.api.get("/api/finance/transactions/?matched=maybe").status()).isEqualTo(400);
 		assertThat(this.api.get("/api/finance/transactions/?limit=0").status()).isEqualTo(400);
 		assertThat(this.api.get("/api/finance/transactions/?limit=1001").status()).isEqualTo(400);
@@ -196,8 +207,8 @@ class TransactionApiTests extends ApiTest {
 	void listsSyncLogsNewestFirstWithFilters() {
 		String provider = provider();
 		Instant base = Instant.parse("2026-10-01T10:00:00Z");
-		long csv = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS, base,
-				base.plusSeconds(5), 10, 2, "10 inserted", null));
+		long csv = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
+				base, base.plusSeconds(5), 10, 2, "10 inserted", null));
 		long sync = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
 				base.plusSeconds(60), base.plusSeconds(61), 0, 0, "401", null));
 		long hook = this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
@@ -205,7 +216,8 @@ class TransactionApiTests extends ApiTest {
 		assertThat(logIds("?provider=" + provider)).containsExactly(hook, sync, csv);
 		assertThat(logIds("?provider=" + provider + "&flow=csv_import")).containsExactly(csv);
 		assertThat(logIds("?provider=" + provider + "&status=failed")).containsExactly(sync);
-		assertThat(logIds("?provider=" + provider.toUpperCase() + "&flow=webhook&status=running")).containsExactly(hook);
+		assertThat(logIds("?provider=" + provider.toUpperCase() + "&flow=webhook&status=running"))
+			.containsExactly(hook);
 		Response page = this.api.get("/api/finance/sync-logs/?provider=" + provider + "&limit=1&offset=2");
 		assertThat(page.header("X-Total-Count")).contains("3");
 		assertThat(page.json().get(0).get("id").asLong()).isEqualTo(csv);
@@ -214,10 +226,11 @@ class TransactionApiTests extends ApiTest {
 		assertThat(running.get("finished_at").isNull()).isTrue();
 		assertThat(running.get("message").asString()).isEmpty();
 
-		assertThat(this.api.get("/api/finance/sync-logs/?flow=cron").json().get("errors").get("flow").get(0)
-			.asString()).contains("csv_import, provider_sync, webhook");
-		assertThat(this.api.get("/api/finance/sync-logs/?status=ok").json().get("errors").get("status").get(0)
-			.asString()).contains("running, success, partial, failed");
+		assertThat(this.api.get("/api/finance/sync-logs/?flow=cron").json().get("errors").get("flow").get(0).asString())
+			.contains("csv_import, provider_sync, webhook");
+		assertThat(
+				this.api.get("/api/finance/sync-logs/?status=ok").json().get("errors").get("status").get(0).asString())
+			.contains("running, success, partial, failed");
 		assertThat(this.api.get("/api/finance/sync-logs/999999999/").status()).isEqualTo(404);
 	}
 

@@ -33,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The public write facade the import module calls. It has no HTTP route: it is called directly, and what
- * it wrote is read back through the API as a client would.
+ * The public write facade the import module calls. It has no HTTP route: it is called
+ * directly, and what it wrote is read back through the API as a client would.
  */
 class TransactionWriterTests extends ApiTest {
 
@@ -169,8 +169,8 @@ class TransactionWriterTests extends ApiTest {
 				"11222333000181", "11144477735", "12345678909");
 		for (String invalid : new String[] { "123.456.789-00", "11.222.333/0001-82", "12.ABC.345/01DE-36",
 				"111.111.111-11", "1234" }) {
-			TransactionRow row = new TransactionRow(provider, "", "x", LocalDate.now(), null, BigDecimal.TEN,
-					"credit", null, "", "", invalid, "", "", "", "");
+			TransactionRow row = new TransactionRow(provider, "", "x", LocalDate.now(), null, BigDecimal.TEN, "credit",
+					null, "", "", invalid, "", "", "", "");
 			assertThat(this.ledger.validate(row)).as(invalid).containsKey("payer_document");
 		}
 	}
@@ -190,15 +190,17 @@ class TransactionWriterTests extends ApiTest {
 	@Test
 	void deleteMonthDeletesOneCalendarMonthOfOneAccountInsideTheCallersTransaction() {
 		String provider = provider();
-		this.ledger.upsert(importId(), List.of(row(provider, "acc", "feb-last", LocalDate.of(2026, 2, 28), "1", "credit"),
-				row(provider, "acc", "mar-first", LocalDate.of(2026, 3, 1), "1", "credit"),
-				row(provider, "acc", "mar-last", LocalDate.of(2026, 3, 31), "1", "credit"),
-				row(provider, "acc", "apr-first", LocalDate.of(2026, 4, 1), "1", "credit"),
-				row(provider, "other", "mar-other", LocalDate.of(2026, 3, 15), "1", "credit")));
+		this.ledger.upsert(importId(),
+				List.of(row(provider, "acc", "feb-last", LocalDate.of(2026, 2, 28), "1", "credit"),
+						row(provider, "acc", "mar-first", LocalDate.of(2026, 3, 1), "1", "credit"),
+						row(provider, "acc", "mar-last", LocalDate.of(2026, 3, 31), "1", "credit"),
+						row(provider, "acc", "apr-first", LocalDate.of(2026, 4, 1), "1", "credit"),
+						row(provider, "other", "mar-other", LocalDate.of(2026, 3, 15), "1", "credit")));
 		assertThatThrownBy(() -> this.ledger.deleteMonth(provider, "acc", YearMonth.of(2026, 3)))
 			.isInstanceOf(IllegalTransactionStateException.class);
 
-		Integer deleted = inTransaction(() -> this.ledger.deleteMonth(provider.toUpperCase(), "acc", YearMonth.of(2026, 3)));
+		Integer deleted = inTransaction(
+				() -> this.ledger.deleteMonth(provider.toUpperCase(), "acc", YearMonth.of(2026, 3)));
 		assertThat(deleted).isEqualTo(2);
 		List<String> left = new ArrayList<>();
 		transactions(provider).forEach(t -> left.add(t.get("external_id").asString()));
@@ -232,19 +234,24 @@ class TransactionWriterTests extends ApiTest {
 				row(provider, "", "kept", LocalDate.of(2026, 6, 3), "10", "credit")));
 		long linked = transactionWithExternalId(provider, "", "linked").get("id").asLong();
 		long kept = transactionWithExternalId(provider, "", "kept").get("id").asLong();
-		Response document = this.api.post("/api/finance/fiscal-documents/", "{\"type\":\"nfse\",\"number\":\"7\","
-				+ "\"amount\":\"20\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + ","
-				+ kept + "]}");
+		Response document = this.api.post("/api/finance/fiscal-documents/",
+				"{\"type\":\"nfse\",\"number\":\"7\","
+						+ "\"amount\":\"20\",\"customer_name\":\"Cliente\",\"related_transaction_ids\":[" + linked + ","
+						+ kept + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 
 		TransactionWriter.Replaced replaced = inTransaction(
 				() -> this.ledger.replaceMonth(provider, "", YearMonth.of(2026, 6), List.of("kept")));
 		assertThat(replaced.deleted()).isEqualTo(1);
-		assertThat(replaced.notes()).singleElement().asString().contains("transaction " + linked)
+		assertThat(replaced.notes()).singleElement()
+			.asString()
+			.contains("transaction " + linked)
 			.contains("fiscal document " + document.id());
 		assertThat(transactions(provider)).hasSize(1);
-		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
-			.get("related_transaction_ids").toString()).isEqualTo("[" + kept + "]");
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/")
+			.json()
+			.get("related_transaction_ids")
+			.toString()).isEqualTo("[" + kept + "]");
 
 		// Re-importing over the kept one keeps its link: upserts never touch allocations.
 		UpsertResult result = this.ledger.upsert(importId(),
@@ -278,17 +285,20 @@ class TransactionWriterTests extends ApiTest {
 		assertThat(log.get("message").asString()).isEqualTo("2 rows skipped: line 4 amount; line 9 direction");
 		assertThat(log.get("created_at").asString()).matches(FinanceFixtures.DATE_TIME);
 		assertThat(log.size()).isEqualTo(10);
-		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
-			.asString()).isEqualTo("2026-11-25T12:00:07.456Z");
+		assertThat(
+				this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at").asString())
+			.isEqualTo("2026-11-25T12:00:07.456Z");
 
 		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.FAILED,
 				Instant.now(), Instant.now(), 0, 0, "401 from the provider", null));
-		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING,
-				Instant.now(), null, 0, 0, null, null));
+		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.WEBHOOK, SyncStatus.RUNNING, Instant.now(),
+				null, 0, 0, null, null));
 		this.syncLogs.recordSync(new SyncLogEntry(provider, "acc", SyncFlow.PROVIDER_SYNC, SyncStatus.SUCCESS,
 				Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:01Z"), 0, 0, "", null));
-		assertThat(this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at")
-			.asString()).as("an older run does not move it back").isEqualTo("2026-11-25T12:00:07.456Z");
+		assertThat(
+				this.api.get("/api/finance/connections/" + connection.id() + "/").json().get("last_sync_at").asString())
+			.as("an older run does not move it back")
+			.isEqualTo("2026-11-25T12:00:07.456Z");
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json()).hasSize(4);
 	}
 
@@ -296,15 +306,15 @@ class TransactionWriterTests extends ApiTest {
 	void recordSyncRefusesInconsistentEntries() {
 		String provider = provider();
 		Instant now = Instant.now();
-		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
-				SyncStatus.RUNNING, now, now, 0, 0, "", null)))
+		assertThatThrownBy(() -> this.syncLogs
+			.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK, SyncStatus.RUNNING, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("finished_at"));
 		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.WEBHOOK,
 				SyncStatus.SUCCESS, now, now.minusSeconds(1), -1, -2, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors().keySet())
 				.containsExactly("imported_count", "updated_count", "finished_at"));
-		assertThatThrownBy(() -> this.syncLogs.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK,
-				SyncStatus.FAILED, now, now, 0, 0, "", null)))
+		assertThatThrownBy(() -> this.syncLogs
+			.recordSync(new SyncLogEntry("", "", SyncFlow.WEBHOOK, SyncStatus.FAILED, now, now, 0, 0, "", null)))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("provider"));
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json()).isEmpty();
 	}
@@ -329,8 +339,8 @@ class TransactionWriterTests extends ApiTest {
 		seconds = (System.nanoTime() - started) / 1e9;
 		assertThat(second).isEqualTo(new UpsertResult(0, 0, 50_000));
 		assertThat(seconds).as("seconds for 50 000 unchanged rows").isLessThan(10);
-		assertThat(this.api.get("/api/finance/transactions/?provider=" + provider + "&limit=1")
-			.header("X-Total-Count")).contains("50000");
+		assertThat(this.api.get("/api/finance/transactions/?provider=" + provider + "&limit=1").header("X-Total-Count"))
+			.contains("50000");
 	}
 
 	private JsonNode transactionWithExternalId(String provider, String account, String externalId) {
@@ -344,8 +354,12 @@ class TransactionWriterTests extends ApiTest {
 	}
 
 	private UUID importIdOf(String provider, String account, String externalId) {
-		return this.jdbc.sql("SELECT import_id FROM finance_transaction WHERE provider = ? AND account_id = ? "
-				+ "AND external_id = ?").params(provider, account, externalId).query(UUID.class).single();
+		return this.jdbc
+			.sql("SELECT import_id FROM finance_transaction WHERE provider = ? AND account_id = ? "
+					+ "AND external_id = ?")
+			.params(provider, account, externalId)
+			.query(UUID.class)
+			.single();
 	}
 
 	private <T> T inTransaction(java.util.function.Supplier<T> work) {

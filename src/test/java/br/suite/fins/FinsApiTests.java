@@ -94,8 +94,10 @@ class FinsApiTests extends ApiTest {
 		assertThat(minimal.get("descricao").asString()).isEmpty();
 		assertThat(minimal.get("data_limite").isNull()).isTrue();
 		assertThat(minimal.get("concluido").asBoolean()).isFalse();
-		JsonNode nulls = this.api.post("/api/fins/",
-				json("cliente", cliente, "titulo", "Nulos", "descricao", null, "data_limite", null, "concluido", null))
+		JsonNode nulls = this.api
+			.post("/api/fins/",
+					json("cliente", cliente, "titulo", "Nulos", "descricao", null, "data_limite", null, "concluido",
+							null))
 			.json();
 		assertThat(nulls.get("descricao").asString()).isEmpty();
 		assertThat(nulls.get("data_limite").isNull()).isTrue();
@@ -106,8 +108,11 @@ class FinsApiTests extends ApiTest {
 	void putReplacesEveryWritableField() {
 		long cliente = cliente();
 		long other = cliente();
-		long id = this.api.post("/api/fins/", json("cliente", cliente, "titulo", "Original", "descricao", "texto",
-				"data_limite", "2026-12-01", "concluido", true)).id();
+		long id = this.api
+			.post("/api/fins/",
+					json("cliente", cliente, "titulo", "Original", "descricao", "texto", "data_limite", "2026-12-01",
+							"concluido", true))
+			.id();
 		JsonNode original = read(id);
 
 		Response full = this.api.put("/api/fins/" + id + "/", json("cliente", other, "titulo", "Trocado", "descricao",
@@ -138,8 +143,10 @@ class FinsApiTests extends ApiTest {
 	@Test
 	void patchChangesOnlyTheFieldsSent() {
 		long cliente = cliente();
-		long id = this.api.post("/api/fins/", json("cliente", cliente, "titulo", "Parcial", "descricao", "manter",
-				"data_limite", "2026-12-20")).id();
+		long id = this.api
+			.post("/api/fins/",
+					json("cliente", cliente, "titulo", "Parcial", "descricao", "manter", "data_limite", "2026-12-20"))
+			.id();
 		Response done = this.api.patch("/api/fins/" + id + "/", json("concluido", true));
 		assertThat(done.status()).as(done.toString()).isEqualTo(200);
 		assertThat(done.json().get("concluido").asBoolean()).isTrue();
@@ -161,12 +168,10 @@ class FinsApiTests extends ApiTest {
 			.id();
 		JsonNode before = read(id);
 		List<Long> listed = ids("cliente=" + cliente);
-		String[][] refusals = {
-				{ json("titulo", "Sem cliente"), "cliente" },
+		String[][] refusals = { { json("titulo", "Sem cliente"), "cliente" },
 				{ json("cliente", 999_999_999_999L, "titulo", "Cliente inexistente"), "cliente" },
 				{ json("cliente", -1, "titulo", "Negativo"), "cliente" },
-				{ json("cliente", "1", "titulo", "Texto"), "cliente" },
-				{ json("cliente", cliente), "titulo" },
+				{ json("cliente", "1", "titulo", "Texto"), "cliente" }, { json("cliente", cliente), "titulo" },
 				{ json("cliente", cliente, "titulo", "   "), "titulo" },
 				{ json("cliente", cliente, "titulo", "x".repeat(201)), "titulo" },
 				{ json("cliente", cliente, "titulo", "a\u0000b"), "titulo" },
@@ -192,8 +197,8 @@ class FinsApiTests extends ApiTest {
 		Response unknownCliente = this.api.patch("/api/fins/" + id + "/", json("cliente", 999_999_999_999L));
 		assertThat(unknownCliente.status()).isEqualTo(400);
 		assertThat(unknownCliente.json().get("errors").get("cliente").get(0).asString()).contains("999999999999");
-		for (String patch : new String[] { json("titulo", null), json("cliente", null), json("data_limite", "2023-02-29"),
-				json("concluido", 1) }) {
+		for (String patch : new String[] { json("titulo", null), json("cliente", null),
+				json("data_limite", "2023-02-29"), json("concluido", 1) }) {
 			assertThat(this.api.patch("/api/fins/" + id + "/", patch).status()).as(patch).isEqualTo(400);
 		}
 		assertThat(read(id)).isEqualTo(before);
@@ -213,8 +218,8 @@ class FinsApiTests extends ApiTest {
 		// Both bounds are exclusive and a record without a deadline matches neither.
 		assertThat(ids("cliente=" + cliente + "&due_before=2026-12-31")).containsExactly(early);
 		assertThat(ids("cliente=" + cliente + "&due_after=2026-01-05")).containsExactly(late, lateToo);
-		assertThat(ids("cliente=" + cliente + "&due_after=2026-01-04&due_before=2027-01-01"))
-			.containsExactly(early, late, lateToo);
+		assertThat(ids("cliente=" + cliente + "&due_after=2026-01-04&due_before=2027-01-01")).containsExactly(early,
+				late, lateToo);
 		assertThat(ids("cliente=" + cliente + "&due_after=2026-12-31")).isEmpty();
 
 		Response page = this.api.get("/api/fins/?cliente=" + cliente + "&limit=2&offset=1");
@@ -239,7 +244,8 @@ class FinsApiTests extends ApiTest {
 		List<Long> overdue = ids("cliente=" + cliente + "&overdue=true");
 		List<Long> notOverdue = ids("cliente=" + cliente + "&overdue=false");
 		if (!LocalDate.now(SAO_PAULO).equals(today)) {
-			return; // Midnight passed in São Paulo while the test ran: "today" moved under it.
+			return; // Midnight passed in São Paulo while the test ran: "today" moved
+					// under it.
 		}
 		assertThat(overdue).containsExactly(lastMonth, yesterday);
 		assertThat(notOverdue).containsExactly(doneLate, dueToday, tomorrow, none);
@@ -256,7 +262,8 @@ class FinsApiTests extends ApiTest {
 			Response refused = this.api.get("/api/fins/?" + bad);
 			assertThat(refused.status()).as(bad).isEqualTo(400);
 			assertThat(refused.contentType()).startsWith("application/problem+json");
-			assertThat(refused.json().get("errors").has(bad.substring(0, bad.indexOf('=')))).as(refused.body()).isTrue();
+			assertThat(refused.json().get("errors").has(bad.substring(0, bad.indexOf('=')))).as(refused.body())
+				.isTrue();
 		}
 	}
 
@@ -303,9 +310,9 @@ class FinsApiTests extends ApiTest {
 	void aRecordNeverOutlivesItsCustomerEvenWhenBothHappenAtOnce() throws Exception {
 		for (int round = 0; round < 8; round++) {
 			long cliente = cliente();
-			List<Response> both = concurrently(List.of(
-					() -> this.api.post("/api/fins/", json("cliente", cliente, "titulo", "corrida")),
-					() -> this.api.delete("/api/clientes/" + cliente + "/")));
+			List<Response> both = concurrently(
+					List.of(() -> this.api.post("/api/fins/", json("cliente", cliente, "titulo", "corrida")),
+							() -> this.api.delete("/api/clientes/" + cliente + "/")));
 			Response record = both.get(0);
 			Response delete = both.get(1);
 			if (record.status() == 201) {
@@ -325,10 +332,12 @@ class FinsApiTests extends ApiTest {
 	void staleIfMatchIsRefused() {
 		long id = record(cliente(), "etag", null, false);
 		String etag = this.api.get("/api/fins/" + id + "/").header("ETag").orElseThrow();
-		assertThat(this.api.send("PATCH", "/api/fins/" + id + "/", json("titulo", "um"), "application/json", "If-Match",
-				etag).status()).isEqualTo(200);
-		assertThat(this.api.send("PATCH", "/api/fins/" + id + "/", json("titulo", "dois"), "application/json",
-				"If-Match", etag).status()).isEqualTo(412);
+		assertThat(this.api
+			.send("PATCH", "/api/fins/" + id + "/", json("titulo", "um"), "application/json", "If-Match", etag)
+			.status()).isEqualTo(200);
+		assertThat(this.api
+			.send("PATCH", "/api/fins/" + id + "/", json("titulo", "dois"), "application/json", "If-Match", etag)
+			.status()).isEqualTo(412);
 		assertThat(read(id).get("titulo").asString()).isEqualTo("um");
 	}
 
@@ -365,7 +374,10 @@ class FinsApiTests extends ApiTest {
 			.containsExactlyInAnyOrderElementsOf(FIELDS);
 	}
 
-	/** Sends the requests at once (released together) and returns their responses in order. */
+	/**
+	 * Sends the requests at once (released together) and returns their responses in
+	 * order.
+	 */
 	static List<Response> concurrently(List<Supplier<Response>> requests) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(requests.size());
 		CountDownLatch start = new CountDownLatch(1);

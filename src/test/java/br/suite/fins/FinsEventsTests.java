@@ -16,7 +16,10 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import br.suite.TestDatabase;
 import br.suite.customers.ClienteDirectory;
 
-/** The fins module on its own: the daily job publishes FinsRecordOverdue for an open record past its deadline. */
+/**
+ * The fins module on its own: the daily job publishes FinsRecordOverdue for an open
+ * record past its deadline.
+ */
 @ApplicationModuleTest
 class FinsEventsTests {
 
@@ -37,8 +40,9 @@ class FinsEventsTests {
 	@Test
 	void theDailyJobPublishesFinsRecordOverdue(Scenario scenario) {
 		LocalDate day = LocalDate.of(2031, 3, 10);
-		long id = this.jdbc.sql("INSERT INTO fins_record (cliente_id, titulo, data_limite, concluido, version, created_at, "
-				+ "updated_at) VALUES (9000000001, 'Renovar alvará', :limit, false, 0, now(), now()) RETURNING id")
+		long id = this.jdbc
+			.sql("INSERT INTO fins_record (cliente_id, titulo, data_limite, concluido, version, created_at, "
+					+ "updated_at) VALUES (9000000001, 'Renovar alvará', :limit, false, 0, now(), now()) RETURNING id")
 			.param("limit", java.sql.Date.valueOf(day.minusDays(3)))
 			.query(Long.class)
 			.single();

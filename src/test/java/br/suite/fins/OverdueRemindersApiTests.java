@@ -15,7 +15,9 @@ import org.springframework.test.context.event.RecordApplicationEvents;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 
-/** The daily overdue reminder: open records past their deadline, once per record and day. */
+/**
+ * The daily overdue reminder: open records past their deadline, once per record and day.
+ */
 @RecordApplicationEvents
 class OverdueRemindersApiTests extends ApiTest {
 
@@ -29,8 +31,8 @@ class OverdueRemindersApiTests extends ApiTest {
 	ApplicationEvents events;
 
 	long record(long cliente, LocalDate dataLimite, boolean concluido) {
-		Response created = this.api.post("/api/fins/", json("cliente", cliente, "titulo", unique("Prazo"), "data_limite",
-				dataLimite.toString(), "concluido", concluido));
+		Response created = this.api.post("/api/fins/", json("cliente", cliente, "titulo", unique("Prazo"),
+				"data_limite", dataLimite.toString(), "concluido", concluido));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
@@ -50,7 +52,9 @@ class OverdueRemindersApiTests extends ApiTest {
 		this.reminders.run(today);
 		assertThat(published()).contains(overdue).doesNotContain(done, dueToday);
 		FinsRecordOverdue event = this.events.stream(FinsRecordOverdue.class)
-			.filter(e -> e.recordId() == overdue).findFirst().orElseThrow();
+			.filter(e -> e.recordId() == overdue)
+			.findFirst()
+			.orElseThrow();
 		assertThat(event.dataLimite()).isEqualTo(today.minusDays(2));
 		assertThat(event.clienteId()).isEqualTo(cliente);
 
@@ -59,8 +63,10 @@ class OverdueRemindersApiTests extends ApiTest {
 		assertThat(published()).doesNotContain(overdue);
 		this.reminders.run(today.plusDays(1));
 		assertThat(published()).contains(overdue, dueToday).doesNotContain(done);
-		assertThat(this.jdbc.sql("SELECT count(*) FROM fins_overdue_reminder WHERE record_id = :id").param("id", overdue)
-			.query(Long.class).single()).isEqualTo(2);
+		assertThat(this.jdbc.sql("SELECT count(*) FROM fins_overdue_reminder WHERE record_id = :id")
+			.param("id", overdue)
+			.query(Long.class)
+			.single()).isEqualTo(2);
 	}
 
 	@Test

@@ -25,7 +25,10 @@ import static br.suite.imports.ImportFixtures.syncLogs;
 import static br.suite.imports.ImportFixtures.transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Prepare a real statement file, read the preview, confirm it, and see what op 8 and the sync logs show. */
+/**
+ * Prepare a real statement file, read the preview, confirm it, and see what op 8 and the
+ * sync logs show.
+ */
 class CsvImportApiTests extends ApiTest {
 
 	static final String DATE_TIME = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
@@ -34,8 +37,8 @@ class CsvImportApiTests extends ApiTest {
 	void preparesABrazilianBankExportConfirmsItAndReconfirmingSkipsEveryRow() {
 		String provider = provider();
 		byte[] file = Statements.bankExport1252();
-		Response response = prepare(this.api, file, "?provider=" + provider.toUpperCase()
-				+ "&account_id=0001-67890&file_name=extrato-mar%C3%A7o.csv");
+		Response response = prepare(this.api, file,
+				"?provider=" + provider.toUpperCase() + "&account_id=0001-67890&file_name=extrato-mar%C3%A7o.csv");
 		assertThat(response.status()).as(response.toString()).isEqualTo(200);
 		assertThat(response.contentType()).startsWith("application/json");
 		JsonNode prepared = response.json();
@@ -215,7 +218,8 @@ class CsvImportApiTests extends ApiTest {
 		assertThat(prepared.get("import_metadata").get("row_count").asInt()).isEqualTo(7);
 		assertThat(prepared.get("preview").get(0).get("rows").asInt()).isEqualTo(2);
 
-		// The client edits rows before confirming: any invalid one and nothing is written.
+		// The client edits rows before confirming: any invalid one and nothing is
+		// written.
 		ObjectNode edited = (ObjectNode) prepared.deepCopy();
 		ArrayNode march = (ArrayNode) edited.get("groups").get("2026-03");
 		((ObjectNode) march.get(0)).put("amount", "12,50");
@@ -236,11 +240,11 @@ class CsvImportApiTests extends ApiTest {
 		assertThat(messages).hasSize(4);
 		assertThat(messages.get(0)).isEqualTo("group 2026-03, row 1 (line 2), amount: must be a decimal amount with at "
 				+ "most two decimals, e.g. \"1234.50\" (got \"12,50\")");
-		assertThat(messages.get(1)).isEqualTo("group 2026-03, row 2 (line 5), direction: must be one of: credit, debit "
-				+ "(got \"sideways\")");
+		assertThat(messages.get(1)).isEqualTo(
+				"group 2026-03, row 2 (line 5), direction: must be one of: credit, debit " + "(got \"sideways\")");
 		assertThat(messages.get(2)).startsWith("group 2026-03, row 2 (line 5), payer_document: ");
-		assertThat(messages.get(3)).isEqualTo("group 2026-03, row 3, transaction_date: 2026-04-01 is outside the "
-				+ "group's month 2026-03");
+		assertThat(messages.get(3))
+			.isEqualTo("group 2026-03, row 3, transaction_date: 2026-04-01 is outside the " + "group's month 2026-03");
 		assertThat(transactions(this.api, provider)).isEmpty();
 		assertThat(syncLogs(this.api, provider)).as("generate_logs, but nothing was written").isEmpty();
 
@@ -253,7 +257,8 @@ class CsvImportApiTests extends ApiTest {
 		String provider = provider();
 		String query = "?provider=" + provider + "&account_id=conta-1";
 		confirmed(this.api, prepared(this.api, Statements.bankExport1252(), query));
-		// Another month of the same account and the same month of another account stay as they are.
+		// Another month of the same account and the same month of another account stay as
+		// they are.
 		confirmed(this.api, prepared(this.api, Statements.fintechUtf8(), query));
 		confirmed(this.api,
 				prepared(this.api, Statements.bankExport1252(), "?provider=" + provider + "&account_id=conta-2"));
@@ -263,7 +268,8 @@ class CsvImportApiTests extends ApiTest {
 		assertThat(revised.get("preview").toString()).isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,"
 				+ "\"would_update\":0,\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
 		JsonNode result = confirmed(this.api, replacing(revised, 2026, 3));
-		// The two lines the file still holds are kept in place (same ids); the three it lost are deleted.
+		// The two lines the file still holds are kept in place (same ids); the three it
+		// lost are deleted.
 		assertThat(counts(result)).isEqualTo(counts(2, 0, 2, 3, 1));
 
 		List<String> account1 = new ArrayList<>();

@@ -32,7 +32,10 @@ import static br.suite.imports.ImportFixtures.syncLogs;
 import static br.suite.imports.ImportFixtures.transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Op 7's guarantees: all or nothing, retries answered once, one confirmation of a month at a time, 400s and 409s. */
+/**
+ * Op 7's guarantees: all or nothing, retries answered once, one confirmation of a month
+ * at a time, 400s and 409s.
+ */
 class CsvImportConfirmTests extends ApiTest {
 
 	@Autowired
@@ -49,7 +52,8 @@ class CsvImportConfirmTests extends ApiTest {
 		((ObjectNode) noMonth.get("delete_period")).remove("month");
 		((ObjectNode) noMonth.get("delete_period")).putNull("year");
 		JsonNode both = assertFailed(noMonth, "delete_period.month: is required when delete_period is enabled");
-		assertThat(both.get("errors").toString()).contains("delete_period.year: is required when delete_period is enabled");
+		assertThat(both.get("errors").toString())
+			.contains("delete_period.year: is required when delete_period is enabled");
 		ObjectNode noProvider = (ObjectNode) prepared.deepCopy();
 		((ObjectNode) noProvider.get("import_metadata")).remove("provider");
 		assertFailed(noProvider, "import_metadata.provider: is required");
@@ -108,11 +112,12 @@ class CsvImportConfirmTests extends ApiTest {
 	}
 
 	/**
-	 * Prepare's preview is computed with SELECTs: not a single INSERT, UPDATE or DELETE statement runs, not
-	 * even one rolled back. A statement trigger bumps a sequence (sequences ignore rollbacks) on every write
-	 * statement against the tables an import touches, and PostgreSQL's own statistics (which count rolled-back
-	 * rows too) must not move; they are flushed asynchronously, at most 10 s after a backend goes idle, hence
-	 * the waits.
+	 * Prepare's preview is computed with SELECTs: not a single INSERT, UPDATE or DELETE
+	 * statement runs, not even one rolled back. A statement trigger bumps a sequence
+	 * (sequences ignore rollbacks) on every write statement against the tables an import
+	 * touches, and PostgreSQL's own statistics (which count rolled-back rows too) must
+	 * not move; they are flushed asynchronously, at most 10 s after a backend goes idle,
+	 * hence the waits.
 	 */
 	@Test
 	void prepareWritesNothingNotEvenARolledBackStatement() throws Exception {
@@ -122,12 +127,16 @@ class CsvImportConfirmTests extends ApiTest {
 		String probe = "imports_test_writes_" + Long.toString(System.nanoTime(), 36);
 		String[] tables = { "finance_transaction", "finance_sync_log", "imports_confirmation" };
 		this.jdbc.sql("CREATE SEQUENCE " + probe).update();
-		this.jdbc.sql("CREATE FUNCTION " + probe + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-				+ "PERFORM nextval('" + probe + "'); RETURN NULL; END $$").update();
+		this.jdbc
+			.sql("CREATE FUNCTION " + probe + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN " + "PERFORM nextval('"
+					+ probe + "'); RETURN NULL; END $$")
+			.update();
 		try {
 			for (String table : tables) {
-				this.jdbc.sql("CREATE TRIGGER " + probe + " AFTER INSERT OR UPDATE OR DELETE ON " + table
-						+ " FOR EACH STATEMENT EXECUTE FUNCTION " + probe + "()").update();
+				this.jdbc
+					.sql("CREATE TRIGGER " + probe + " AFTER INSERT OR UPDATE OR DELETE ON " + table
+							+ " FOR EACH STATEMENT EXECUTE FUNCTION " + probe + "()")
+					.update();
 			}
 			Thread.sleep(11_000);
 			String before = statistics(tables);
@@ -138,7 +147,8 @@ class CsvImportConfirmTests extends ApiTest {
 				.isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,\"would_update\":0,"
 						+ "\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
 			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single())
-				.as("no write statement ran").isFalse();
+				.as("no write statement ran")
+				.isFalse();
 			assertThat(rowCount(tables)).isEqualTo(rows);
 			Thread.sleep(11_000);
 			assertThat(statistics(tables)).as("n_tup_ins/upd/del").isEqualTo(before);
@@ -158,8 +168,9 @@ class CsvImportConfirmTests extends ApiTest {
 
 	private String statistics(String... tables) {
 		this.jdbc.sql("SELECT pg_stat_clear_snapshot()").query(Object.class).optional();
-		return this.jdbc.sql("SELECT string_agg(relname || ':' || n_tup_ins || '/' || n_tup_upd || '/' || n_tup_del, "
-				+ "' ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname = ANY (?)")
+		return this.jdbc
+			.sql("SELECT string_agg(relname || ':' || n_tup_ins || '/' || n_tup_upd || '/' || n_tup_del, "
+					+ "' ' ORDER BY relname) FROM pg_stat_user_tables WHERE relname = ANY (?)")
 			.param(tables)
 			.query(String.class)
 			.single();
@@ -215,7 +226,8 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(first.header("Idempotent-Replayed")).isEmpty();
 		assertThat(counts(first.json())).isEqualTo(counts(5, 0, 0, 0, 1));
 
-		// The same confirmation again, even spelled differently (pretty-printed), is answered from the record.
+		// The same confirmation again, even spelled differently (pretty-printed), is
+		// answered from the record.
 		Response retry = this.api.send("POST", "/api/confirm-csv-import", prepared.toPrettyString(), "application/json",
 				"Idempotency-Key", key);
 		assertThat(retry.status()).isEqualTo(200);
@@ -232,7 +244,8 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(conflict.json().get("field").asString()).isEqualTo("Idempotency-Key");
 		assertThat(syncLogs(this.api, provider)).hasSize(1);
 
-		// Keys belong to their user: another user's identical key is a confirmation of its own.
+		// Keys belong to their user: another user's identical key is a confirmation of
+		// its own.
 		Api other = this.api.signedInWith("imports.csv.confirm");
 		Response theirs = confirm(other, prepared, "Idempotency-Key", key);
 		assertThat(theirs.header("Idempotent-Replayed")).isEmpty();
@@ -254,18 +267,23 @@ class CsvImportConfirmTests extends ApiTest {
 		JsonNode before = transactions(this.api, provider);
 		assertThat(before).hasSize(5);
 		String fileName = "falha-" + unique("f") + ".csv";
-		ObjectNode replacement = replacing(prepared(this.api, Statements.bankExport1252Revised(),
-				query + "&file_name=" + fileName), 2026, 3);
+		ObjectNode replacement = replacing(
+				prepared(this.api, Statements.bankExport1252Revised(), query + "&file_name=" + fileName), 2026, 3);
 		String key = unique("retry");
-		// The database refuses the confirmation's last write (its record): by then the month was deleted, the new
+		// The database refuses the confirmation's last write (its record): by then the
+		// month was deleted, the new
 		// rows upserted and the sync log written, all in the same transaction.
 		String trigger = "imports_test_failure_" + Long.toString(System.nanoTime(), 36);
-		this.jdbc.sql("CREATE FUNCTION " + trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-				+ "IF NEW.file_name = '" + fileName + "' THEN RAISE EXCEPTION 'injected failure'; END IF; "
-				+ "RETURN NEW; END $$").update();
+		this.jdbc
+			.sql("CREATE FUNCTION " + trigger + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+					+ "IF NEW.file_name = '" + fileName + "' THEN RAISE EXCEPTION 'injected failure'; END IF; "
+					+ "RETURN NEW; END $$")
+			.update();
 		try {
-			this.jdbc.sql("CREATE TRIGGER " + trigger + " BEFORE INSERT ON imports_confirmation FOR EACH ROW "
-					+ "EXECUTE FUNCTION " + trigger + "()").update();
+			this.jdbc
+				.sql("CREATE TRIGGER " + trigger + " BEFORE INSERT ON imports_confirmation FOR EACH ROW "
+						+ "EXECUTE FUNCTION " + trigger + "()")
+				.update();
 			Response failed = confirm(this.api, replacement, "Idempotency-Key", key);
 			assertThat(failed.status()).as(failed.toString()).isEqualTo(500);
 		}
@@ -296,8 +314,8 @@ class CsvImportConfirmTests extends ApiTest {
 				+ "\"amount\":\"12500\",\"customer_name\":\"Construção\",\"related_transaction_ids\":[" + lost + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"1234.56\"}");
-		Response allocation = this.api.post("/api/finance/allocations/", "{\"transaction_id\":" + kept
-				+ ",\"charge_id\":" + charge.id() + "}");
+		Response allocation = this.api.post("/api/finance/allocations/",
+				"{\"transaction_id\":" + kept + ",\"charge_id\":" + charge.id() + "}");
 		assertThat(allocation.status()).as(allocation.toString()).isEqualTo(201);
 
 		JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
@@ -309,13 +327,15 @@ class CsvImportConfirmTests extends ApiTest {
 		assertThat(result.get("errors").get(0).asString()).startsWith("information: transaction " + lost)
 			.contains("deleted with its allocation of 12500.00 to fiscal document " + document.id());
 
-		// The re-imported Pix keeps its id and its allocation; the TED that disappeared released the document.
+		// The re-imported Pix keeps its id and its allocation; the TED that disappeared
+		// released the document.
 		JsonNode pix = this.api.get("/api/finance/transactions/" + kept + "/").json();
 		assertThat(pix.get("matched_charge_id").asLong()).isEqualTo(charge.id());
 		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
 			.isEqualTo("paid");
 		assertThat(this.api.get("/api/finance/transactions/" + lost + "/").status()).isEqualTo(404);
-		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/").json()
+		assertThat(this.api.get("/api/finance/fiscal-documents/" + document.id() + "/")
+			.json()
 			.get("related_transaction_ids")).isEmpty();
 		assertThat(this.api.get("/api/finance/allocations/?fiscal_document_id=" + document.id()).json()).isEmpty();
 	}
@@ -324,8 +344,13 @@ class CsvImportConfirmTests extends ApiTest {
 	void aReimportThatBreaksAnAllocationRemovesItAndSaysSo() {
 		String provider = provider();
 		ObjectNode body = Api.JSON.createObjectNode();
-		body.putObject("groups").putArray("2026-03").addObject().put("external_id", "x-1")
-			.put("transaction_date", "2026-03-03").put("amount", "100.00").put("direction", "credit");
+		body.putObject("groups")
+			.putArray("2026-03")
+			.addObject()
+			.put("external_id", "x-1")
+			.put("transaction_date", "2026-03-03")
+			.put("amount", "100.00")
+			.put("direction", "credit");
 		body.putObject("import_metadata").put("provider", provider).put("account_id", "");
 		confirmed(this.api, body);
 		long id = transactions(this.api, provider).get(0).get("id").asLong();
@@ -335,7 +360,8 @@ class CsvImportConfirmTests extends ApiTest {
 		JsonNode result = confirmed(this.api, body);
 		assertThat(counts(result)).isEqualTo(counts(0, 1, 0, 0, 0));
 		assertThat(result.get("errors").get(0).asString()).contains("transaction " + id)
-			.contains("allocation of 100.00 to charge " + charge.id()).contains("removed");
+			.contains("allocation of 100.00 to charge " + charge.id())
+			.contains("removed");
 		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
 			.isEqualTo("open");
 		assertThat(this.api.get("/api/finance/transactions/" + id + "/").json().get("allocated_amount").asString())
@@ -384,8 +410,8 @@ class CsvImportConfirmTests extends ApiTest {
 		Response prepared = prepare(preparer, Statements.fintechUtf8(), "?provider=" + provider);
 		assertThat(prepared.status()).isEqualTo(200);
 		assertThat(prepare(confirmer, Statements.fintechUtf8(), "?provider=" + provider).status()).isEqualTo(403);
-		assertThat(ImportFixtures.prepareMultipart(confirmer, Statements.fintechUtf8(), "x.csv", Map.of())
-			.status()).isEqualTo(403);
+		assertThat(ImportFixtures.prepareMultipart(confirmer, Statements.fintechUtf8(), "x.csv", Map.of()).status())
+			.isEqualTo(403);
 		Response denied = confirm(preparer, prepared.json());
 		assertThat(denied.status()).isEqualTo(403);
 		assertThat(denied.contentType()).startsWith("application/problem+json");
@@ -412,13 +438,16 @@ class CsvImportConfirmTests extends ApiTest {
 				"account_id", "file_name", "file_sha256", "row_count");
 		assertThat(schemas.at("/CsvImportRow/properties").propertyNames()).contains("external_id", "transaction_date",
 				"amount", "direction", "line");
-		assertThat(schemas.at("/CsvImportRowError/properties").propertyNames())
-			.containsExactlyInAnyOrder("row", "column", "message");
+		assertThat(schemas.at("/CsvImportRowError/properties").propertyNames()).containsExactlyInAnyOrder("row",
+				"column", "message");
 		assertThat(schemas.at("/CsvImportPreparation/properties").propertyNames()).contains("groups", "import_metadata",
 				"preview", "errors");
 	}
 
-	/** A confirmation replacing 2026-03 of the account with {@code count} rows whose ids start with the prefix. */
+	/**
+	 * A confirmation replacing 2026-03 of the account with {@code count} rows whose ids
+	 * start with the prefix.
+	 */
 	private JsonNode monthOf(String provider, String account, String prefix, int count) {
 		ObjectNode body = Api.JSON.createObjectNode();
 		ArrayNode rows = body.putObject("groups").putArray("2026-03");
@@ -446,7 +475,10 @@ class CsvImportConfirmTests extends ApiTest {
 		return call.get();
 	}
 
-	/** A confirmation answered 200 with success false, no counts and an errors string starting with the text. */
+	/**
+	 * A confirmation answered 200 with success false, no counts and an errors string
+	 * starting with the text.
+	 */
 	private JsonNode assertFailed(JsonNode body, String error) {
 		Response response = confirm(this.api, body);
 		assertThat(response.status()).as(response.toString()).isEqualTo(200);

@@ -15,13 +15,19 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Calls of the import API as a client makes them, and signed-in clients with chosen permissions. */
+/**
+ * Calls of the import API as a client makes them, and signed-in clients with chosen
+ * permissions.
+ */
 final class ImportFixtures {
 
 	private ImportFixtures() {
 	}
 
-	/** A provider code no other test uses, so lists filtered by it hold only this test's data. */
+	/**
+	 * A provider code no other test uses, so lists filtered by it hold only this test's
+	 * data.
+	 */
 	static String provider() {
 		return "csv" + Long.toString(System.nanoTime(), 36) + Integer.toString((int) (Math.random() * 1000), 36);
 	}
@@ -36,7 +42,10 @@ final class ImportFixtures {
 		return response.json();
 	}
 
-	/** A multipart/form-data upload: the file as the part "file" and the options as form fields. */
+	/**
+	 * A multipart/form-data upload: the file as the part "file" and the options as form
+	 * fields.
+	 */
 	static Response prepareMultipart(Api api, byte[] file, String fileName, Map<String, String> fields) {
 		String boundary = "----suite" + Long.toString(System.nanoTime(), 36);
 		ByteArrayOutputStream body = new ByteArrayOutputStream();

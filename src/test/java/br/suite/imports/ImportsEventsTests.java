@@ -19,7 +19,10 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Imports with the finance module it writes to: a confirmation publishes TransactionsImported. */
+/**
+ * Imports with the finance module it writes to: a confirmation publishes
+ * TransactionsImported.
+ */
 @ApplicationModuleTest(mode = ApplicationModuleTest.BootstrapMode.DIRECT_DEPENDENCIES)
 class ImportsEventsTests {
 
@@ -40,9 +43,10 @@ class ImportsEventsTests {
 	@Test
 	void aConfirmationPublishesTransactionsImported(Scenario scenario) {
 		String provider = "evt" + Long.toString(System.nanoTime(), 36);
-		byte[] file = String.join("\r\n", "Data;Histórico;Descrição;Documento;Valor (R$);Saldo (R$)",
-				"02/03/2026;Pix recebido;Padaria Pão Quente Ltda;123456;1.234,56;11.234,56",
-				"03/03/2026;Pagamento de boleto;Energia Elétrica S/A;654321;-389,90;10.844,66", "")
+		byte[] file = String
+			.join("\r\n", "Data;Histórico;Descrição;Documento;Valor (R$);Saldo (R$)",
+					"02/03/2026;Pix recebido;Padaria Pão Quente Ltda;123456;1.234,56;11.234,56",
+					"03/03/2026;Pagamento de boleto;Energia Elétrica S/A;654321;-389,90;10.844,66", "")
 			.getBytes(StandardCharsets.UTF_8);
 		CsvImportPreparation prepared = this.imports.prepare(new CsvImportService.Upload(file, "extrato.csv"),
 				new CsvImportService.PrepareOptions(provider, "a1", null, null, null, Map.of()));

@@ -55,7 +55,8 @@ class StatementReaderTests {
 		assertThat(lines.get(1).description()).isEqualTo("Pagamento de boleto - Energia Elétrica S/A");
 		assertThat(lines.get(4).description()).isEqualTo("TED recebida - Construção; Reforma & Cia");
 		assertThat(lines.get(4).amount()).isEqualTo(new BigDecimal("12500.00"));
-		assertThat(lines).extracting(Line::externalId).allMatch(id -> id.matches("csv-[0-9a-f]{32}"))
+		assertThat(lines).extracting(Line::externalId)
+			.allMatch(id -> id.matches("csv-[0-9a-f]{32}"))
 			.doesNotHaveDuplicates();
 	}
 
@@ -101,7 +102,8 @@ class StatementReaderTests {
 		assertThat(statement.problems().get(1).message()).contains("1.234,56").contains("12,3,4");
 		assertThat(statement.problems().get(2).message()).isEqualTo("is required");
 		assertThat(statement.problems().get(3).message()).contains("zero");
-		// The CPF is checked by the ledger's rules, after reading: the line itself reads fine.
+		// The CPF is checked by the ledger's rules, after reading: the line itself reads
+		// fine.
 		assertThat(statement.lines()).extracting(Line::number).containsExactly(2, 5, 6);
 	}
 
@@ -128,7 +130,8 @@ class StatementReaderTests {
 		assertThat(kinds.lines()).extracting(Line::direction).containsExactly("debit", "credit");
 		String contradicting = "Data;Histórico;Valor;D/C\n02/03/2026;Tarifa;-10,00;C\n";
 		assertThat(StatementReader.read(contradicting.getBytes(StandardCharsets.UTF_8), DETECT).problems())
-			.extracting(Problem::column).containsExactly("D/C");
+			.extracting(Problem::column)
+			.containsExactly("D/C");
 	}
 
 	@Test
@@ -174,9 +177,8 @@ class StatementReaderTests {
 		assertThatThrownBy(() -> StatementReader.read(Statements.fintechUtf8(), missing))
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("columns"));
 		byte[] open = "Data;Valor;Descrição\n05/03/2026;10,00;\"sem fim\n".getBytes(StandardCharsets.UTF_8);
-		assertThatThrownBy(() -> StatementReader.read(open, DETECT))
-			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors().get("file").get(0))
-				.startsWith("is not valid CSV"));
+		assertThatThrownBy(() -> StatementReader.read(open, DETECT)).isInstanceOfSatisfying(InvalidRequest.class,
+				ex -> assertThat(ex.errors().get("file").get(0)).startsWith("is not valid CSV"));
 	}
 
 }

@@ -19,7 +19,10 @@ import br.suite.access.AccessDirectory;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 
-/** The process-documents module on its own: an approval publishes DocumentApproved in its transaction. */
+/**
+ * The process-documents module on its own: an approval publishes DocumentApproved in its
+ * transaction.
+ */
 @ApplicationModuleTest
 class ProcessDocsEventsTests {
 
@@ -46,8 +49,9 @@ class ProcessDocsEventsTests {
 				"Qualidade", "Procedimento", "Ana Souza", "in_review", null, null, null, List.of(), null), author);
 		scenario.stimulate(() -> this.documents.update(draft.id(), current -> {
 			ProcessDocumentRequest same = ProcessDocumentRequest.of(current);
-			return new ProcessDocumentRequest(same.title(), same.processArea(), same.category(), same.owner(), "approved",
-					same.version(), same.reviewCycleDays(), same.lastReviewAt(), same.tags(), same.description());
+			return new ProcessDocumentRequest(same.title(), same.processArea(), same.category(), same.owner(),
+					"approved", same.version(), same.reviewCycleDays(), same.lastReviewAt(), same.tags(),
+					same.description());
 		}, null, approver))
 			.andWaitForEventOfType(DocumentApproved.class)
 			.matching(event -> event.documentId() == draft.id())

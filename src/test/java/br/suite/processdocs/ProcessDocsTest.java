@@ -10,7 +10,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What the process-document API tests share: creating documents, moving them, and other callers. */
+/**
+ * What the process-document API tests share: creating documents, moving them, and other
+ * callers.
+ */
 abstract class ProcessDocsTest extends ApiTest {
 
 	static final String BASE = "/api/process-documents/";
@@ -27,7 +30,9 @@ abstract class ProcessDocsTest extends ApiTest {
 		return BASE + id + "/";
 	}
 
-	/** A minimal valid document body with extra JSON members appended ({@code ,"x":1}). */
+	/**
+	 * A minimal valid document body with extra JSON members appended ({@code ,"x":1}).
+	 */
 	static String body(String title, String extra) {
 		return "{\"title\":\"" + title + "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\","
 				+ "\"owner\":\"Ana Souza\"" + extra + "}";
@@ -58,8 +63,8 @@ abstract class ProcessDocsTest extends ApiTest {
 	private Api approver;
 
 	/**
-	 * Someone other than the administrator, who creates and edits the tests' documents: separation of duties
-	 * keeps a document's last editor from approving it.
+	 * Someone other than the administrator, who creates and edits the tests' documents:
+	 * separation of duties keeps a document's last editor from approving it.
 	 */
 	Api approver() {
 		if (this.approver == null) {
@@ -75,7 +80,10 @@ abstract class ProcessDocsTest extends ApiTest {
 		return approved.json();
 	}
 
-	/** A new document already moved to {@code status} along the allowed path (approved by {@link #approver()}). */
+	/**
+	 * A new document already moved to {@code status} along the allowed path (approved by
+	 * {@link #approver()}).
+	 */
 	long inStatus(String status, String extra) {
 		long id = createId(extra);
 		switch (status) {

@@ -88,7 +88,8 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 		assertThat(nulls.get("description").asString()).isEmpty();
 		assertThat(nulls.get("status").asString()).isEqualTo("draft");
 
-		// Without a cycle of its own a document is reviewed yearly, so a known last review schedules the next.
+		// Without a cycle of its own a document is reviewed yearly, so a known last
+		// review schedules the next.
 		JsonNode reviewed = create(",\"last_review_at\":\"2026-03-01\"");
 		assertThat(reviewed.get("review_cycle_days").asInt()).isEqualTo(365);
 		assertThat(reviewed.get("next_review_at").asString()).isEqualTo("2027-03-01");
@@ -97,12 +98,16 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 
 	@Test
 	void theDatabaseHoldsNoDocumentWithoutAReviewCycle() {
-		// The migration gave stored documents 365 days and made the column NOT NULL DEFAULT 365.
+		// The migration gave stored documents 365 days and made the column NOT NULL
+		// DEFAULT 365.
 		assertThat(this.jdbc.sql("SELECT count(*) FROM processdocs_document WHERE review_cycle_days IS NULL")
-			.query(Long.class).single()).isZero();
-		assertThat(this.jdbc.sql("SELECT is_nullable || ' ' || column_default FROM information_schema.columns "
-				+ "WHERE table_name = 'processdocs_document' AND column_name = 'review_cycle_days'")
-			.query(String.class).single()).isEqualTo("NO 365");
+			.query(Long.class)
+			.single()).isZero();
+		assertThat(this.jdbc
+			.sql("SELECT is_nullable || ' ' || column_default FROM information_schema.columns "
+					+ "WHERE table_name = 'processdocs_document' AND column_name = 'review_cycle_days'")
+			.query(String.class)
+			.single()).isEqualTo("NO 365");
 	}
 
 	@Test
@@ -150,7 +155,8 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 				new Case(",\"last_review_at\":\"+10000-01-01\"", "last_review_at"),
 				new Case(",\"status\":\"published\"", "status"), new Case(",\"status\":5", "status"),
 				new Case(",\"tags\":\"iso\"", "tags"), new Case(",\"tags\":[\"ok\",\"   \"]", "tags[1]"),
-				new Case(",\"tags\":[\"ok\",null]", "tags[1]"), new Case(",\"tags\":[\"" + "x".repeat(51) + "\"]", "tags[0]"),
+				new Case(",\"tags\":[\"ok\",null]", "tags[1]"),
+				new Case(",\"tags\":[\"" + "x".repeat(51) + "\"]", "tags[0]"),
 				new Case(",\"tags\":[\"a\\tb\"]", "tags[0]"), new Case(",\"version\":\"\"", "version"),
 				new Case(",\"version\":\"" + "9".repeat(21) + "\"", "version"),
 				new Case(",\"description\":\"a\\u0000b\"", "description"));
@@ -182,9 +188,10 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 	void patchChangesOnlyTheFieldsSentAndIgnoresReadOnlyOnes() {
 		JsonNode original = create(",\"review_cycle_days\":30,\"last_review_at\":\"2026-01-31\",\"tags\":[\"a\"]");
 		long id = original.get("id").asLong();
-		JsonNode patched = patch(id, "{\"owner\":\"Bruno Lima\",\"id\":999,\"code\":\"PD-9999\","
-				+ "\"next_review_at\":\"2030-01-01\",\"file\":\"x\",\"file_size\":5,\"approved_by\":\"me\","
-				+ "\"created_at\":\"2000-01-01T00:00:00Z\",\"unknown\":true}");
+		JsonNode patched = patch(id,
+				"{\"owner\":\"Bruno Lima\",\"id\":999,\"code\":\"PD-9999\","
+						+ "\"next_review_at\":\"2030-01-01\",\"file\":\"x\",\"file_size\":5,\"approved_by\":\"me\","
+						+ "\"created_at\":\"2000-01-01T00:00:00Z\",\"unknown\":true}");
 		assertThat(patched.get("id").asLong()).isEqualTo(id);
 		assertThat(patched.get("code").asString()).isEqualTo(original.get("code").asString());
 		assertThat(patched.get("owner").asString()).isEqualTo("Bruno Lima");
@@ -272,8 +279,9 @@ class ProcessDocumentApiTests extends ProcessDocsTest {
 	void staleIfMatchIsRefused() {
 		long id = createId("");
 		String etag = this.api.get(path(id)).header("ETag").orElseThrow();
-		assertThat(this.api.send("PATCH", path(id), "{\"owner\":\"one\"}", "application/json", "If-Match", etag)
-			.status()).isEqualTo(200);
+		assertThat(
+				this.api.send("PATCH", path(id), "{\"owner\":\"one\"}", "application/json", "If-Match", etag).status())
+			.isEqualTo(200);
 		Response stale = this.api.send("PATCH", path(id), "{\"owner\":\"two\"}", "application/json", "If-Match", etag);
 		assertThat(stale.status()).isEqualTo(412);
 		assertThat(read(id).get("owner").asString()).isEqualTo("one");

@@ -11,7 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Separation of duties: nobody approves a document they own or last edited. */
 class ProcessDocumentApprovalDutiesApiTests extends ProcessDocsTest {
 
-	/** A refused approval answers 409 naming the rule and leaves the document and its history as they were. */
+	/**
+	 * A refused approval answers 409 naming the rule and leaves the document and its
+	 * history as they were.
+	 */
 	void assertRefused(Api caller, long id, String patch, String relation) {
 		JsonNode before = read(id);
 		long entries = this.api.get(path(id) + "history/").json().size();
@@ -40,7 +43,8 @@ class ProcessDocumentApprovalDutiesApiTests extends ProcessDocsTest {
 		assertThat(approver().patch(path(id), "{\"description\":\"revisado por mim\"}").status()).isEqualTo(200);
 		assertRefused(approver(), id, "{\"status\":\"approved\"}", "last_editor");
 
-		// A later content change by someone else makes the approver a reviewer of that change again.
+		// A later content change by someone else makes the approver a reviewer of that
+		// change again.
 		patch(id, "{\"description\":\"revisado pela administração\"}");
 		// Changes outside the content (tags, schedule) do not make anyone its editor.
 		assertThat(approver().patch(path(id), "{\"tags\":[\"iso\"]}").status()).isEqualTo(200);
@@ -73,9 +77,10 @@ class ProcessDocumentApprovalDutiesApiTests extends ProcessDocsTest {
 
 	/** A signed-in user with a full name who may view, change and approve documents. */
 	Api userWith(String username, String fullName) {
-		long role = this.api.post("/api/access/roles/", json("name", unique("Aprovador"), "permissions",
-				java.util.List.of("processdocs.documents.view", "processdocs.documents.change",
-						"processdocs.documents.approve")))
+		long role = this.api
+			.post("/api/access/roles/",
+					json("name", unique("Aprovador"), "permissions", java.util.List.of("processdocs.documents.view",
+							"processdocs.documents.change", "processdocs.documents.approve")))
 			.id();
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "full_name", fullName, "role_id", role));

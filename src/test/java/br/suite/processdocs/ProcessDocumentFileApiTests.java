@@ -22,7 +22,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The one file of a document: uploads both ways, limits, downloads byte for byte, removal. */
+/**
+ * The one file of a document: uploads both ways, limits, downloads byte for byte,
+ * removal.
+ */
 class ProcessDocumentFileApiTests extends ProcessDocsTest {
 
 	static final int MIB = 1024 * 1024;
@@ -35,7 +38,10 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 		return content;
 	}
 
-	/** A PDF-looking file holding every byte value, so nothing may be lost to text decoding. */
+	/**
+	 * A PDF-looking file holding every byte value, so nothing may be lost to text
+	 * decoding.
+	 */
 	static byte[] pdf() {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		out.writeBytes("%PDF-1.7\n%âãÏÓ\n".getBytes(StandardCharsets.ISO_8859_1));
@@ -214,7 +220,8 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 				this.api.sendBytes("PUT", path(id) + "file/?file_name=vazio.pdf", new byte[0], "application/pdf"),
 				this.api.sendBytes("PUT", path(id) + "file/", new byte[] { 1 }, "application/pdf"),
 				this.api.sendBytes("PUT", path(id) + "file/?file_name=%20", new byte[] { 1 }, "application/pdf"),
-				this.api.sendBytes("PUT", path(id) + "file/?file_name=" + "x".repeat(256), new byte[] { 1 }, "text/plain"),
+				this.api.sendBytes("PUT", path(id) + "file/?file_name=" + "x".repeat(256), new byte[] { 1 },
+						"text/plain"),
 				this.api.sendBytes("PUT", path(id) + "file/?file_name=a%0Ab.txt", new byte[] { 1 }, "text/plain"),
 				this.api.sendBytes("PUT", path(id) + "file/", new byte[] { 1 }, "text/plain", "Content-Disposition",
 						"inline"),
@@ -222,8 +229,10 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 				putMultipart(id, multipart("file", "", "application/pdf", new byte[] { 1 })),
 				putMultipart(id, multipart("file", "vazio.pdf", "application/pdf", new byte[0])),
 				this.api.sendBytes("PUT", path(id) + "file/", "garbage".getBytes(), "multipart/form-data"),
-				this.api.sendBytes("PUT", path(id) + "file/", ("--" + BOUNDARY + "\r\nContent-Disposition: form-data; "
-						+ "name=\"file\"; filename=\"a.txt\"\r\n\r\ntruncated").getBytes(),
+				this.api.sendBytes("PUT", path(id) + "file/",
+						("--" + BOUNDARY + "\r\nContent-Disposition: form-data; "
+								+ "name=\"file\"; filename=\"a.txt\"\r\n\r\ntruncated")
+							.getBytes(),
 						"multipart/form-data; boundary=" + BOUNDARY));
 		for (Response response : refused) {
 			assertThat(response.status()).as(response.toString()).isEqualTo(400);
@@ -234,8 +243,10 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 		assertThat(refused.get(6).json().get("errors").has("file")).isTrue();
 		assertThat(read(id)).isEqualTo(before);
 		assertThat(this.api.get(path(id) + "file/").status()).isEqualTo(404);
-		assertThat(this.api.sendBytes("PUT", path(999_999_999) + "file/?file_name=a.txt", new byte[] { 1 },
-				"text/plain").status()).isEqualTo(404);
+		assertThat(
+				this.api.sendBytes("PUT", path(999_999_999) + "file/?file_name=a.txt", new byte[] { 1 }, "text/plain")
+					.status())
+			.isEqualTo(404);
 	}
 
 	@Test
@@ -255,11 +266,14 @@ class ProcessDocumentFileApiTests extends ProcessDocsTest {
 		assertThat(this.api.get(path(id) + "file/").bytes()).isEqualTo(approvedBytes);
 
 		patch(id, "{\"status\":\"in_review\"}");
-		assertThat(this.api.sendBytes("PUT", path(id) + "file/?file_name=rev2.pdf", new byte[] { 1 },
-				"application/pdf").status()).isEqualTo(200);
+		assertThat(this.api.sendBytes("PUT", path(id) + "file/?file_name=rev2.pdf", new byte[] { 1 }, "application/pdf")
+			.status()).isEqualTo(200);
 	}
 
-	/** Sends the body without a Content-Length, so only counting while reading can stop it. */
+	/**
+	 * Sends the body without a Content-Length, so only counting while reading can stop
+	 * it.
+	 */
 	Response chunked(long id, String query, byte[] body, String contentType) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create(this.api.base() + path(id) + "file/" + query))
 			.header("Authorization", "Token " + this.api.token())

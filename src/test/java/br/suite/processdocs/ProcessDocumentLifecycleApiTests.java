@@ -12,7 +12,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Status moves, approval, what approval locks, deletion and the history that records all of it. */
+/**
+ * Status moves, approval, what approval locks, deletion and the history that records all
+ * of it.
+ */
 class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 
 	static final Map<String, Set<String>> ALLOWED = Map.of("draft", Set.of("in_review"), "in_review",
@@ -22,7 +25,8 @@ class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 	void everyAllowedTransitionMovesTheDocument() {
 		ALLOWED.forEach((from, targets) -> targets.forEach(to -> {
 			long id = inStatus(from, "");
-			// The administrator made the document, so another user approves it (separation of duties).
+			// The administrator made the document, so another user approves it
+			// (separation of duties).
 			Api caller = to.equals("approved") ? approver() : this.api;
 			Response moved = caller.patch(path(id), "{\"status\":\"" + to + "\"}");
 			assertThat(moved.status()).as(from + " → " + to).isEqualTo(200);
@@ -141,7 +145,8 @@ class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 		long id = inStatus("approved", ",\"description\":\"v1\"");
 		JsonNode before = read(id);
 		for (String change : List.of("{\"title\":\"changed\"}", "{\"process_area\":\"x\"}", "{\"category\":\"x\"}",
-				"{\"version\":\"9\"}", "{\"description\":\"v2\"}", "{\"status\":\"obsolete\",\"description\":\"v2\"}")) {
+				"{\"version\":\"9\"}", "{\"description\":\"v2\"}",
+				"{\"status\":\"obsolete\",\"description\":\"v2\"}")) {
 			Response refused = this.api.patch(path(id), change);
 			assertThat(refused.status()).as(change).isEqualTo(409);
 			assertThat(refused.json().get("detail").asString()).contains("in_review");
@@ -230,8 +235,8 @@ class ProcessDocumentLifecycleApiTests extends ProcessDocsTest {
 		JsonNode approval = entries.get(3);
 		assertThat(approval.get("changed_by").asString()).isEqualTo("admin");
 		assertThat(approval.get("changed_by_id").asLong()).isEqualTo(1);
-		assertThat(approval.get("changes").propertyNames()).containsExactly("status", "approved_by",
-				"approved_by_id", "approved_at");
+		assertThat(approval.get("changes").propertyNames()).containsExactly("status", "approved_by", "approved_by_id",
+				"approved_at");
 		assertThat(approval.get("changes").get("approved_at").get("to").asString()).isEqualTo(today().toString());
 
 		Response page = editor.get(path(id) + "history/?limit=2&offset=1");

@@ -137,8 +137,8 @@ class ProcessDocumentListApiTests extends ProcessDocsTest {
 		long obsoleteOverdue = inStatus("obsolete", tags + ",\"last_review_at\":\"" + today().minusDays(400) + "\"");
 		long unscheduled = createId(",\"tags\":[\"" + tag + "\"]");
 
-		assertThat(ids(this.api.get(BASE + "?tag=" + tag + "&review_due_within=30")))
-			.containsExactly(inTenDays, inThirty, dueToday, overdue);
+		assertThat(ids(this.api.get(BASE + "?tag=" + tag + "&review_due_within=30"))).containsExactly(inTenDays,
+				inThirty, dueToday, overdue);
 		assertThat(ids(this.api.get(BASE + "?tag=" + tag + "&review_due_within=0"))).containsExactly(dueToday, overdue);
 		assertThat(ids(this.api.get(BASE + "?tag=" + tag + "&overdue=true"))).containsExactly(overdue);
 		assertThat(ids(this.api.get(BASE + "?tag=" + tag + "&overdue=false"))).containsExactly(inTenDays, inThirty,

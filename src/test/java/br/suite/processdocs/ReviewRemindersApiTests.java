@@ -9,7 +9,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.event.ApplicationEvents;
 import org.springframework.test.context.event.RecordApplicationEvents;
 
-/** The daily review reminder: documents due within 30 days or overdue, once per document and day. */
+/**
+ * The daily review reminder: documents due within 30 days or overdue, once per document
+ * and day.
+ */
 @RecordApplicationEvents
 class ReviewRemindersApiTests extends ProcessDocsTest {
 
@@ -32,12 +35,17 @@ class ReviewRemindersApiTests extends ProcessDocsTest {
 
 		this.reminders.run(today);
 		assertThat(published()).contains(soon, late).doesNotContain(far);
-		DocumentReviewDue overdue = this.events.stream(DocumentReviewDue.class).filter(e -> e.documentId() == late)
-			.findFirst().orElseThrow();
+		DocumentReviewDue overdue = this.events.stream(DocumentReviewDue.class)
+			.filter(e -> e.documentId() == late)
+			.findFirst()
+			.orElseThrow();
 		assertThat(overdue.overdue()).isTrue();
 		assertThat(overdue.nextReviewAt()).isEqualTo(today.minusDays(10));
-		assertThat(this.events.stream(DocumentReviewDue.class).filter(e -> e.documentId() == soon).findFirst()
-			.orElseThrow().overdue()).isFalse();
+		assertThat(this.events.stream(DocumentReviewDue.class)
+			.filter(e -> e.documentId() == soon)
+			.findFirst()
+			.orElseThrow()
+			.overdue()).isFalse();
 
 		this.events.clear();
 		this.reminders.run(today);

@@ -14,14 +14,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MoneyTests {
 
-	record Priced(@JsonSerialize(using = Money.Writer.class) @JsonDeserialize(using = Money.Reader.class) BigDecimal amount) {
+	record Priced(
+			@JsonSerialize(using = Money.Writer.class) @JsonDeserialize(using = Money.Reader.class) BigDecimal amount) {
 	}
 
 	private final JsonMapper json = JsonMapper.builder().build();
 
 	@Test
 	void writesTwoDecimalStrings() {
-		assertThat(this.json.writeValueAsString(new Priced(new BigDecimal("1234.5")))).isEqualTo("{\"amount\":\"1234.50\"}");
+		assertThat(this.json.writeValueAsString(new Priced(new BigDecimal("1234.5"))))
+			.isEqualTo("{\"amount\":\"1234.50\"}");
 		assertThat(this.json.writeValueAsString(new Priced(new BigDecimal("0")))).isEqualTo("{\"amount\":\"0.00\"}");
 	}
 

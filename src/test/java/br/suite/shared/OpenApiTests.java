@@ -29,7 +29,8 @@ class OpenApiTests extends ApiTest {
 	void servesSwaggerUi() {
 		Response docs = this.api.as(null).get("/api/docs/");
 		assertThat(docs.status()).isEqualTo(302);
-		Response page = this.api.as(null).get(docs.header("Location").orElseThrow().replaceFirst("^https?://[^/]+", ""));
+		Response page = this.api.as(null)
+			.get(docs.header("Location").orElseThrow().replaceFirst("^https?://[^/]+", ""));
 		assertThat(page.status()).isEqualTo(200);
 		assertThat(page.body()).contains("swagger");
 	}

@@ -33,9 +33,10 @@ class PhoneNumberTests {
 	void refusesWhatIsNoPhoneNumber() {
 		for (String input : new String[] { "", "   ", "abc", "1234567", "98765432", "3333-4444", "(10) 3333-4444",
 				"(20) 3333-4444", "(21) 1333-4444", "(11) 88765-4321", "119876543210", "+55 11 8765-432",
-				"+55 1198765432100", "55+11987654321", "+1 555", "+1234567890123456", "+0 1234 5678", "21 3333-4444 ramal 2",
-				"(21) 3333_4444", "+ 55", "08001234567" }) {
-			assertThatExceptionOfType(PhoneNumber.Invalid.class).as(input).isThrownBy(() -> PhoneNumber.canonical(input));
+				"+55 1198765432100", "55+11987654321", "+1 555", "+1234567890123456", "+0 1234 5678",
+				"21 3333-4444 ramal 2", "(21) 3333_4444", "+ 55", "08001234567" }) {
+			assertThatExceptionOfType(PhoneNumber.Invalid.class).as(input)
+				.isThrownBy(() -> PhoneNumber.canonical(input));
 		}
 		assertThatExceptionOfType(PhoneNumber.Invalid.class).isThrownBy(() -> PhoneNumber.canonical(null));
 	}

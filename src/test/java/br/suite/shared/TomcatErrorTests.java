@@ -17,15 +17,19 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What Tomcat refuses before Spring sees it is answered with problem details too, never an HTML page. Sent
- * over a raw socket, because an HTTP client would normalise or refuse these requests itself.
+ * What Tomcat refuses before Spring sees it is answered with problem details too, never
+ * an HTML page. Sent over a raw socket, because an HTTP client would normalise or refuse
+ * these requests itself.
  */
 class TomcatErrorTests extends ApiTest {
 
 	@Test
 	void aNulCharacterInThePathIsAProblem() throws IOException {
-		assertProblem(send("PUT /api/finance/connections/%00/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Token "
-				+ this.api.token() + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"), 400);
+		assertProblem(
+				send("PUT /api/finance/connections/%00/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Token "
+						+ this.api.token()
+						+ "\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"),
+				400);
 		assertProblem(send("GET /api/clientes/%00 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"), 400);
 	}
 
@@ -38,8 +42,9 @@ class TomcatErrorTests extends ApiTest {
 	@Test
 	void oversizedHeadersAreAProblem() throws IOException {
 		String big = "x".repeat(20 * 1024);
-		assertProblem(send("GET /api/clientes/ HTTP/1.1\r\nHost: localhost\r\nX-Big: " + big
-				+ "\r\nConnection: close\r\n\r\n"), 400);
+		assertProblem(send(
+				"GET /api/clientes/ HTTP/1.1\r\nHost: localhost\r\nX-Big: " + big + "\r\nConnection: close\r\n\r\n"),
+				400);
 	}
 
 	@Test
@@ -51,8 +56,10 @@ class TomcatErrorTests extends ApiTest {
 
 	@Test
 	void errorsNoHandlerAnsweredAreProblemsToo() throws IOException {
-		// TRACE is refused by the servlet with sendError, which Spring Boot's error page would render.
-		assertProblem(send("TRACE /api/clientes/ HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nConnection: close\r\n\r\n"),
+		// TRACE is refused by the servlet with sendError, which Spring Boot's error page
+		// would render.
+		assertProblem(send(
+				"TRACE /api/clientes/ HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nConnection: close\r\n\r\n"),
 				405);
 		assertProblem(send("GET /error HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"), 404);
 	}

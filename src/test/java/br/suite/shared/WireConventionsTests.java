@@ -87,7 +87,8 @@ class WireConventionsTests extends ApiTest {
 
 	@Test
 	void eachModuleRaisesTheLimitOfItsOwnRoutesOnly() {
-		// 2 MiB: over the JSON limit, under every upload limit the modules declare for their routes.
+		// 2 MiB: over the JSON limit, under every upload limit the modules declare for
+		// their routes.
 		String big = "{\"x\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
 		assertThat(this.api.post("/api/clientes/", big).status()).isEqualTo(413);
 		assertThat(this.api.post("/api/timeclock/punch/register/", big).status()).isNotEqualTo(413);
@@ -102,9 +103,9 @@ class WireConventionsTests extends ApiTest {
 	@Test
 	void garbageNeverProducesA5xx() {
 		String[] bodies = { "", "null", "true", "\"text\"", "{\"name\":null}", "{\"name\":{\"a\":1}}",
-				"{\"name\":\"\\u0000\"}", "{\"name\":\"x\",\"permissions\":\"*\"}", "{\"name\":\"x\",\"permissions\":null}",
-				"{\"name\":\"" + "é".repeat(300) + "\"}", "{\"name\":\"'; DROP TABLE access_role; --\"}",
-				"{\"name\":\"x\"}}", "\u00ff\u00fe" };
+				"{\"name\":\"\\u0000\"}", "{\"name\":\"x\",\"permissions\":\"*\"}",
+				"{\"name\":\"x\",\"permissions\":null}", "{\"name\":\"" + "é".repeat(300) + "\"}",
+				"{\"name\":\"'; DROP TABLE access_role; --\"}", "{\"name\":\"x\"}}", "\u00ff\u00fe" };
 		for (String body : bodies) {
 			Response response = this.api.post("/api/access/roles/", body);
 			assertThat(response.status()).as(body).isBetween(200, 499);

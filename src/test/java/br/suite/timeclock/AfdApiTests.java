@@ -15,7 +15,10 @@ import br.suite.ApiTest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Issue 14: the AFD, checked by {@link AfdReader}, which shares no code with the exporter. */
+/**
+ * Issue 14: the AFD, checked by {@link AfdReader}, which shares no code with the
+ * exporter.
+ */
 class AfdApiTests extends ApiTest {
 
 	@Test
@@ -24,14 +27,16 @@ class AfdApiTests extends ApiTest {
 		assertThat(content.punches()).hasSize(4);
 		assertThat(content.version()).isEqualTo("004");
 		assertThat(AfdReader.kermit("123456789".getBytes(StandardCharsets.US_ASCII))).isEqualTo("2189");
-		// The reader refuses a broken CRC and a broken chain, so its acceptance above means something.
+		// The reader refuses a broken CRC and a broken chain, so its acceptance above
+		// means something.
 		List<String> badCrc = new java.util.ArrayList<>(AfdReader.REFERENCE);
 		badCrc.set(0, badCrc.get(0).replace("EMPRESA TESTE", "EMPRESA TESTF"));
 		assertThatThrownBy(() -> AfdReader.read(badCrc, "")).hasMessageContaining("CRC");
 		List<String> badChain = new java.util.ArrayList<>(AfdReader.REFERENCE);
 		badChain.set(5, badChain.get(5).replace("T12:00:00", "T12:01:00"));
 		assertThatThrownBy(() -> AfdReader.read(badChain, "")).hasMessageContaining("hash chain");
-		assertThatThrownBy(() -> AfdReader.read(AfdReader.REFERENCE, "0".repeat(64))).hasMessageContaining("hash chain");
+		assertThatThrownBy(() -> AfdReader.read(AfdReader.REFERENCE, "0".repeat(64)))
+			.hasMessageContaining("hash chain");
 
 		// The exporter's own functions against the reference's lines and vectors.
 		for (String line : AfdReader.REFERENCE.subList(0, 4)) {
@@ -48,8 +53,8 @@ class AfdApiTests extends ApiTest {
 	}
 
 	long establishment(String name, String document, String zone) {
-		Response created = this.api.post("/api/timeclock/establishments/", json("name", name, "employer_document", document,
-				"address", "Av. " + name + ", 10", "time_zone", zone));
+		Response created = this.api.post("/api/timeclock/establishments/", json("name", name, "employer_document",
+				document, "address", "Av. " + name + ", 10", "time_zone", zone));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
@@ -62,8 +67,9 @@ class AfdApiTests extends ApiTest {
 	}
 
 	Response punch(long employee, String type, String source) {
-		Response punched = this.api.post("/api/timeclock/punch/register/", json("event_type", type, "employee_id", employee,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", source));
+		Response punched = this.api.post("/api/timeclock/punch/register/",
+				json("event_type", type, "employee_id", employee, "snapshot_base64",
+						Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", source));
 		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
 		return punched;
 	}
@@ -79,21 +85,22 @@ class AfdApiTests extends ApiTest {
 		punch(ana, "entrada", "browser");
 		punch(bia, "entrada", "mobile_app");
 		punch(ana, "saida", "device");
-		Response offline = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id", bia,
-				"offline", true, "occurred_at", java.time.OffsetDateTime.now().minusHours(3).toString()));
+		Response offline = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id",
+				bia, "offline", true, "occurred_at", java.time.OffsetDateTime.now().minusHours(3).toString()));
 		assertThat(offline.status()).as(offline.toString()).isEqualTo(201);
 
 		Response first = this.api.get("/api/timeclock/afd/?establishment_id=" + saoPaulo);
 		assertThat(first.status()).as(first.toString()).isEqualTo(200);
 		assertThat(first.contentType()).isEqualToIgnoringWhitespace("text/plain;charset=ISO-8859-1");
-		assertThat(first.header("Content-Disposition").orElseThrow())
-			.contains("attachment").contains("AFD11222333000181REP_P.txt");
+		assertThat(first.header("Content-Disposition").orElseThrow()).contains("attachment")
+			.contains("AFD11222333000181REP_P.txt");
 		AfdReader.Content sp = AfdReader.read(first.bytes(), "");
 		assertThat(sp.employerType()).isEqualTo("1");
 		assertThat(sp.employerDocument()).isEqualTo("11222333000181");
 		assertThat(sp.name()).isEqualTo("Comercio Paulista Ltda");
 		assertThat(sp.version()).isEqualTo("003");
-		// Employer (type 2) at creation, Ana's inclusion (type 5) when she got her CPF there, then her punches.
+		// Employer (type 2) at creation, Ana's inclusion (type 5) when she got her CPF
+		// there, then her punches.
 		assertThat(sp.entries()).extracting(AfdReader.Entry::type).containsExactly('2', '5', '7', '7');
 		assertThat(sp.entries()).extracting(AfdReader.Entry::nsr).containsExactly(1L, 2L, 3L, 4L);
 		assertThat(sp.employees()).singleElement().satisfies(e -> {
@@ -127,13 +134,15 @@ class AfdApiTests extends ApiTest {
 		assertThat(am.punches().get(1).punchedAt()).isNotEqualTo(am.punches().get(1).recordedAt());
 		assertThat(am.punches().get(0).offline()).isEqualTo('0');
 
-		// The punch's response and the file carry the same hash, fixed when it was recorded.
+		// The punch's response and the file carry the same hash, fixed when it was
+		// recorded.
 		assertThat(offline.json().get("afd_hash").asString()).isEqualTo(am.punches().get(1).hash());
 
-		// A later period continues the chain: its first link verifies against the earlier file's last hash.
+		// A later period continues the chain: its first link verifies against the earlier
+		// file's last hash.
 		punch(ana, "entrada", "browser");
-		Response later = this.api.get("/api/timeclock/afd/?establishment_id=" + saoPaulo + "&date_from=" + today
-				+ "&date_to=" + today);
+		Response later = this.api
+			.get("/api/timeclock/afd/?establishment_id=" + saoPaulo + "&date_from=" + today + "&date_to=" + today);
 		assertThat(AfdReader.read(later.bytes(), "").punches()).hasSize(3);
 	}
 
@@ -150,8 +159,8 @@ class AfdApiTests extends ApiTest {
 	@Test
 	void employeesWithoutCpfAreListedUnlessIncompleteFilesAreAllowed() {
 		long store = establishment("Loja Sem Cpf", "98765432000198", "America/Sao_Paulo");
-		Response user = this.api.post("/api/access/users/", json("username", unique("afd"), "full_name", "Sem Documento",
-				"is_employee", true, "role_id", 1, "establishment_id", store));
+		Response user = this.api.post("/api/access/users/", json("username", unique("afd"), "full_name",
+				"Sem Documento", "is_employee", true, "role_id", 1, "establishment_id", store));
 		punch(user.id(), "entrada", "browser");
 		Response refused = this.api.get("/api/timeclock/afd/?establishment_id=" + store);
 		assertThat(refused.status()).isEqualTo(409);
@@ -166,15 +175,17 @@ class AfdApiTests extends ApiTest {
 	@Test
 	void refusalsNameWhatIsMissing() {
 		assertThat(this.api.get("/api/timeclock/afd/").json().get("errors").has("establishment_id")).isTrue();
-		assertThat(this.api.get("/api/timeclock/afd/?establishment_id=999999").json().get("errors").has("establishment_id"))
-			.isTrue();
+		assertThat(this.api.get("/api/timeclock/afd/?establishment_id=999999")
+			.json()
+			.get("errors")
+			.has("establishment_id")).isTrue();
 		long store = establishment("Loja Datas", "11222333000181", "America/Sao_Paulo");
-		Response backwards = this.api.get("/api/timeclock/afd/?establishment_id=" + store
-				+ "&date_from=2026-11-02&date_to=2026-11-01");
+		Response backwards = this.api
+			.get("/api/timeclock/afd/?establishment_id=" + store + "&date_from=2026-11-02&date_to=2026-11-01");
 		assertThat(backwards.status()).isEqualTo(400);
 		assertThat(backwards.json().get("errors").has("date_to")).isTrue();
-		long noDocument = this.api.get("/api/timeclock/establishments/1/").json().get("employer_document").isNull()
-				? 1 : -1;
+		long noDocument = this.api.get("/api/timeclock/establishments/1/").json().get("employer_document").isNull() ? 1
+				: -1;
 		if (noDocument == 1) {
 			Response conflict = this.api.get("/api/timeclock/afd/?establishment_id=1");
 			assertThat(conflict.status()).isEqualTo(409);

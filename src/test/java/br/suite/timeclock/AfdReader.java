@@ -8,14 +8,18 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * An AFD reader written from the layout (Portaria MTP 671/2021 Anexo V, as summarised in the shared reference
- * afd-671.md), sharing no code with the exporter: it checks every line's length for its type, the fixed-width
- * fields by position, the CRC-16/KERMIT of types 1-5, NSR order, the trailer's counts, the signature line and
- * the type-7 SHA-256 chain.
+ * An AFD reader written from the layout (Portaria MTP 671/2021 Anexo V, as summarised in
+ * the shared reference afd-671.md), sharing no code with the exporter: it checks every
+ * line's length for its type, the fixed-width fields by position, the CRC-16/KERMIT of
+ * types 1-5, NSR order, the trailer's counts, the signature line and the type-7 SHA-256
+ * chain.
  */
 final class AfdReader {
 
-	/** The public fixture quoted in afd-671.md § 11 (rayhenrique/pontofacil golden_afd_mte_2026.txt). */
+	/**
+	 * The public fixture quoted in afd-671.md § 11 (rayhenrique/pontofacil
+	 * golden_afd_mte_2026.txt).
+	 */
 	static final List<String> REFERENCE = List.of(
 			"0000000001112345678000199              EMPRESA TESTE MATRIZ LTDA                                                                                                                                              2026-10-012026-10-312026-10-01T18:00:00-0300004                                             5A66",
 			"00000000122026-10-01T07:00:00-0300              112345678000199              EMPRESA TESTE MATRIZ LTDA                                                                                                                             Sede Maceio                                                                                         B4DF",
@@ -43,7 +47,10 @@ final class AfdReader {
 			String name, String address) {
 	}
 
-	/** A type-5 record (employee inclusion, change or exclusion) as read from its positions. */
+	/**
+	 * A type-5 record (employee inclusion, change or exclusion) as read from its
+	 * positions.
+	 */
 	record Employee(long nsr, String recordedAt, char operation, String cpf, String name, String responsible) {
 	}
 
@@ -57,7 +64,10 @@ final class AfdReader {
 			List<Entry> entries, List<Employer> employers, List<Employee> employees, long[] counts) {
 	}
 
-	/** Reads the file as the inspector's program would; throws AssertionError naming the first broken rule. */
+	/**
+	 * Reads the file as the inspector's program would; throws AssertionError naming the
+	 * first broken rule.
+	 */
 	static Content read(byte[] bytes, String seed) {
 		String text = new String(bytes, StandardCharsets.ISO_8859_1);
 		check(text.endsWith("\r\n"), "the last line ends with CRLF");
@@ -75,7 +85,8 @@ final class AfdReader {
 		check(header.substring(0, 9).equals("000000000") && header.charAt(9) == '1', "header NSR 0 and type 1");
 		crc(header, 298);
 		String signature = lines.get(lines.size() - 1);
-		check(signature.length() == 100 && signature.equals(String.format("%-100s", "ASSINATURA_DIGITAL_EM_ARQUIVO_P7S")),
+		check(signature.length() == 100
+				&& signature.equals(String.format("%-100s", "ASSINATURA_DIGITAL_EM_ARQUIVO_P7S")),
 				"the last line is the signature placeholder");
 		String trailer = lines.get(lines.size() - 2);
 		check(trailer.length() == 64 && trailer.startsWith("999999999") && trailer.charAt(63) == '9', "trailer");
@@ -99,13 +110,16 @@ final class AfdReader {
 					String recordedAt = line.substring(10, 34);
 					check(DH.matcher(recordedAt).matches(), "type 2 date-time " + recordedAt);
 					String responsible = line.substring(34, 48);
-					check(responsible.matches("\\d{11} {3}|\\d{14}| {14}|0{3}\\d{11}"), "type 2 CPF responsible: " + responsible);
+					check(responsible.matches("\\d{11} {3}|\\d{14}| {14}|0{3}\\d{11}"),
+							"type 2 CPF responsible: " + responsible);
 					char documentType = line.charAt(48);
 					check(documentType == '1' || documentType == '2', "type 2 employer id type");
 					String document = line.substring(49, 63);
-					check(document.strip().matches(documentType == '1' ? "\\d{14}" : "\\d{11}"), "type 2 CNPJ/CPF " + document);
+					check(document.strip().matches(documentType == '1' ? "\\d{14}" : "\\d{11}"),
+							"type 2 CNPJ/CPF " + document);
 					employers.add(new Employer(nsr, recordedAt, responsible, documentType, document.strip(),
-							line.substring(63, 77).strip(), line.substring(77, 227).strip(), line.substring(227, 327).strip()));
+							line.substring(63, 77).strip(), line.substring(77, 227).strip(),
+							line.substring(227, 327).strip()));
 				}
 				case '4' -> {
 					check(line.length() == 73, "type 4 has 73 characters");
@@ -145,7 +159,8 @@ final class AfdReader {
 					check(offline == '0' || offline == '1', "on/off-line flag");
 					String hash = line.substring(73);
 					String expected = sha256(line.substring(0, 73) + previousHash);
-					check(hash.equalsIgnoreCase(expected), "NSR " + nsr + ": the hash chain breaks (expected " + expected + ")");
+					check(hash.equalsIgnoreCase(expected),
+							"NSR " + nsr + ": the hash chain breaks (expected " + expected + ")");
 					previousHash = hash;
 					punches.add(new Punch(nsr, punchedAt, cpf, recordedAt, collector, offline, hash));
 				}
@@ -159,10 +174,10 @@ final class AfdReader {
 			check(declared == counts[type], "trailer count of type " + type + ": " + declared + " but " + counts[type]);
 		}
 		check(DH.matcher(header.substring(226, 250)).matches(), "generation date-time");
-		return new Content(header.substring(10, 11), header.substring(11, 25).strip(), header.substring(39, 189).strip(),
-				header.substring(189, 206).strip(), header.substring(206, 216), header.substring(216, 226),
-				header.substring(226, 250), header.substring(250, 253), punches, previousHash, entries, employers,
-				employees, counts);
+		return new Content(header.substring(10, 11), header.substring(11, 25).strip(),
+				header.substring(39, 189).strip(), header.substring(189, 206).strip(), header.substring(206, 216),
+				header.substring(216, 226), header.substring(226, 250), header.substring(250, 253), punches,
+				previousHash, entries, employers, employees, counts);
 	}
 
 	private static void crc(String line, int length) {
@@ -189,7 +204,8 @@ final class AfdReader {
 
 	static String sha256(String text) {
 		try {
-			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.US_ASCII)));
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.US_ASCII)));
 		}
 		catch (java.security.NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);

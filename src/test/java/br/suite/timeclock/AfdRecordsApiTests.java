@@ -16,45 +16,55 @@ import br.suite.ApiTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 14: AFD types 2 and 5 are written when they happen, each with its own NSR in the establishment's sequence
- * shared with the punches, and read back by {@link AfdReader}, which shares no code with the exporter.
+ * Issue 14: AFD types 2 and 5 are written when they happen, each with its own NSR in the
+ * establishment's sequence shared with the punches, and read back by {@link AfdReader},
+ * which shares no code with the exporter.
  */
 class AfdRecordsApiTests extends ApiTest {
 
-	/** An administrator-like client whose user has a CPF, so records name it as the person responsible. */
+	/**
+	 * An administrator-like client whose user has a CPF, so records name it as the person
+	 * responsible.
+	 */
 	record Actor(Api api, String cpf) {
 	}
 
 	Actor actorWithCpf() {
-		Response role = this.api.post("/api/access/roles/", json("name", unique("afd-actor"), "permissions",
-				List.of("access.users.view", "access.users.change", "timeclock.establishments.view",
-						"timeclock.establishments.change", "timeclock.afd.export", "timeclock.punches.register",
-						"timeclock.punches.view")));
+		Response role = this.api.post("/api/access/roles/",
+				json("name", unique("afd-actor"), "permissions",
+						List.of("access.users.view", "access.users.change", "timeclock.establishments.view",
+								"timeclock.establishments.change", "timeclock.afd.export", "timeclock.punches.register",
+								"timeclock.punches.view")));
 		assertThat(role.status()).as(role.toString()).isEqualTo(201);
 		String username = unique("afd-actor");
 		String cpf = RepApiTests.cpf();
-		Response user = this.api.post("/api/access/users/", json("username", username, "role_id", role.id(), "cpf", cpf));
+		Response user = this.api.post("/api/access/users/",
+				json("username", username, "role_id", role.id(), "cpf", cpf));
 		assertThat(user.status()).as(user.toString()).isEqualTo(201);
 		return new Actor(this.api.as(this.api.signIn(username, user.json().get("temporary_password").asString())), cpf);
 	}
 
-	/** A role without permissions, so the actor above has authority over its employees. */
+	/**
+	 * A role without permissions, so the actor above has authority over its employees.
+	 */
 	long employeeRole() {
-		Response role = this.api.post("/api/access/roles/", json("name", unique("afd-employee"), "permissions", List.of()));
+		Response role = this.api.post("/api/access/roles/",
+				json("name", unique("afd-employee"), "permissions", List.of()));
 		assertThat(role.status()).as(role.toString()).isEqualTo(201);
 		return role.id();
 	}
 
 	static long establishment(Api api, String name, String document, String zone) {
-		Response created = api.post("/api/timeclock/establishments/", json("name", name, "employer_document", document,
-				"address", "Rua " + name + ", 7", "time_zone", zone));
+		Response created = api.post("/api/timeclock/establishments/",
+				json("name", name, "employer_document", document, "address", "Rua " + name + ", 7", "time_zone", zone));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
 
 	static Response punch(Api api, long employee) {
-		Response punched = api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", "browser"));
+		Response punched = api.post("/api/timeclock/punch/register/",
+				json("event_type", "entrada", "employee_id", employee, "snapshot_base64",
+						Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", "browser"));
 		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
 		return punched;
 	}
@@ -79,12 +89,14 @@ class AfdRecordsApiTests extends ApiTest {
 		Actor actor = actorWithCpf();
 		long store = establishment(actor.api(), "Mercado Ciclo Ltda", "11.222.333/0001-81", "America/Manaus");
 		String cpf = RepApiTests.cpf();
-		Response created = actor.api().post("/api/access/users/", json("username", unique("afd"), "full_name",
-				"Joana Ciclo", "is_employee", true, "role_id", employeeRole(), "cpf", cpf, "establishment_id", store));
+		Response created = actor.api()
+			.post("/api/access/users/", json("username", unique("afd"), "full_name", "Joana Ciclo", "is_employee", true,
+					"role_id", employeeRole(), "cpf", cpf, "establishment_id", store));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		long joana = created.id();
 		Response first = punch(actor.api(), joana);
-		Response renamed = actor.api().patch("/api/access/users/" + joana + "/", json("full_name", "Joana Ciclo Souza"));
+		Response renamed = actor.api()
+			.patch("/api/access/users/" + joana + "/", json("full_name", "Joana Ciclo Souza"));
 		assertThat(renamed.status()).as(renamed.toString()).isEqualTo(200);
 		// A save that changes nothing the AFD holds writes nothing.
 		assertThat(actor.api().patch("/api/access/users/" + joana + "/", json("department", "Caixa")).status())
@@ -117,8 +129,10 @@ class AfdRecordsApiTests extends ApiTest {
 		assertThat(afd.employees()).extracting(AfdReader.Employee::responsible).containsOnly(actor.cpf());
 		assertThat(afd.punches()).extracting(AfdReader.Punch::cpf).containsOnly("0" + cpf);
 
-		// The reader checked the type-7 chain (punches only, across the records between them) with genesis "";
-		// the hashes are those fixed at the punch. verify-chain reads the sequence shared with the records.
+		// The reader checked the type-7 chain (punches only, across the records between
+		// them) with genesis "";
+		// the hashes are those fixed at the punch. verify-chain reads the sequence shared
+		// with the records.
 		assertThat(afd.punches().get(0).hash()).isEqualTo(first.json().get("afd_hash").asString());
 		assertThat(afd.punches().get(1).hash()).isEqualTo(second.json().get("afd_hash").asString());
 		Response report = this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=" + store);
@@ -147,8 +161,12 @@ class AfdRecordsApiTests extends ApiTest {
 		assertThat(this.api.patch("/api/timeclock/establishments/" + store + "/", json("active", false)).status())
 			.isEqualTo(200);
 		assertThat(lastNsr(store)).isEqualTo(1);
-		assertThat(this.api.patch("/api/timeclock/establishments/" + store + "/",
-				json("name", "Loja Mutante S.A.", "address", "Av. Nova, 2", "cei_caepf_cno", "123456789012")).status())
+		assertThat(
+				this.api
+					.patch("/api/timeclock/establishments/" + store + "/",
+							json("name", "Loja Mutante S.A.", "address", "Av. Nova, 2", "cei_caepf_cno",
+									"123456789012"))
+					.status())
 			.isEqualTo(200);
 		Response refused = this.api.patch("/api/timeclock/establishments/" + store + "/",
 				json("employer_document", "11222333000182"));
@@ -172,12 +190,14 @@ class AfdRecordsApiTests extends ApiTest {
 				"is_employee", true, "role_id", 1, "cpf", cpf, "establishment_id", north));
 		long teo = user.id();
 		punch(this.api, teo);
-		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("establishment_id", south)).status()).isEqualTo(200);
+		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("establishment_id", south)).status())
+			.isEqualTo(200);
 		punch(this.api, teo);
 		String newCpf = RepApiTests.cpf();
 		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("cpf", newCpf)).status()).isEqualTo(200);
 		// Not an employee any more: excluded; an employee again: included again.
-		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("is_employee", false)).status()).isEqualTo(200);
+		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("is_employee", false)).status())
+			.isEqualTo(200);
 		assertThat(this.api.patch("/api/access/users/" + teo + "/", json("is_employee", true)).status()).isEqualTo(200);
 
 		AfdReader.Content n = afd(this.api, north);
@@ -199,22 +219,31 @@ class AfdRecordsApiTests extends ApiTest {
 		assertThat(invalid.status()).isEqualTo(400);
 		assertThat(invalid.json().get("errors").has("cpf")).isTrue();
 		String cpf = RepApiTests.cpf();
-		long ivo = this.api.post("/api/access/users/", json("username", unique("afd"), "full_name", "Ivo",
-				"is_employee", true, "role_id", 1, "cpf", cpf, "establishment_id", store)).id();
+		long ivo = this.api
+			.post("/api/access/users/",
+					json("username", unique("afd"), "full_name", "Ivo", "is_employee", true, "role_id", 1, "cpf", cpf,
+							"establishment_id", store))
+			.id();
 		assertThat(lastNsr(store)).isEqualTo(2);
-		Response badCpf = this.api.patch("/api/access/users/" + ivo + "/", json("full_name", "Ivo Novo", "cpf", "111.111.111-12"));
+		Response badCpf = this.api.patch("/api/access/users/" + ivo + "/",
+				json("full_name", "Ivo Novo", "cpf", "111.111.111-12"));
 		assertThat(badCpf.status()).isEqualTo(400);
-		Response badPlace = this.api.patch("/api/access/users/" + ivo + "/", json("full_name", "Ivo Novo",
-				"establishment_id", 999_999_999));
+		Response badPlace = this.api.patch("/api/access/users/" + ivo + "/",
+				json("full_name", "Ivo Novo", "establishment_id", 999_999_999));
 		assertThat(badPlace.status()).isEqualTo(400);
 		// Someone else's CPF: 409, and nothing is written either.
-		long other = this.api.post("/api/access/users/", json("username", unique("afd"), "full_name", "Outro",
-				"is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
+		long other = this.api
+			.post("/api/access/users/",
+					json("username", unique("afd"), "full_name", "Outro", "is_employee", true, "role_id", 1, "cpf",
+							RepApiTests.cpf(), "establishment_id", store))
+			.id();
 		String taken = this.api.get("/api/access/users/" + other + "/").json().get("cpf").asString();
-		assertThat(this.api.patch("/api/access/users/" + ivo + "/", json("full_name", "Ivo Novo", "cpf", taken)).status())
+		assertThat(
+				this.api.patch("/api/access/users/" + ivo + "/", json("full_name", "Ivo Novo", "cpf", taken)).status())
 			.isEqualTo(409);
 		assertThat(lastNsr(store)).isEqualTo(3);
-		assertThat(afd(this.api, store).employees()).extracting(AfdReader.Employee::name).containsExactly("Ivo", "Outro");
+		assertThat(afd(this.api, store).employees()).extracting(AfdReader.Employee::name)
+			.containsExactly("Ivo", "Outro");
 		assertThat(this.api.get("/api/access/users/" + ivo + "/").json().get("full_name").asString()).isEqualTo("Ivo");
 	}
 
@@ -223,8 +252,12 @@ class AfdRecordsApiTests extends ApiTest {
 		long store = establishment(this.api, "Loja Concorrida", "11222333000181", "America/Sao_Paulo");
 		List<Long> employees = new ArrayList<>();
 		for (int i = 0; i < 4; i++) {
-			employees.add(this.api.post("/api/access/users/", json("username", unique("afd"), "full_name", "Pessoa " + i,
-					"is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id());
+			employees.add(
+					this.api
+						.post("/api/access/users/",
+								json("username", unique("afd"), "full_name", "Pessoa " + i, "is_employee", true,
+										"role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store))
+						.id());
 		}
 		ExecutorService pool = Executors.newFixedThreadPool(8);
 		List<CompletableFuture<Integer>> work = new ArrayList<>();
@@ -235,7 +268,8 @@ class AfdRecordsApiTests extends ApiTest {
 					String name = "Pessoa " + i + " v" + round;
 					work.add(CompletableFuture.supplyAsync(() -> punch(this.api, id).status(), pool));
 					work.add(CompletableFuture.supplyAsync(
-							() -> this.api.patch("/api/access/users/" + id + "/", json("full_name", name)).status(), pool));
+							() -> this.api.patch("/api/access/users/" + id + "/", json("full_name", name)).status(),
+							pool));
 				}
 			}
 			for (CompletableFuture<Integer> done : work) {
@@ -246,12 +280,15 @@ class AfdRecordsApiTests extends ApiTest {
 			pool.shutdown();
 		}
 		AfdReader.Content afd = afd(this.api, store);
-		// 1 type 2, 4 inclusions, 24 renames, 24 punches: every NSR once, contiguous (checked in afd()).
+		// 1 type 2, 4 inclusions, 24 renames, 24 punches: every NSR once, contiguous
+		// (checked in afd()).
 		assertThat(afd.entries()).hasSize(1 + 4 + 24 + 24);
 		assertThat(afd.counts()[5]).isEqualTo(28);
 		assertThat(afd.counts()[7]).isEqualTo(24);
 		assertThat(lastNsr(store)).isEqualTo(53);
-		assertThat(this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=" + store).json().get("intact")
+		assertThat(this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=" + store)
+			.json()
+			.get("intact")
 			.asBoolean()).isTrue();
 	}
 

@@ -36,7 +36,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The AFD's detached CAdES signature, with a self-signed certificate made here (an instance with a key configured). */
+/**
+ * The AFD's detached CAdES signature, with a self-signed certificate made here (an
+ * instance with a key configured).
+ */
 class AfdSignatureApiTests extends ApiTest {
 
 	static final String PASSWORD = "test-keystore-password";
@@ -52,14 +55,15 @@ class AfdSignatureApiTests extends ApiTest {
 			KeyPair pair = generator.generateKeyPair();
 			X500Name subject = new X500Name("CN=Suite REP-P test, O=Suite, C=BR");
 			Instant now = Instant.now();
-			X509CertificateHolder holder = new JcaX509v3CertificateBuilder(subject, BigInteger.valueOf(now.toEpochMilli()),
-					Date.from(now.minus(1, ChronoUnit.DAYS)), Date.from(now.plus(365, ChronoUnit.DAYS)), subject,
-					pair.getPublic())
+			X509CertificateHolder holder = new JcaX509v3CertificateBuilder(subject,
+					BigInteger.valueOf(now.toEpochMilli()), Date.from(now.minus(1, ChronoUnit.DAYS)),
+					Date.from(now.plus(365, ChronoUnit.DAYS)), subject, pair.getPublic())
 				.build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate()));
 			CERTIFICATE = new JcaX509CertificateConverter().getCertificate(holder);
 			KeyStore store = KeyStore.getInstance("PKCS12");
 			store.load(null, null);
-			store.setKeyEntry("rep", pair.getPrivate(), PASSWORD.toCharArray(), new java.security.cert.Certificate[] { CERTIFICATE });
+			store.setKeyEntry("rep", pair.getPrivate(), PASSWORD.toCharArray(),
+					new java.security.cert.Certificate[] { CERTIFICATE });
 			KEYSTORE = Files.createTempFile("rep-signature", ".p12");
 			try (OutputStream out = Files.newOutputStream(KEYSTORE)) {
 				store.store(out, PASSWORD.toCharArray());
@@ -83,20 +87,27 @@ class AfdSignatureApiTests extends ApiTest {
 
 	@Test
 	void theComprovantePdfIsPadesSignedAndItsByteRangeVerifies() throws Exception {
-		long store = this.api.post("/api/timeclock/establishments/", json("name", "Loja Comprovante Assinado",
-				"employer_document", "11222333000181")).id();
-		long employee = this.api.post("/api/access/users/", json("username", unique("sig"), "full_name", "Lia Assinada",
-				"is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
-		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		long store = this.api
+			.post("/api/timeclock/establishments/",
+					json("name", "Loja Comprovante Assinado", "employer_document", "11222333000181"))
+			.id();
+		long employee = this.api
+			.post("/api/access/users/",
+					json("username", unique("sig"), "full_name", "Lia Assinada", "is_employee", true, "role_id", 1,
+							"cpf", RepApiTests.cpf(), "establishment_id", store))
+			.id();
+		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
+				employee, "snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
 		Response pdf = this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/");
 		assertThat(pdf.status()).as(pdf.toString()).isEqualTo(200);
 		assertThat(pdf.contentType()).isEqualTo("application/pdf");
 		byte[] bytes = pdf.bytes();
-		assertThat(ComprovanteApiTests.text(bytes)).contains("Lia Assinada").contains(punch.json().get("afd_hash").asString());
+		assertThat(ComprovanteApiTests.text(bytes)).contains("Lia Assinada")
+			.contains(punch.json().get("afd_hash").asString());
 		try (org.apache.pdfbox.pdmodel.PDDocument document = org.apache.pdfbox.Loader.loadPDF(bytes)) {
 			assertThat(document.getSignatureDictionaries()).hasSize(1);
-			org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature signature = document.getSignatureDictionaries()
+			org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature signature = document
+				.getSignatureDictionaries()
 				.get(0);
 			assertThat(signature.getSubFilter()).isEqualTo("ETSI.CAdES.detached");
 			assertThat(signature.getFilter()).isEqualTo("Adobe.PPKLite");
@@ -108,7 +119,8 @@ class AfdSignatureApiTests extends ApiTest {
 			covered.write(bytes, range[0], range[1]);
 			covered.write(bytes, range[2], range[3]);
 			byte[] signedBytes = covered.toByteArray();
-			// /Contents is the DER signature padded with zeros to its reserved size: read the one object it holds.
+			// /Contents is the DER signature padded with zeros to its reserved size: read
+			// the one object it holds.
 			org.bouncycastle.asn1.cms.ContentInfo contents;
 			try (org.bouncycastle.asn1.ASN1InputStream in = new org.bouncycastle.asn1.ASN1InputStream(
 					signature.getContents(bytes))) {
@@ -118,14 +130,18 @@ class AfdSignatureApiTests extends ApiTest {
 			SignerInformation signer = cms.getSignerInfos().getSigners().iterator().next();
 			assertThat(signer.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE))).isTrue();
 			assertThat(signer.getSignedAttributes().get(PKCSObjectIdentifiers.id_aa_signingCertificateV2)).isNotNull();
-			// PAdES baseline: the time is the dictionary's M, not a signing-time attribute.
+			// PAdES baseline: the time is the dictionary's M, not a signing-time
+			// attribute.
 			assertThat(signer.getSignedAttributes().get(PKCSObjectIdentifiers.pkcs_9_at_signingTime)).isNull();
 			assertThat(signature.getSignDate()).isNotNull();
 
 			// One changed byte inside the range and the signature no longer verifies.
 			signedBytes[range[1] / 2] ^= 1;
 			SignerInformation altered = new CMSSignedData(new CMSProcessableByteArray(signedBytes), contents)
-				.getSignerInfos().getSigners().iterator().next();
+				.getSignerInfos()
+				.getSigners()
+				.iterator()
+				.next();
 			org.assertj.core.api.Assertions
 				.assertThatThrownBy(() -> altered.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE)))
 				.isInstanceOf(org.bouncycastle.cms.CMSSignerDigestMismatchException.class);
@@ -134,17 +150,23 @@ class AfdSignatureApiTests extends ApiTest {
 
 	@Test
 	void theSignatureVerifiesOverTheExactAfdBytes() throws Exception {
-		long store = this.api.post("/api/timeclock/establishments/", json("name", "Loja Assinada",
-				"employer_document", "11222333000181")).id();
-		long employee = this.api.post("/api/access/users/", json("username", unique("sig"), "is_employee", true,
-				"role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", store)).id();
-		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
+		long store = this.api
+			.post("/api/timeclock/establishments/",
+					json("name", "Loja Assinada", "employer_document", "11222333000181"))
+			.id();
+		long employee = this.api
+			.post("/api/access/users/",
+					json("username", unique("sig"), "is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(),
+							"establishment_id", store))
+			.id();
+		Response punch = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
+				employee, "snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
 		assertThat(punch.status()).isEqualTo(201);
 
 		Response afd = this.api.get("/api/timeclock/afd/?establishment_id=" + store);
 		String generatedAt = afd.header(AfdController.GENERATED_AT).orElseThrow();
-		Response p7s = this.api.get("/api/timeclock/afd/signature/?establishment_id=" + store + "&generated_at=" + generatedAt);
+		Response p7s = this.api
+			.get("/api/timeclock/afd/signature/?establishment_id=" + store + "&generated_at=" + generatedAt);
 		assertThat(p7s.status()).as(p7s.toString()).isEqualTo(200);
 		assertThat(p7s.contentType()).startsWith("application/pkcs7-signature");
 		assertThat(p7s.header("Content-Disposition").orElseThrow())
@@ -154,10 +176,13 @@ class AfdSignatureApiTests extends ApiTest {
 		String header = new String(afd.bytes(), java.nio.charset.StandardCharsets.ISO_8859_1).substring(0, 302);
 		assertThat(header.substring(253, 268)).isEqualTo("198765432000198");
 		// The comprovante prints the configured INPI registration.
-		JsonNode comprovante = this.api.send("GET", "/api/timeclock/punches/" + punch.id() + "/comprovante/", null, null,
-				"Accept", "application/json").json();
+		JsonNode comprovante = this.api
+			.send("GET", "/api/timeclock/punches/" + punch.id() + "/comprovante/", null, null, "Accept",
+					"application/json")
+			.json();
 		assertThat(comprovante.get("inpi_registration").asString()).isEqualTo("BR512026000123-4");
-		assertThat(ComprovanteApiTests.text(this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/").bytes()))
+		assertThat(ComprovanteApiTests
+			.text(this.api.get("/api/timeclock/punches/" + punch.id() + "/comprovante/").bytes()))
 			.contains("Registro no INPI do REP-P: BR512026000123-4");
 
 		CMSSignedData signed = new CMSSignedData(new CMSProcessableByteArray(afd.bytes()), p7s.bytes());
@@ -173,9 +198,13 @@ class AfdSignatureApiTests extends ApiTest {
 		byte[] altered = afd.bytes().clone();
 		altered[50] = (byte) (altered[50] == 'A' ? 'B' : 'A');
 		SignerInformation againstAltered = new CMSSignedData(new CMSProcessableByteArray(altered), p7s.bytes())
-			.getSignerInfos().getSigners().iterator().next();
+			.getSignerInfos()
+			.getSigners()
+			.iterator()
+			.next();
 		org.assertj.core.api.Assertions
-			.assertThatThrownBy(() -> againstAltered.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE)))
+			.assertThatThrownBy(
+					() -> againstAltered.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE)))
 			.isInstanceOf(org.bouncycastle.cms.CMSSignerDigestMismatchException.class);
 
 		assertThat(signedInWith("timeclock.punches.view").get("/api/timeclock/afd/signature/?establishment_id=" + store)

@@ -25,8 +25,8 @@ class BiometricLgpdApiTests extends ApiTest {
 	SnapshotRetention retention;
 
 	long employee() {
-		Response user = this.api.post("/api/access/users/", json("username", unique("bio"), "full_name", "Bia Metria",
-				"is_employee", true, "role_id", 1));
+		Response user = this.api.post("/api/access/users/",
+				json("username", unique("bio"), "full_name", "Bia Metria", "is_employee", true, "role_id", 1));
 		assertThat(user.status()).as(user.toString()).isEqualTo(201);
 		return user.id();
 	}
@@ -40,11 +40,16 @@ class BiometricLgpdApiTests extends ApiTest {
 	}
 
 	long enrolments(long id) {
-		return this.jdbc.sql("SELECT count(*) FROM timeclock_face_enrolment WHERE user_id = :id").param("id", id)
-			.query(Long.class).single();
+		return this.jdbc.sql("SELECT count(*) FROM timeclock_face_enrolment WHERE user_id = :id")
+			.param("id", id)
+			.query(Long.class)
+			.single();
 	}
 
-	/** The removal runs after the deactivation commits, asynchronously (an application module listener). */
+	/**
+	 * The removal runs after the deactivation commits, asynchronously (an application
+	 * module listener).
+	 */
 	void awaitNoEnrolment(long id) {
 		long deadline = System.currentTimeMillis() + 10_000;
 		while (enrolments(id) > 0 && System.currentTimeMillis() < deadline) {
@@ -109,7 +114,8 @@ class BiometricLgpdApiTests extends ApiTest {
 
 		long other = employee();
 		assertThat(enrol(other).status()).isEqualTo(200);
-		assertThat(this.api.patch("/api/access/users/" + other + "/", json("status", "inactive")).status()).isEqualTo(200);
+		assertThat(this.api.patch("/api/access/users/" + other + "/", json("status", "inactive")).status())
+			.isEqualTo(200);
 		awaitNoEnrolment(other);
 	}
 
@@ -136,7 +142,8 @@ class BiometricLgpdApiTests extends ApiTest {
 		assertThat(stranger.get("/api/access/users/" + id + "/photo/").status()).isEqualTo(403);
 		assertThat(stranger.get("/api/timeclock/punches/" + punch + "/snapshot/").status()).isEqualTo(403);
 		assertThat(stranger.get("/api/timeclock/biometric-access-log/").status()).isEqualTo(403);
-		assertThat(auditor.get("/api/timeclock/biometric-access-log/?subject_user_id=" + id).json().size()).isEqualTo(2);
+		assertThat(auditor.get("/api/timeclock/biometric-access-log/?subject_user_id=" + id).json().size())
+			.isEqualTo(2);
 	}
 
 	@Test

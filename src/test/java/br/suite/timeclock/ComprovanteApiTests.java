@@ -14,7 +14,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14: the comprovante of art. 79, for whoever reads punches and for employees' own punches. */
+/**
+ * Issue 14: the comprovante of art. 79, for whoever reads punches and for employees' own
+ * punches.
+ */
 class ComprovanteApiTests extends ApiTest {
 
 	static String text(byte[] pdf) throws Exception {
@@ -24,15 +27,17 @@ class ComprovanteApiTests extends ApiTest {
 	}
 
 	long establishment() {
-		return this.api.post("/api/timeclock/establishments/", json("name", "Padaria São João Ltda", "employer_document",
-				"11222333000181", "cei_caepf_cno", "51234567890123", "address", "Rua das Flores, 12 - Recife/PE",
-				"time_zone", "America/Recife")).id();
+		return this.api.post("/api/timeclock/establishments/",
+				json("name", "Padaria São João Ltda", "employer_document", "11222333000181", "cei_caepf_cno",
+						"51234567890123", "address", "Rua das Flores, 12 - Recife/PE", "time_zone", "America/Recife"))
+			.id();
 	}
 
 	/** An employee who can sign in with the given permissions: [user id, token]. */
 	Object[] employee(String name, String cpf, long establishment, String... permissions) {
 		String list = permissions.length == 0 ? "" : "\"" + String.join("\",\"", permissions) + "\"";
-		long role = this.api.post("/api/access/roles/", "{\"name\":\"" + unique("role") + "\",\"permissions\":[" + list + "]}")
+		long role = this.api
+			.post("/api/access/roles/", "{\"name\":\"" + unique("role") + "\",\"permissions\":[" + list + "]}")
 			.id();
 		String username = unique("emp");
 		Response user = this.api.post("/api/access/users/", json("username", username, "full_name", name, "is_employee",
@@ -58,20 +63,21 @@ class ComprovanteApiTests extends ApiTest {
 		Response pdf = this.api.get("/api/timeclock/punches/" + punch.get("id").asLong() + "/comprovante/");
 		assertThat(pdf.status()).as(pdf.toString()).isEqualTo(200);
 		assertThat(pdf.contentType()).isEqualTo("application/pdf");
-		// No signing key configured here: the PDF is not signed (AfdSignatureApiTests has a key).
+		// No signing key configured here: the PDF is not signed (AfdSignatureApiTests has
+		// a key).
 		try (org.apache.pdfbox.pdmodel.PDDocument document = org.apache.pdfbox.Loader.loadPDF(pdf.bytes())) {
 			assertThat(document.getSignatureDictionaries()).isEmpty();
 		}
 		String text = text(pdf.bytes());
 		String local = punch.get("occurred_at_local").asString();
 		assertThat(text).contains("Comprovante de Registro de Ponto do Trabalhador",
-				"NSR: " + String.format("%09d", punch.get("nsr").asLong()), "Padaria São João Ltda", "11.222.333/0001-81",
-				"51234567890123", "Rua das Flores, 12 - Recife/PE", "Joana Araújo", RepApiTests.masked(cpf), local,
-				"Registro no INPI do REP-P", punch.get("afd_hash").asString());
+				"NSR: " + String.format("%09d", punch.get("nsr").asLong()), "Padaria São João Ltda",
+				"11.222.333/0001-81", "51234567890123", "Rua das Flores, 12 - Recife/PE", "Joana Araújo",
+				RepApiTests.masked(cpf), local, "Registro no INPI do REP-P", punch.get("afd_hash").asString());
 		assertThat(local).endsWith("-03:00");
 
-		Response json = this.api.send("GET", "/api/timeclock/punches/" + punch.get("id").asLong() + "/comprovante/", null,
-				null, "Accept", "application/json");
+		Response json = this.api.send("GET", "/api/timeclock/punches/" + punch.get("id").asLong() + "/comprovante/",
+				null, null, "Accept", "application/json");
 		assertThat(json.contentType()).startsWith("application/json");
 		JsonNode c = json.json();
 		assertThat(c.get("title").asString()).isEqualTo("Comprovante de Registro de Ponto do Trabalhador");

@@ -16,20 +16,24 @@ class FaceEnrolmentAuditApiTests extends ApiTest {
 
 	@Test
 	void enrolmentAndRemovalAreAudited() {
-		Response user = this.api.post("/api/access/users/", json("username", unique("face"), "full_name", "Grace",
-				"is_employee", true, "role_id", 1));
+		Response user = this.api.post("/api/access/users/",
+				json("username", unique("face"), "full_name", "Grace", "is_employee", true, "role_id", 1));
 		long id = user.id();
 		byte[] photo = FacePhotos.enrolment();
 		Response enrolled = this.api.put("/api/access/users/" + id + "/photo/",
 				"{\"photo_base64\":\"" + Base64.getEncoder().encodeToString(photo) + "\"}");
 		assertThat(enrolled.status()).as(enrolled.toString()).isEqualTo(200);
-		JsonNode event = this.api.get("/api/audit/events/?action=timeclock.face.enrolled&resource_id=" + id).json().get(0);
+		JsonNode event = this.api.get("/api/audit/events/?action=timeclock.face.enrolled&resource_id=" + id)
+			.json()
+			.get(0);
 		assertThat(event.get("changes").get("photo_sha256").get("before").isNull()).isTrue();
 		assertThat(event.get("changes").get("photo_sha256").get("after").asString()).isEqualTo(Sha256.hex(photo));
 		assertThat(event.toString()).doesNotContain(Base64.getEncoder().encodeToString(photo).substring(0, 40));
 
 		assertThat(this.api.delete("/api/access/users/" + id + "/photo/").status()).isEqualTo(204);
-		JsonNode removed = this.api.get("/api/audit/events/?action=timeclock.face.removed&resource_id=" + id).json().get(0);
+		JsonNode removed = this.api.get("/api/audit/events/?action=timeclock.face.removed&resource_id=" + id)
+			.json()
+			.get(0);
 		assertThat(removed.get("changes").get("photo_sha256").get("before").asString()).isEqualTo(Sha256.hex(photo));
 	}
 

@@ -15,13 +15,15 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 
 /**
- * Real face photos for the API tests, from registry packages (see scripts/fetch-face-test-photos.sh):
- * the same woman in two group photos of npm {@code @vladmandic/face-api}, the woman beside her, and a
- * whole group photo. Crops are cut around the faces so each image shows one face, as a kiosk would.
+ * Real face photos for the API tests, from registry packages (see
+ * scripts/fetch-face-test-photos.sh): the same woman in two group photos of npm
+ * {@code @vladmandic/face-api}, the woman beside her, and a whole group photo. Crops are
+ * cut around the faces so each image shows one face, as a kiosk would.
  */
 public final class FacePhotos {
 
-	private static final Path DIRECTORY = Path.of(System.getProperty("user.home"), ".cache", "suite", "face-test-photos");
+	private static final Path DIRECTORY = Path.of(System.getProperty("user.home"), ".cache", "suite",
+			"face-test-photos");
 
 	private static byte[] enrolment;
 

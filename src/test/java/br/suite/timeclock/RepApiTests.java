@@ -15,7 +15,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14: the time clock as a REP-P (establishments, employees' CPF, punches that are never refused). */
+/**
+ * Issue 14: the time clock as a REP-P (establishments, employees' CPF, punches that are
+ * never refused).
+ */
 class RepApiTests extends ApiTest {
 
 	@Autowired
@@ -48,23 +51,24 @@ class RepApiTests extends ApiTest {
 	}
 
 	long establishment(String name, String document, String zone) {
-		Response created = this.api.post("/api/timeclock/establishments/", json("name", name, "employer_document", document,
-				"address", "Rua " + name + ", 100", "time_zone", zone));
+		Response created = this.api.post("/api/timeclock/establishments/", json("name", name, "employer_document",
+				document, "address", "Rua " + name + ", 100", "time_zone", zone));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		return created.id();
 	}
 
 	long employee(String name) {
-		Response user = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", name,
-				"is_employee", true, "role_id", 1));
+		Response user = this.api.post("/api/access/users/",
+				json("username", unique("rep"), "full_name", name, "is_employee", true, "role_id", 1));
 		assertThat(user.status()).as(user.toString()).isEqualTo(201);
 		return user.id();
 	}
 
 	static Response punch(Api caller, long employeeId, String eventType, long establishmentId) {
-		return caller.post("/api/timeclock/punch/register/", json("event_type", eventType, "employee_id", employeeId,
-				"snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", "browser",
-				"establishment_id", establishmentId));
+		return caller.post("/api/timeclock/punch/register/",
+				json("event_type", eventType, "employee_id", employeeId, "snapshot_base64",
+						Base64.getEncoder().encodeToString(FacePhotos.noFace()), "source", "browser",
+						"establishment_id", establishmentId));
 	}
 
 	long establishmentCount() {
@@ -80,14 +84,15 @@ class RepApiTests extends ApiTest {
 		assertThat(body.get("employer_document").asString()).isEqualTo("11222333000181");
 		assertThat(body.get("time_zone").asString()).isEqualTo("America/Sao_Paulo");
 		assertThat(body.get("active").asBoolean()).isTrue();
-		// The establishment's employer data are its first AFD record (type 2), NSR 1 of its sequence.
+		// The establishment's employer data are its first AFD record (type 2), NSR 1 of
+		// its sequence.
 		assertThat(body.get("last_nsr").asLong()).isEqualTo(1);
 		assertThat(created.header("Location")).contains("/api/timeclock/establishments/" + created.id() + "/");
 
 		assertThat(this.api.get("/api/timeclock/establishments/" + created.id() + "/").json().get("name").asString())
 			.isEqualTo("Loja Centro Ltda");
-		assertThat(this.api.get("/api/timeclock/establishments/").json().findValuesAsString("name"))
-			.contains("Matriz", "Loja Centro Ltda");
+		assertThat(this.api.get("/api/timeclock/establishments/").json().findValuesAsString("name")).contains("Matriz",
+				"Loja Centro Ltda");
 		assertThat(this.api.get("/api/timeclock/establishments/1/").json().get("employer_document").isNull()).isTrue();
 
 		Response changed = this.api.patch("/api/timeclock/establishments/" + created.id() + "/",
@@ -118,7 +123,8 @@ class RepApiTests extends ApiTest {
 		assertThat(establishmentCount()).isEqualTo(before);
 
 		long id = establishment("Filial Norte", "12345678000195", "America/Sao_Paulo");
-		Response badPatch = this.api.patch("/api/timeclock/establishments/" + id + "/", json("time_zone", "Mars/Olympus"));
+		Response badPatch = this.api.patch("/api/timeclock/establishments/" + id + "/",
+				json("time_zone", "Mars/Olympus"));
 		assertThat(badPatch.status()).isEqualTo(400);
 		assertThat(badPatch.json().get("errors").has("time_zone")).isTrue();
 		assertThat(this.api.get("/api/timeclock/establishments/" + id + "/").json().get("time_zone").asString())
@@ -131,11 +137,14 @@ class RepApiTests extends ApiTest {
 		long before = establishmentCount();
 		Api viewer = signedInWith("timeclock.establishments.view");
 		assertThat(viewer.get("/api/timeclock/establishments/" + id + "/").status()).isEqualTo(200);
-		assertThat(viewer.post("/api/timeclock/establishments/", json("name", "Y", "employer_document", "11222333000181"))
-			.status()).isEqualTo(403);
+		assertThat(
+				viewer.post("/api/timeclock/establishments/", json("name", "Y", "employer_document", "11222333000181"))
+					.status())
+			.isEqualTo(403);
 		assertThat(viewer.patch("/api/timeclock/establishments/" + id + "/", json("name", "Hijacked")).status())
 			.isEqualTo(403);
-		assertThat(signedInWith("timeclock.punches.view").get("/api/timeclock/establishments/").status()).isEqualTo(403);
+		assertThat(signedInWith("timeclock.punches.view").get("/api/timeclock/establishments/").status())
+			.isEqualTo(403);
 		assertThat(establishmentCount()).isEqualTo(before);
 		assertThat(this.api.get("/api/timeclock/establishments/" + id + "/").json().get("name").asString())
 			.isEqualTo("Filial Sul");
@@ -149,7 +158,8 @@ class RepApiTests extends ApiTest {
 		assertThat(first.status()).as(first.toString()).isEqualTo(201);
 		Response second = punch(this.api, employee, "saida", manaus);
 		Response matriz = punch(this.api, employee, "entrada", 1);
-		// NSR 1 is the establishment's type-2 record; the employee has no CPF, so no type 5.
+		// NSR 1 is the establishment's type-2 record; the employee has no CPF, so no type
+		// 5.
 		assertThat(first.json().get("nsr").asLong()).isEqualTo(2);
 		assertThat(second.json().get("nsr").asLong()).isEqualTo(3);
 		assertThat(first.json().get("establishment_id").asLong()).isEqualTo(manaus);
@@ -165,11 +175,14 @@ class RepApiTests extends ApiTest {
 		assertThat(report.get("intact").asBoolean()).as(report.toString()).isTrue();
 		assertThat(report.get("last_nsr").asLong()).isEqualTo(3);
 		assertThat(report.get("checked_count").asLong()).isEqualTo(2);
-		assertThat(this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=999999").status()).isEqualTo(404);
+		assertThat(this.api.get("/api/timeclock/punches/verify-chain/?establishment_id=999999").status())
+			.isEqualTo(404);
 
-		// The zone applies from now on: earlier punches keep the zone they were recorded in.
+		// The zone applies from now on: earlier punches keep the zone they were recorded
+		// in.
 		this.api.patch("/api/timeclock/establishments/" + manaus + "/", json("time_zone", "America/Noronha"));
-		assertThat(this.api.get("/api/timeclock/punches/" + first.id() + "/").json().get("occurred_at_local").asString())
+		assertThat(
+				this.api.get("/api/timeclock/punches/" + first.id() + "/").json().get("occurred_at_local").asString())
 			.endsWith("-04:00");
 	}
 
@@ -196,14 +209,15 @@ class RepApiTests extends ApiTest {
 	void employeesCarryAUniqueCpfAndTheirEstablishment() {
 		long store = establishment("Loja Cuiaba", "11222333000181", "America/Cuiaba");
 		String cpf = cpf();
-		Response created = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", "Clara Dias",
-				"is_employee", true, "role_id", 1, "cpf", masked(cpf), "establishment_id", store));
+		Response created = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name",
+				"Clara Dias", "is_employee", true, "role_id", 1, "cpf", masked(cpf), "establishment_id", store));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		assertThat(created.json().get("cpf").asString()).isEqualTo(cpf);
 		assertThat(created.json().get("establishment_id").asLong()).isEqualTo(store);
 		assertThat(this.api.get("/api/access/users/" + created.id() + "/").json().get("cpf").asString()).isEqualTo(cpf);
 
-		// A punch without establishment_id is recorded at the employee's establishment, in its zone.
+		// A punch without establishment_id is recorded at the employee's establishment,
+		// in its zone.
 		Response punched = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id",
 				created.id(), "snapshot_base64", Base64.getEncoder().encodeToString(FacePhotos.noFace())));
 		assertThat(punched.status()).as(punched.toString()).isEqualTo(201);
@@ -211,7 +225,8 @@ class RepApiTests extends ApiTest {
 		assertThat(punched.json().get("occurred_at_local").asString()).endsWith("-04:00");
 
 		long before = userCount();
-		Response duplicate = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1, "cpf", cpf));
+		Response duplicate = this.api.post("/api/access/users/",
+				json("username", unique("rep"), "role_id", 1, "cpf", cpf));
 		assertThat(duplicate.status()).as(duplicate.toString()).isEqualTo(409);
 		assertThat(duplicate.json().get("field").asString()).isEqualTo("cpf");
 		assertThat(duplicate.json().get("existing_id").asLong()).isEqualTo(created.id());
@@ -222,25 +237,27 @@ class RepApiTests extends ApiTest {
 		assertThat(taken.status()).isEqualTo(409);
 		assertThat(this.api.get("/api/access/users/" + other + "/").json().get("cpf").isNull()).isTrue();
 		// Sending one's own CPF again is no conflict.
-		assertThat(this.api.patch("/api/access/users/" + created.id() + "/", json("full_name", "Clara Dias Lopes", "cpf", cpf))
+		assertThat(this.api
+			.patch("/api/access/users/" + created.id() + "/", json("full_name", "Clara Dias Lopes", "cpf", cpf))
 			.status()).isEqualTo(200);
-		assertThat(this.api.patch("/api/access/users/" + created.id() + "/", json("cpf", null)).json().get("cpf").isNull())
+		assertThat(
+				this.api.patch("/api/access/users/" + created.id() + "/", json("cpf", null)).json().get("cpf").isNull())
 			.isTrue();
 	}
 
 	@Test
 	void invalidEmployeeDataIsRefusedNamingTheFieldAndNothingIsStored() {
 		long before = userCount();
-		Response badCpf = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
-				"cpf", "123.456.789-00"));
+		Response badCpf = this.api.post("/api/access/users/",
+				json("username", unique("rep"), "role_id", 1, "cpf", "123.456.789-00"));
 		assertThat(badCpf.status()).isEqualTo(400);
 		assertThat(badCpf.json().get("errors").has("cpf")).isTrue();
-		Response cnpj = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
-				"cpf", "11222333000181"));
+		Response cnpj = this.api.post("/api/access/users/",
+				json("username", unique("rep"), "role_id", 1, "cpf", "11222333000181"));
 		assertThat(cnpj.status()).isEqualTo(400);
 		assertThat(cnpj.json().get("errors").get("cpf").get(0).asString()).contains("CPF");
-		Response unknown = this.api.post("/api/access/users/", json("username", unique("rep"), "role_id", 1,
-				"establishment_id", 999_999));
+		Response unknown = this.api.post("/api/access/users/",
+				json("username", unique("rep"), "role_id", 1, "establishment_id", 999_999));
 		assertThat(unknown.status()).isEqualTo(400);
 		assertThat(unknown.json().get("errors").has("establishment_id")).isTrue();
 		assertThat(userCount()).isEqualTo(before);
@@ -257,13 +274,18 @@ class RepApiTests extends ApiTest {
 
 	@Test
 	void theRegisterResponseIsThePunchAsStored() {
-		// register answers from the values it wrote, without reading the punch back: both must be the same punch.
+		// register answers from the values it wrote, without reading the punch back: both
+		// must be the same punch.
 		long manaus = establishment("Loja Resposta", "11222333000181", "America/Manaus");
-		long employee = this.api.post("/api/access/users/", json("username", unique("rep"), "full_name", "Rita",
-				"is_employee", true, "role_id", 1, "cpf", cpf(), "establishment_id", manaus)).id();
+		long employee = this.api
+			.post("/api/access/users/",
+					json("username", unique("rep"), "full_name", "Rita", "is_employee", true, "role_id", 1, "cpf",
+							cpf(), "establishment_id", manaus))
+			.id();
 		Response withSnapshot = punch(this.api, employee, "entrada", manaus);
-		Response offline = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id",
-				employee, "offline", true, "occurred_at", OffsetDateTime.now().minusHours(2).toString(), "source", "device"));
+		Response offline = this.api.post("/api/timeclock/punch/register/",
+				json("event_type", "saida", "employee_id", employee, "offline", true, "occurred_at",
+						OffsetDateTime.now().minusHours(2).toString(), "source", "device"));
 		for (Response registered : java.util.List.of(withSnapshot, offline)) {
 			assertThat(registered.status()).as(registered.toString()).isEqualTo(201);
 			JsonNode stored = this.api.get("/api/timeclock/punches/" + registered.id() + "/").json();
@@ -302,7 +324,8 @@ class RepApiTests extends ApiTest {
 		assertThat(java.time.Instant.parse(punch.get("occurred_at").asString())).isEqualTo(twoDaysAgo.toInstant());
 		assertThat(java.time.Instant.parse(punch.get("recorded_at").asString()))
 			.isBetween(java.time.Instant.now().minusSeconds(60), java.time.Instant.now().plusSeconds(1));
-		Response online = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id", employee));
+		Response online = this.api.post("/api/timeclock/punch/register/",
+				json("event_type", "saida", "employee_id", employee));
 		assertThat(online.json().get("offline").asBoolean()).isFalse();
 		assertThat(online.json().get("recorded_at").asString()).isEqualTo(online.json().get("occurred_at").asString());
 	}
@@ -317,7 +340,8 @@ class RepApiTests extends ApiTest {
 						now.plusMinutes(5).toString()),
 				json("event_type", "entrada", "employee_id", employee, "offline", true, "occurred_at",
 						now.minusDays(7).minusMinutes(1).toString()),
-				json("event_type", "entrada", "employee_id", employee, "occurred_at", now.minusMinutes(5).toString()))) {
+				json("event_type", "entrada", "employee_id", employee, "occurred_at",
+						now.minusMinutes(5).toString()))) {
 			Response refused = this.api.post("/api/timeclock/punch/register/", body);
 			assertThat(refused.status()).as(body).isEqualTo(400);
 			assertThat(refused.json().get("errors").has("occurred_at")).as(refused.toString()).isTrue();

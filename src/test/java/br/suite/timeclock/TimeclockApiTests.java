@@ -115,9 +115,13 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + id + "&recognition_ok=true").json().size())
 			.isEqualTo(1);
 		String today = java.time.LocalDate.now(java.time.ZoneId.of("America/Sao_Paulo")).toString();
-		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + id + "&date_from=" + today + "&date_to=" + today)
-			.json().size()).isEqualTo(3);
-		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + id + "&date_to=2020-01-01").json().size()).isZero();
+		assertThat(
+				this.api.get("/api/timeclock/punches/?employee_id=" + id + "&date_from=" + today + "&date_to=" + today)
+					.json()
+					.size())
+			.isEqualTo(3);
+		assertThat(this.api.get("/api/timeclock/punches/?employee_id=" + id + "&date_to=2020-01-01").json().size())
+			.isZero();
 	}
 
 	@Test
@@ -137,20 +141,24 @@ class TimeclockApiTests extends ApiTest {
 		long before = punchCount();
 		Response unknownType = punch(employee, "almoco", FacePhotos.samePerson());
 		assertThat(unknownType.status()).isEqualTo(400);
-		assertThat(unknownType.json().get("errors").get("event_type").get(0).asString())
-			.contains("entrada", "saida", "inicio_intervalo", "fim_intervalo");
-		assertThat(punch(notEmployee, "entrada", FacePhotos.samePerson()).json().get("errors").has("employee_id")).isTrue();
+		assertThat(unknownType.json().get("errors").get("event_type").get(0).asString()).contains("entrada", "saida",
+				"inicio_intervalo", "fim_intervalo");
+		assertThat(punch(notEmployee, "entrada", FacePhotos.samePerson()).json().get("errors").has("employee_id"))
+			.isTrue();
 		assertThat(punch(999_999_999L, "entrada", FacePhotos.samePerson()).status()).isEqualTo(400);
 		Response notBase64 = this.api.post("/api/timeclock/punch/register/",
-				"{\"event_type\":\"entrada\",\"employee_id\":" + employee + ",\"snapshot_base64\":\"@@@not base64@@@\"}");
+				"{\"event_type\":\"entrada\",\"employee_id\":" + employee
+						+ ",\"snapshot_base64\":\"@@@not base64@@@\"}");
 		assertThat(notBase64.status()).isEqualTo(400);
 		assertThat(notBase64.json().get("errors").has("snapshot_base64")).isTrue();
-		Response notImage = this.api.post("/api/timeclock/punch/register/", "{\"event_type\":\"entrada\",\"employee_id\":"
-				+ employee + ",\"snapshot_base64\":\"" + Base64.getEncoder().encodeToString("hello".getBytes()) + "\"}");
+		Response notImage = this.api.post("/api/timeclock/punch/register/",
+				"{\"event_type\":\"entrada\",\"employee_id\":" + employee + ",\"snapshot_base64\":\""
+						+ Base64.getEncoder().encodeToString("hello".getBytes()) + "\"}");
 		assertThat(notImage.status()).isEqualTo(400);
-		Response dataUrl = this.api.post("/api/timeclock/punch/register/", "{\"event_type\":\"entrada\",\"employee_id\":"
-				+ employee + ",\"snapshot_base64\":\"data:image/png;base64,"
-				+ Base64.getEncoder().encodeToString(FacePhotos.noFace()) + "\"}");
+		Response dataUrl = this.api.post("/api/timeclock/punch/register/",
+				"{\"event_type\":\"entrada\",\"employee_id\":" + employee
+						+ ",\"snapshot_base64\":\"data:image/png;base64,"
+						+ Base64.getEncoder().encodeToString(FacePhotos.noFace()) + "\"}");
 		assertThat(dataUrl.status()).isEqualTo(201);
 		byte[] huge = new byte[8 * 1024 * 1024 + 10];
 		huge[0] = (byte) 0xff;
@@ -198,8 +206,12 @@ class TimeclockApiTests extends ApiTest {
 			assertThat(nsrs).hasSize(20);
 			long min = nsrs.stream().min(Long::compare).orElseThrow();
 			long max = nsrs.stream().max(Long::compare).orElseThrow();
-			List<Long> between = this.jdbc.sql("SELECT nsr FROM timeclock_punch WHERE establishment_id = 1 AND nsr BETWEEN :a AND :b ORDER BY nsr")
-				.param("a", min).param("b", max).query(Long.class).list();
+			List<Long> between = this.jdbc.sql(
+					"SELECT nsr FROM timeclock_punch WHERE establishment_id = 1 AND nsr BETWEEN :a AND :b ORDER BY nsr")
+				.param("a", min)
+				.param("b", max)
+				.query(Long.class)
+				.list();
 			for (int i = 1; i < between.size(); i++) {
 				assertThat(between.get(i)).isEqualTo(between.get(i - 1) + 1);
 			}
@@ -238,21 +250,29 @@ class TimeclockApiTests extends ApiTest {
 		punch(id, "saida", FacePhotos.noFace());
 		assertThat(this.api.get("/api/timeclock/punches/verify-chain/").json().get("intact").asBoolean()).isTrue();
 
-		org.assertj.core.api.Assertions.assertThatThrownBy(() -> this.jdbc
-			.sql("UPDATE timeclock_punch SET event_type = 'saida' WHERE id = :id").param("id", punchId).update())
+		org.assertj.core.api.Assertions
+			.assertThatThrownBy(() -> this.jdbc.sql("UPDATE timeclock_punch SET event_type = 'saida' WHERE id = :id")
+				.param("id", punchId)
+				.update())
 			.hasMessageContaining("cannot be changed");
-		org.assertj.core.api.Assertions.assertThatThrownBy(
-				() -> this.jdbc.sql("DELETE FROM timeclock_punch WHERE id = :id").param("id", punchId).update())
+		org.assertj.core.api.Assertions
+			.assertThatThrownBy(
+					() -> this.jdbc.sql("DELETE FROM timeclock_punch WHERE id = :id").param("id", punchId).update())
 			.hasMessageContaining("cannot be deleted");
 
-		// Someone with superuser rights switches the guard off and edits a record behind the service's back.
+		// Someone with superuser rights switches the guard off and edits a record behind
+		// the service's back.
 		this.jdbc.sql("ALTER TABLE timeclock_punch DISABLE TRIGGER timeclock_punch_append_only").update();
 		try {
-			this.jdbc.sql("UPDATE timeclock_punch SET event_type = 'saida' WHERE id = :id").param("id", punchId).update();
+			this.jdbc.sql("UPDATE timeclock_punch SET event_type = 'saida' WHERE id = :id")
+				.param("id", punchId)
+				.update();
 			JsonNode report = this.api.get("/api/timeclock/punches/verify-chain/").json();
 			assertThat(report.get("intact").asBoolean()).isFalse();
 			assertThat(report.get("problems").toString()).contains("altered").contains(String.valueOf(punchId));
-			this.jdbc.sql("UPDATE timeclock_punch SET event_type = 'entrada' WHERE id = :id").param("id", punchId).update();
+			this.jdbc.sql("UPDATE timeclock_punch SET event_type = 'entrada' WHERE id = :id")
+				.param("id", punchId)
+				.update();
 		}
 		finally {
 			this.jdbc.sql("ALTER TABLE timeclock_punch ENABLE TRIGGER timeclock_punch_append_only").update();
@@ -285,7 +305,8 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(first.status()).as(first.toString()).isEqualTo(201);
 		assertThat(first.header("Idempotent-Replayed")).contains("false");
 
-		// Kiosk B happens to send the same key: its own employee's punch is recorded, not A's returned.
+		// Kiosk B happens to send the same key: its own employee's punch is recorded, not
+		// A's returned.
 		Response other = punch(kioskB, bruno, "entrada", FacePhotos.noFace(), "Idempotency-Key", key);
 		assertThat(other.status()).as(other.toString()).isEqualTo(201);
 		assertThat(other.header("Idempotent-Replayed")).contains("false");
@@ -371,25 +392,32 @@ class TimeclockApiTests extends ApiTest {
 				"{\"kind\":\"disregard\",\"punch_id\":" + punchId + ",\"reason\":\"Registro em duplicidade\"}");
 		assertThat(disregard.status()).isEqualTo(201);
 		assertThat(disregard.json().get("employee_id").asLong()).isEqualTo(id);
-		assertThat(this.api.get("/api/timeclock/punches/" + punchId + "/").json().get("disregarded").asBoolean()).isTrue();
-		assertThat(this.api.post("/api/timeclock/punch-adjustments/",
-				"{\"kind\":\"disregard\",\"punch_id\":" + punchId + ",\"reason\":\"de novo\"}").status()).isEqualTo(409);
+		assertThat(this.api.get("/api/timeclock/punches/" + punchId + "/").json().get("disregarded").asBoolean())
+			.isTrue();
+		assertThat(this.api
+			.post("/api/timeclock/punch-adjustments/",
+					"{\"kind\":\"disregard\",\"punch_id\":" + punchId + ",\"reason\":\"de novo\"}")
+			.status()).isEqualTo(409);
 
-		Response include = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":" + id
+		Response include = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":"
+				+ id
 				+ ",\"event_type\":\"saida\",\"occurred_at\":\"2026-11-02T18:05:00-03:00\",\"reason\":\"Esqueceu de bater\"}");
 		assertThat(include.status()).as(include.toString()).isEqualTo(201);
 		assertThat(include.json().get("occurred_at").asString()).isEqualTo("2026-11-02T21:05:00.000Z");
 		assertThat(include.json().get("occurred_at_brt").asString()).isEqualTo("2026-11-02T18:05:00.000-03:00");
-		Response future = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":" + id
-				+ ",\"event_type\":\"saida\",\"occurred_at\":\"2099-01-01T00:00:00Z\",\"reason\":\"x\"}");
+		Response future = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":"
+				+ id + ",\"event_type\":\"saida\",\"occurred_at\":\"2099-01-01T00:00:00Z\",\"reason\":\"x\"}");
 		assertThat(future.status()).isEqualTo(400);
 		assertThat(this.api.get("/api/timeclock/punch-adjustments/?employee_id=" + id).json().size()).isEqualTo(2);
 	}
 
 	@Test
 	void nobodyRecordsAnAdjustmentOfTheirOwnPunches() {
-		long role = this.api.post("/api/access/roles/", json("name", unique("Supervisor"), "permissions",
-				List.of("timeclock.adjustments.change", "timeclock.punches.view"))).id();
+		long role = this.api
+			.post("/api/access/roles/",
+					json("name", unique("Supervisor"), "permissions",
+							List.of("timeclock.adjustments.change", "timeclock.punches.view")))
+			.id();
 		String username = unique("supervisor");
 		Response user = this.api.post("/api/access/users/",
 				json("username", username, "full_name", "Sara Supervisora", "is_employee", true, "role_id", role));
@@ -409,13 +437,18 @@ class TimeclockApiTests extends ApiTest {
 		assertThat(adjustmentCount()).isEqualTo(before);
 		assertThat(this.api.get("/api/timeclock/punches/" + own + "/").json().get("disregarded").asBoolean()).isFalse();
 
-		// The supervisor corrects others' punches, and someone else corrects the supervisor's.
+		// The supervisor corrects others' punches, and someone else corrects the
+		// supervisor's.
 		long other = employee(true);
 		long theirs = punch(other, "entrada", FacePhotos.noFace()).id();
-		assertThat(supervisor.post("/api/timeclock/punch-adjustments/",
-				json("kind", "disregard", "punch_id", theirs, "reason", "Duplicado")).status()).isEqualTo(201);
-		assertThat(this.api.post("/api/timeclock/punch-adjustments/",
-				json("kind", "disregard", "punch_id", own, "reason", "Marcado sem querer")).status()).isEqualTo(201);
+		assertThat(supervisor
+			.post("/api/timeclock/punch-adjustments/",
+					json("kind", "disregard", "punch_id", theirs, "reason", "Duplicado"))
+			.status()).isEqualTo(201);
+		assertThat(this.api
+			.post("/api/timeclock/punch-adjustments/",
+					json("kind", "disregard", "punch_id", own, "reason", "Marcado sem querer"))
+			.status()).isEqualTo(201);
 	}
 
 	@Test
@@ -512,15 +545,19 @@ class TimeclockApiTests extends ApiTest {
 
 	@Test
 	void aKioskAccountOnlyRegisters() {
-		long role = this.api.post("/api/access/roles/", "{\"name\":\"" + unique("Quiosque")
-				+ "\",\"permissions\":[\"timeclock.punches.register\"]}").id();
+		long role = this.api
+			.post("/api/access/roles/",
+					"{\"name\":\"" + unique("Quiosque") + "\",\"permissions\":[\"timeclock.punches.register\"]}")
+			.id();
 		String username = unique("kiosk");
-		Response kioskUser = this.api.post("/api/access/users/", "{\"username\":\"" + username + "\",\"role_id\":" + role + "}");
+		Response kioskUser = this.api.post("/api/access/users/",
+				"{\"username\":\"" + username + "\",\"role_id\":" + role + "}");
 		String token = this.api.signIn(username, kioskUser.json().get("temporary_password").asString());
 		long employee = employee(true);
 		var kiosk = this.api.as(token);
-		Response punched = kiosk.post("/api/timeclock/punch/register/", "{\"event_type\":\"entrada\",\"employee_id\":"
-				+ employee + ",\"snapshot_base64\":\"" + Base64.getEncoder().encodeToString(FacePhotos.noFace()) + "\"}");
+		Response punched = kiosk.post("/api/timeclock/punch/register/",
+				"{\"event_type\":\"entrada\",\"employee_id\":" + employee + ",\"snapshot_base64\":\""
+						+ Base64.getEncoder().encodeToString(FacePhotos.noFace()) + "\"}");
 		assertThat(punched.status()).isEqualTo(201);
 		assertThat(kiosk.get("/api/timeclock/punches/").status()).isEqualTo(403);
 		assertThat(kiosk.get("/api/timeclock/punches/" + punched.id() + "/snapshot/").status()).isEqualTo(403);

@@ -23,7 +23,10 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 import br.suite.timeclock.face.BlankPng;
 
-/** The time clock on its own: a punch publishes PunchRegistered in the ledger's transaction. */
+/**
+ * The time clock on its own: a punch publishes PunchRegistered in the ledger's
+ * transaction.
+ */
 @ApplicationModuleTest
 class TimeclockEventsTests {
 
@@ -47,9 +50,10 @@ class TimeclockEventsTests {
 	@Test
 	void aPunchWhoseFaceWasNotRecognisedPublishesPunchRegisteredNeedingReview(Scenario scenario) {
 		long employee = 900_000 + (System.nanoTime() % 99_999);
-		when(this.users.find(employee))
-			.thenReturn(Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true, null, null)));
-		when(this.faces.recognize(anyLong(), any())).thenReturn(new FaceRecognition.Result(false, null, RecognitionReason.NO_FACE, 0.6));
+		when(this.users.find(employee)).thenReturn(
+				Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true, null, null)));
+		when(this.faces.recognize(anyLong(), any()))
+			.thenReturn(new FaceRecognition.Result(false, null, RecognitionReason.NO_FACE, 0.6));
 		PunchRequest request = new PunchRequest("entrada", employee,
 				Base64.getEncoder().encodeToString(BlankPng.of(64, 64)), "browser", null, null, null);
 		scenario.stimulate(() -> this.ledger.register(request, null, new CurrentUser(1, "kiosk", Set.of("*"))))

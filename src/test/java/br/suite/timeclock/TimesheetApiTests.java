@@ -67,8 +67,8 @@ class TimesheetApiTests extends ApiTest {
 		assertThat(sheet.get("worked_minutes").asLong()).isEqualTo(510);
 		assertThat(sheet.get("time_zone").asString()).isEqualTo("America/Sao_Paulo");
 
-		Response pdf = this.api.send("GET", "/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-10", null,
-				null, "Accept", "application/pdf");
+		Response pdf = this.api.send("GET", "/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-10",
+				null, null, "Accept", "application/pdf");
 		assertThat(pdf.contentType()).isEqualTo("application/pdf");
 		assertThat(ComprovanteApiTests.text(pdf.bytes())).contains("Espelho de ponto 2026-10", "Otto Espelho", "8:30",
 				"odd_punches");
@@ -77,16 +77,20 @@ class TimesheetApiTests extends ApiTest {
 	@Test
 	void disregardedPunchesStayFlaggedAndPunchesNeedingReviewFlagTheirDay() {
 		long employee = employee();
-		long kept = this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee))
+		long kept = this.api
+			.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee))
 			.id();
-		long wrong = this.api.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id", employee))
+		long wrong = this.api
+			.post("/api/timeclock/punch/register/", json("event_type", "saida", "employee_id", employee))
 			.id();
-		assertThat(this.api.post("/api/timeclock/punch-adjustments/", json("kind", "disregard", "punch_id", wrong, "reason",
-				"Marcou duas vezes")).status()).isEqualTo(201);
+		assertThat(this.api
+			.post("/api/timeclock/punch-adjustments/",
+					json("kind", "disregard", "punch_id", wrong, "reason", "Marcou duas vezes"))
+			.status()).isEqualTo(201);
 		String month = YearMonth.now(ZoneId.of("America/Sao_Paulo")).toString();
 		String today = java.time.LocalDate.now(ZoneId.of("America/Sao_Paulo")).toString();
-		JsonNode day = day(this.api.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=" + month).json(),
-				today);
+		JsonNode day = day(
+				this.api.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=" + month).json(), today);
 		assertThat(day.get("marks").size()).isEqualTo(2);
 		JsonNode disregarded = day.get("marks").get(1).get("punch_id").asLong() == wrong ? day.get("marks").get(1)
 				: day.get("marks").get(0);
@@ -99,13 +103,17 @@ class TimesheetApiTests extends ApiTest {
 	@Test
 	void refusalsNameTheFieldAndNeedThePermission() {
 		long employee = employee();
-		assertThat(this.api.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-13").json()
-			.get("errors").has("month")).isTrue();
+		assertThat(this.api.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-13")
+			.json()
+			.get("errors")
+			.has("month")).isTrue();
 		assertThat(this.api.get("/api/timeclock/timesheets/?month=2026-10").json().get("errors").has("employee_id"))
 			.isTrue();
-		assertThat(this.api.get("/api/timeclock/timesheets/?employee_id=999999999&month=2026-10").status()).isEqualTo(400);
+		assertThat(this.api.get("/api/timeclock/timesheets/?employee_id=999999999&month=2026-10").status())
+			.isEqualTo(400);
 		assertThat(signedInWith("timeclock.own.view")
-			.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-10").status()).isEqualTo(403);
+			.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-10")
+			.status()).isEqualTo(403);
 	}
 
 }

@@ -25,9 +25,10 @@ import br.suite.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances of the service on one database (as behind a load balancer): a scheduled job runs once per
- * schedule, punches through either get consecutive NSRs, and a face enrolled or removed through one is
- * used by the other at once. The instances get a database of their own on the test server.
+ * Two instances of the service on one database (as behind a load balancer): a scheduled
+ * job runs once per schedule, punches through either get consecutive NSRs, and a face
+ * enrolled or removed through one is used by the other at once. The instances get a
+ * database of their own on the test server.
  */
 class TwoInstancesTests {
 
@@ -43,7 +44,8 @@ class TwoInstancesTests {
 		Path data = Files.createTempDirectory("suite-two-instances");
 		try (ConfigurableApplicationContext first = start(url, data)) {
 			JdbcClient jdbc = first.getBean(JdbcClient.class);
-			// Counts the snapshot purge's runs: its one UPDATE per run fires a statement-level trigger, even
+			// Counts the snapshot purge's runs: its one UPDATE per run fires a
+			// statement-level trigger, even
 			// when it purges nothing.
 			jdbc.sql("CREATE TABLE test_purge_run (at timestamptz NOT NULL DEFAULT clock_timestamp())").update();
 			jdbc.sql("""
@@ -62,11 +64,13 @@ class TwoInstancesTests {
 					.query()
 					.listOfRows();
 				assertThat(runs).hasSizeGreaterThanOrEqualTo(3);
-				assertThat(runs).allSatisfy(tick -> assertThat(((Number) tick.get("runs")).longValue()).as(runs.toString())
-					.isEqualTo(1));
-				assertThat(jdbc.sql("SELECT count(*) FROM shared_scheduler_lock WHERE name = 'timeclock.snapshot-purge'")
-					.query(Long.class)
-					.single()).isEqualTo(1);
+				assertThat(runs).allSatisfy(
+						tick -> assertThat(((Number) tick.get("runs")).longValue()).as(runs.toString()).isEqualTo(1));
+				assertThat(
+						jdbc.sql("SELECT count(*) FROM shared_scheduler_lock WHERE name = 'timeclock.snapshot-purge'")
+							.query(Long.class)
+							.single())
+					.isEqualTo(1);
 
 				Api a = api(first, data);
 				Api b = api(second, data);
@@ -97,13 +101,15 @@ class TwoInstancesTests {
 	private static void aFaceEnrolledThroughOneIsUsedByTheOther(Api a, Api b) {
 		long employee = employee(a);
 		assertThat(reason(punch(b, employee, FacePhotos.samePerson()))).isEqualTo("no_enrolled_photo");
-		assertThat(a.put("/api/access/users/" + employee + "/photo/",
-				"{\"photo_base64\":\"" + Base64.getEncoder().encodeToString(FacePhotos.enrolment()) + "\"}").status())
-			.isEqualTo(200);
+		assertThat(a
+			.put("/api/access/users/" + employee + "/photo/",
+					"{\"photo_base64\":\"" + Base64.getEncoder().encodeToString(FacePhotos.enrolment()) + "\"}")
+			.status()).isEqualTo(200);
 		assertThat(reason(punch(b, employee, FacePhotos.samePerson()))).isEqualTo("match");
-		assertThat(a.put("/api/access/users/" + employee + "/photo/",
-				"{\"photo_base64\":\"" + Base64.getEncoder().encodeToString(FacePhotos.otherPerson()) + "\"}").status())
-			.isEqualTo(200);
+		assertThat(a
+			.put("/api/access/users/" + employee + "/photo/",
+					"{\"photo_base64\":\"" + Base64.getEncoder().encodeToString(FacePhotos.otherPerson()) + "\"}")
+			.status()).isEqualTo(200);
 		assertThat(reason(punch(b, employee, FacePhotos.samePerson()))).isEqualTo("mismatch");
 		assertThat(a.delete("/api/access/users/" + employee + "/photo/").status()).isEqualTo(204);
 		assertThat(reason(punch(b, employee, FacePhotos.samePerson()))).isEqualTo("no_enrolled_photo");
@@ -122,8 +128,9 @@ class TwoInstancesTests {
 	}
 
 	private static Response punch(Api api, long employee, byte[] snapshot) {
-		return api.post("/api/timeclock/punch/register/", "{\"event_type\":\"entrada\",\"employee_id\":" + employee
-				+ ",\"snapshot_base64\":\"" + Base64.getEncoder().encodeToString(snapshot) + "\",\"source\":\"device\"}");
+		return api.post("/api/timeclock/punch/register/",
+				"{\"event_type\":\"entrada\",\"employee_id\":" + employee + ",\"snapshot_base64\":\""
+						+ Base64.getEncoder().encodeToString(snapshot) + "\",\"source\":\"device\"}");
 	}
 
 	private static ConfigurableApplicationContext start(String url, Path data) {

@@ -9,7 +9,10 @@ import org.openqa.selenium.support.ui.Select;
 
 import tools.jackson.databind.JsonNode;
 
-/** Roles and users in the back office: a kiosk role and account made by hand, and the refusals shown at the field. */
+/**
+ * Roles and users in the back office: a kiosk role and account made by hand, and the
+ * refusals shown at the field.
+ */
 class AccessBrowserTests extends BrowserTest {
 
 	@Test
@@ -21,7 +24,8 @@ class AccessBrowserTests extends BrowserTest {
 		waitFor(By.linkText("Perfis")).click();
 		waitFor(By.linkText("Novo perfil")).click();
 
-		// Anti-escalation: approving documents is not Rita's to grant; the refusal sits at the permissions.
+		// Anti-escalation: approving documents is not Rita's to grant; the refusal sits
+		// at the permissions.
 		String refused = unique("Aprovadores");
 		waitFor(By.id("name")).sendKeys(refused);
 		browser.findElement(By.id("perm-processdocs.documents.approve")).click();

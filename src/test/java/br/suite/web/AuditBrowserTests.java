@@ -11,8 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 
 /**
- * The audit log page with the API's filters, and the dashboard's counts of credits to reconcile and of
- * failed webhook deliveries, each shown only with its permission.
+ * The audit log page with the API's filters, and the dashboard's counts of credits to
+ * reconcile and of failed webhook deliveries, each shown only with its permission.
  */
 class AuditBrowserTests extends BrowserTest {
 
@@ -25,7 +25,8 @@ class AuditBrowserTests extends BrowserTest {
 		String tag = unique("Auditada");
 		long charge = clerk.post("/api/finance/charges/", json("kind", "pix", "amount", "150.00", "description", tag))
 			.id();
-		assertThat(clerk.patch("/api/finance/charges/" + charge + "/", json("amount", "175.50")).status()).isEqualTo(200);
+		assertThat(clerk.patch("/api/finance/charges/" + charge + "/", json("amount", "175.50")).status())
+			.isEqualTo(200);
 
 		Person auditor = person(false, "Tânia Freitas", "audit.events.view");
 		WebDriver browser = browser();
@@ -39,14 +40,15 @@ class AuditBrowserTests extends BrowserTest {
 		assertThat(rows).contains("finance.charge.created", "description: — → " + tag, "amount: 150.00 → 175.50",
 				"charge " + charge);
 		assertThat(browser.findElements(By.cssSelector("#auditoria tbody tr"))).hasSize(2);
-		assertThat(browser.findElement(By.cssSelector("#auditoria tbody tr")).getText())
-			.as("newest first").contains("finance.charge.updated");
+		assertThat(browser.findElement(By.cssSelector("#auditoria tbody tr")).getText()).as("newest first")
+			.contains("finance.charge.updated");
 		screenshot(browser, "filtered");
 
 		browser.findElement(By.id("action")).sendKeys("finance.charge.created");
 		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
 		assertThat(textOnceItShows(browser, By.cssSelector("#auditoria tbody"), "finance.charge.created",
-				"finance.charge.updated")).isNotNull();
+				"finance.charge.updated"))
+			.isNotNull();
 		browser.findElement(By.id("date_from")).sendKeys("31/02/2026");
 		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-date_from")).getText()).isEqualTo("Informe a data como dd/mm/aaaa.");
@@ -72,7 +74,9 @@ class AuditBrowserTests extends BrowserTest {
 		Ledger.credit(this.api, "62.00", "2026-06-02", "Padaria Trigo", CustomerBrowserTests.cnpj(), unique("PIX"));
 		browser.navigate().refresh();
 		assertThat(waitFor(By.id("contagem-conciliar")).getText()).isEqualTo(new Formats().number(before + 1));
-		browser.findElement(By.id("contagem-conciliar")).findElement(By.xpath("..")).findElement(By.linkText("Abrir lista"))
+		browser.findElement(By.id("contagem-conciliar"))
+			.findElement(By.xpath(".."))
+			.findElement(By.linkText("Abrir lista"))
 			.click();
 		assertThat(waitFor(By.id("unreconciled")).isSelected()).isTrue();
 		assertThat(browser.findElement(By.cssSelector(".paginas")).getText())
@@ -92,7 +96,9 @@ class AuditBrowserTests extends BrowserTest {
 		long failed = failedCount();
 		assertThat(waitFor(By.id("contagem-webhooks")).getText()).isEqualTo(new Formats().number(failed));
 		assertThat(browser.findElements(By.id("contagem-conciliar"))).as("needs finance.transactions.view").isEmpty();
-		browser.findElement(By.id("contagem-webhooks")).findElement(By.xpath("..")).findElement(By.linkText("Abrir lista"))
+		browser.findElement(By.id("contagem-webhooks"))
+			.findElement(By.xpath(".."))
+			.findElement(By.linkText("Abrir lista"))
 			.click();
 		assertThat(waitFor(By.id("entrega-" + retryable)).getText()).contains("finance.charge.paid", "HTTP 500");
 		assertThat(browser.findElement(By.id("entrega-" + stuck)).getText()).contains("connection refused",
@@ -120,22 +126,29 @@ class AuditBrowserTests extends BrowserTest {
 	}
 
 	private long openCredits() {
-		return this.jdbc.sql("SELECT count(*) FROM finance_transaction WHERE direction = 'credit' "
-				+ "AND status IN ('settled', 'pending') AND amount > allocated_amount").query(Long.class).single();
+		return this.jdbc
+			.sql("SELECT count(*) FROM finance_transaction WHERE direction = 'credit' "
+					+ "AND status IN ('settled', 'pending') AND amount > allocated_amount")
+			.query(Long.class)
+			.single();
 	}
 
 	private long failedCount() {
-		return this.jdbc.sql("SELECT count(*) FROM webhooks_delivery WHERE status = 'failed'").query(Long.class).single();
+		return this.jdbc.sql("SELECT count(*) FROM webhooks_delivery WHERE status = 'failed'")
+			.query(Long.class)
+			.single();
 	}
 
 	private String status(long delivery) {
-		return this.jdbc.sql("SELECT status FROM webhooks_delivery WHERE id = ?").param(delivery).query(String.class)
+		return this.jdbc.sql("SELECT status FROM webhooks_delivery WHERE id = ?")
+			.param(delivery)
+			.query(String.class)
 			.single();
 	}
 
 	/**
-	 * A subscription written straight to the table (the API would resolve its host): to no event type, so
-	 * no other test's events reach it.
+	 * A subscription written straight to the table (the API would resolve its host): to
+	 * no event type, so no other test's events reach it.
 	 */
 	private long subscription(boolean enabled) {
 		return this.jdbc.sql("INSERT INTO webhooks_subscription (url, event_types, enabled, description, secret, "

@@ -29,9 +29,9 @@ import br.suite.Api;
 import br.suite.ApiTest;
 
 /**
- * Base of the browser tests: the whole service on a random port (as {@link ApiTest}), driven through Debian's
- * Chromium and chromedriver, headless. Each test gets a fresh browser profile and leaves a screenshot in
- * {@code target/screenshots/}.
+ * Base of the browser tests: the whole service on a random port (as {@link ApiTest}),
+ * driven through Debian's Chromium and chromedriver, headless. Each test gets a fresh
+ * browser profile and leaves a screenshot in {@code target/screenshots/}.
  */
 abstract class BrowserTest extends ApiTest {
 
@@ -86,7 +86,10 @@ abstract class BrowserTest extends ApiTest {
 		}
 	}
 
-	/** A new headless Chromium of the given window size; extra flags (such as a fake camera) are added. */
+	/**
+	 * A new headless Chromium of the given window size; extra flags (such as a fake
+	 * camera) are added.
+	 */
 	protected WebDriver open(int width, int height, String... extraArguments) {
 		if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
 			throw new IllegalStateException("The browser tests need Chromium and its driver at " + CHROMIUM + " and "
@@ -132,8 +135,9 @@ abstract class BrowserTest extends ApiTest {
 	}
 
 	/**
-	 * The text of the element once it contains {@code expected} (and not {@code gone}), found afresh on each
-	 * try: a click that loads a page or swaps a fragment leaves the element seen just before stale.
+	 * The text of the element once it contains {@code expected} (and not {@code gone}),
+	 * found afresh on each try: a click that loads a page or swaps a fragment leaves the
+	 * element seen just before stale.
 	 */
 	protected static String textOnceItShows(WebDriver browser, By locator, String expected, String... gone) {
 		return new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
@@ -159,8 +163,9 @@ abstract class BrowserTest extends ApiTest {
 	}
 
 	/**
-	 * A user (made through the API by the administrator) in a new role holding exactly these permissions, who
-	 * has already replaced the temporary password with one of their own.
+	 * A user (made through the API by the administrator) in a new role holding exactly
+	 * these permissions, who has already replaced the temporary password with one of
+	 * their own.
 	 */
 	protected Person person(boolean isEmployee, String fullName, String... permissions) {
 		Person newcomer = newcomer(isEmployee, fullName, permissions);
@@ -169,7 +174,10 @@ abstract class BrowserTest extends ApiTest {
 		return new Person(newcomer.id(), newcomer.username(), chosen, newcomer.roleId());
 	}
 
-	/** Like {@link #person}, still holding the temporary password the administrator was shown. */
+	/**
+	 * Like {@link #person}, still holding the temporary password the administrator was
+	 * shown.
+	 */
 	protected Person newcomer(boolean isEmployee, String fullName, String... permissions) {
 		String suffix = Long.toString(System.nanoTime(), 36);
 		List<String> list = List.of(permissions);
@@ -178,8 +186,8 @@ abstract class BrowserTest extends ApiTest {
 			throw new IllegalStateException("Could not create a role: " + role);
 		}
 		String username = "pessoa-" + suffix;
-		Api.Response user = this.api.post("/api/access/users/", json("username", username, "full_name", fullName,
-				"role_id", role.id(), "is_employee", isEmployee));
+		Api.Response user = this.api.post("/api/access/users/",
+				json("username", username, "full_name", fullName, "role_id", role.id(), "is_employee", isEmployee));
 		if (user.status() != 201) {
 			throw new IllegalStateException("Could not create a user: " + user);
 		}

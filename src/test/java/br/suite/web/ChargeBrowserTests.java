@@ -14,7 +14,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import tools.jackson.databind.JsonNode;
 
-/** Charges: create and edit with the service's errors at the fields, filters and pages, cancel and its refusals. */
+/**
+ * Charges: create and edit with the service's errors at the fields, filters and pages,
+ * cancel and its refusals.
+ */
 class ChargeBrowserTests extends BrowserTest {
 
 	@Test
@@ -38,7 +41,8 @@ class ChargeBrowserTests extends BrowserTest {
 		assertThat(waitFor(By.id("erro-amount")).getText()).contains("required");
 		assertThat(browser.findElement(By.id("erro-payer_document")).getText()).isNotBlank();
 		assertThat(browser.findElement(By.id("erro-txid")).getText()).contains("26 to 35");
-		assertThat(this.api.get("/api/finance/charges/?q=" + tag).json()).as("a refused form creates nothing").isEmpty();
+		assertThat(this.api.get("/api/finance/charges/?q=" + tag).json()).as("a refused form creates nothing")
+			.isEmpty();
 
 		browser.findElement(By.id("amount")).sendKeys("1.234,5x");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
@@ -82,7 +86,8 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.id("amount")).sendKeys("9,99");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("changed since you read it");
-		assertThat(this.api.get("/api/finance/charges/" + id + "/").json().get("amount").asString()).isEqualTo("1300.00");
+		assertThat(this.api.get("/api/finance/charges/" + id + "/").json().get("amount").asString())
+			.isEqualTo("1300.00");
 
 		// Filters: customer's CPF/CNPJ (masked), status, due dates.
 		browser.get(url("/app/charges/"));
@@ -176,10 +181,12 @@ class ChargeBrowserTests extends BrowserTest {
 		assertThat(session.post("/app/charges/" + last + "/cancel").statusCode()).isEqualTo(403);
 		assertThat(session.post("/app/charges/new", "kind", "pix", "amount", "5,00", "description", "x").statusCode())
 			.isEqualTo(403);
-		assertThat(this.api.get("/api/finance/charges/" + last + "/").json().get("status").asString()).isEqualTo("open");
+		assertThat(this.api.get("/api/finance/charges/" + last + "/").json().get("status").asString())
+			.isEqualTo("open");
 		assertThat(this.api.get("/api/finance/charges/?payer_document=" + payer).json()).hasSize(21);
 
-		// The same hand-made request from who may change charges goes through: the permission made the difference.
+		// The same hand-made request from who may change charges goes through: the
+		// permission made the difference.
 		Person clerk = person(false, "Caio Lima", "finance.charges.view", "finance.charges.change");
 		WebDriver other = open(1280, 900);
 		signIn(other, clerk.username(), clerk.password());

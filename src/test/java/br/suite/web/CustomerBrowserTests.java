@@ -8,7 +8,10 @@ import org.openqa.selenium.WebDriver;
 
 import tools.jackson.databind.JsonNode;
 
-/** Customers and their fins records: create with the service's errors at the fields, search, overdue list. */
+/**
+ * Customers and their fins records: create with the service's errors at the fields,
+ * search, overdue list.
+ */
 class CustomerBrowserTests extends BrowserTest {
 
 	@Test
@@ -49,7 +52,8 @@ class CustomerBrowserTests extends BrowserTest {
 				"02/01/2026", "em atraso", "Em aberto");
 
 		JsonNode overdue = this.api.get("/api/fins/?overdue=true&limit=1").json();
-		long count = Long.parseLong(this.api.get("/api/fins/?overdue=true&limit=1").header("X-Total-Count").orElseThrow());
+		long count = Long
+			.parseLong(this.api.get("/api/fins/?overdue=true&limit=1").header("X-Total-Count").orElseThrow());
 		assertThat(overdue).isNotEmpty();
 		browser.get(url("/app/"));
 		assertThat(waitFor(By.id("contagem-fins")).getText()).isEqualTo(Long.toString(count));

@@ -13,7 +13,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import br.suite.Api;
 import tools.jackson.databind.JsonNode;
 
-/** Customers: edit with the service's errors at the fields, delete after confirming, and its refusals. */
+/**
+ * Customers: edit with the service's errors at the fields, delete after confirming, and
+ * its refusals.
+ */
 class CustomerEditBrowserTests extends BrowserTest {
 
 	@Test
@@ -105,7 +108,8 @@ class CustomerEditBrowserTests extends BrowserTest {
 		assertThat(session.get("/app/customers/" + id + "/edit").statusCode()).isEqualTo(403);
 		assertThat(session.post("/app/customers/" + id + "/edit", "nome", "Outro nome").statusCode()).isEqualTo(403);
 		assertThat(session.post("/app/customers/" + id + "/delete").statusCode()).isEqualTo(403);
-		assertThat(this.api.get("/api/clientes/" + id + "/").json().get("nome").asString()).startsWith("Livraria Página");
+		assertThat(this.api.get("/api/clientes/" + id + "/").json().get("nome").asString())
+			.startsWith("Livraria Página");
 	}
 
 	private static WebDriverWait wait(WebDriver browser) {

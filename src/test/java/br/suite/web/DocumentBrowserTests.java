@@ -9,13 +9,17 @@ import org.openqa.selenium.WebDriver;
 import br.suite.Api;
 import tools.jackson.databind.JsonNode;
 
-/** Process documents: a form's errors at its fields, and an approval confirmed on its own step. */
+/**
+ * Process documents: a form's errors at its fields, and an approval confirmed on its own
+ * step.
+ */
 class DocumentBrowserTests extends BrowserTest {
 
 	@Test
 	void approvesADocumentInReviewAfterConfirming() {
-		Api.Response created = this.api.post("/api/process-documents/", json("title", unique("Recebimento de mercadorias"),
-				"process_area", "Logística", "category", "Procedimento", "owner", "Carlos Mendes"));
+		Api.Response created = this.api.post("/api/process-documents/",
+				json("title", unique("Recebimento de mercadorias"), "process_area", "Logística", "category",
+						"Procedimento", "owner", "Carlos Mendes"));
 		assertThat(created.status()).isEqualTo(201);
 		long id = created.id();
 		String code = created.json().get("code").asString();
@@ -33,7 +37,8 @@ class DocumentBrowserTests extends BrowserTest {
 
 		assertThat(waitFor(By.tagName("main")).getText()).contains("passará de “Em revisão” para “Aprovado”");
 		assertThat(this.api.get("/api/process-documents/" + id + "/").json().get("status").asString())
-			.as("nothing changes before the confirmation").isEqualTo("in_review");
+			.as("nothing changes before the confirmation")
+			.isEqualTo("in_review");
 		screenshot(browser, "confirm");
 		browser.findElement(By.id("confirmar")).click();
 
@@ -58,7 +63,8 @@ class DocumentBrowserTests extends BrowserTest {
 		browser.findElement(By.id("owner")).sendKeys("Otávio Reis");
 		browser.findElement(By.id("review_cycle_days")).clear();
 		browser.findElement(By.id("review_cycle_days")).sendKeys("5000");
-		// The browser's own checks would stop an empty required field; the service's checks are the point here.
+		// The browser's own checks would stop an empty required field; the service's
+		// checks are the point here.
 		((org.openqa.selenium.JavascriptExecutor) browser)
 			.executeScript("document.querySelector('main form').noValidate = true");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();

@@ -15,8 +15,9 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
 /**
- * A video for Chromium's fake camera ({@code --use-file-for-fake-video-capture}): a photo, letterboxed
- * into 640×480, written as Y4M (a one-line header, then raw I420 frames, BT.601 studio range).
+ * A video for Chromium's fake camera ({@code --use-file-for-fake-video-capture}): a
+ * photo, letterboxed into 640×480, written as Y4M (a one-line header, then raw I420
+ * frames, BT.601 studio range).
  */
 final class FakeCamera {
 

@@ -10,7 +10,10 @@ import org.openqa.selenium.support.ui.Select;
 
 import tools.jackson.databind.JsonNode;
 
-/** Fiscal documents: the service's checks of an NF-e at the fields, the list's filters, a document's page. */
+/**
+ * Fiscal documents: the service's checks of an NF-e at the fields, the list's filters, a
+ * document's page.
+ */
 class FiscalDocumentBrowserTests extends BrowserTest {
 
 	@Test
@@ -44,7 +47,8 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		assertThat(waitFor(By.id("erro-access_key")).getText()).containsIgnoringCase("check digit");
 		assertThat(this.api.get("/api/finance/fiscal-documents/?customer_document=" + cnpj).json()).isEmpty();
 
-		// The right key, but the number typed does not agree with it: named at the number.
+		// The right key, but the number typed does not agree with it: named at the
+		// number.
 		browser.findElement(By.id("access_key")).clear();
 		browser.findElement(By.id("access_key")).sendKeys(key.replaceAll("(.{4})", "$1 ").strip());
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
@@ -76,8 +80,8 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		browser.findElement(By.id("amount")).sendKeys("10,00");
 		browser.findElement(By.id("customer_name")).sendKeys("Outro");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-access_key")).getText()).contains("belongs to fiscal document "
-				+ stored.get(0).get("id").asLong());
+		assertThat(waitFor(By.id("erro-access_key")).getText())
+			.contains("belongs to fiscal document " + stored.get(0).get("id").asLong());
 
 		// The list, filtered by customer and type, leads to the document.
 		browser.get(url("/app/fiscal-documents/"));
@@ -99,8 +103,11 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 	@Test
 	void whoMayOnlyReadSeesNoFormAndCannotPostOne() throws Exception {
 		String cnpj = CustomerBrowserTests.cnpj();
-		assertThat(this.api.post("/api/finance/fiscal-documents/", json("type", "nfse", "number", "77", "amount",
-				"90.00", "customer_name", "Clínica Boa Saúde", "customer_document", cnpj)).status()).isEqualTo(201);
+		assertThat(this.api
+			.post("/api/finance/fiscal-documents/",
+					json("type", "nfse", "number", "77", "amount", "90.00", "customer_name", "Clínica Boa Saúde",
+							"customer_document", cnpj))
+			.status()).isEqualTo(201);
 		Person reader = person(false, "Gustavo Pires", "finance.fiscal_documents.view");
 		WebDriver browser = browser();
 		signIn(reader.username(), reader.password());
@@ -110,15 +117,18 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		assertThat(browser.findElements(By.linkText("Cobranças"))).isEmpty();
 		PageSession session = new PageSession(this.api.base(), browser);
 		assertThat(session.get("/app/fiscal-documents/new").statusCode()).isEqualTo(403);
-		assertThat(session.post("/app/fiscal-documents/new", "type", "nfse", "number", "78", "amount", "1,00",
-				"customer_name", "Clínica Boa Saúde", "customer_document", cnpj).statusCode()).isEqualTo(403);
+		assertThat(session
+			.post("/app/fiscal-documents/new", "type", "nfse", "number", "78", "amount", "1,00", "customer_name",
+					"Clínica Boa Saúde", "customer_document", cnpj)
+			.statusCode()).isEqualTo(403);
 		assertThat(this.api.get("/api/finance/fiscal-documents/?customer_document=" + cnpj).json()).hasSize(1);
 		assertThat(session.get("/app/charges/").statusCode()).isEqualTo(403);
 	}
 
 	/**
-	 * A valid access key of SP for the model, série, number and issue month (YYMM), with a random cNF; the
-	 * check digit computed here from the reference text (weights 2-9 from the right), not by the service.
+	 * A valid access key of SP for the model, série, number and issue month (YYMM), with
+	 * a random cNF; the check digit computed here from the reference text (weights 2-9
+	 * from the right), not by the service.
 	 */
 	static String accessKey(int model, int series, long number, String yymm) {
 		String first43 = "35" + yymm + "11222333000181"

@@ -6,7 +6,10 @@ import java.time.OffsetDateTime;
 
 import org.junit.jupiter.api.Test;
 
-/** Times where they happened: a punch in Manaus reads in Manaus time, with its offset, one in São Paulo without. */
+/**
+ * Times where they happened: a punch in Manaus reads in Manaus time, with its offset, one
+ * in São Paulo without.
+ */
 class FormatsTests {
 
 	private final Formats fmt = new Formats();
@@ -19,7 +22,8 @@ class FormatsTests {
 			.isEqualTo("02/03/2026 07:58:00 (UTC\u221204:00)");
 		assertThat(this.fmt.localDateTime(OffsetDateTime.parse("2026-03-02T07:58:00-05:00")))
 			.isEqualTo("02/03/2026 07:58:00 (UTC\u221205:00)");
-		assertThat(this.fmt.localDateTime(OffsetDateTime.parse("2026-03-02T07:58:00Z"))).isEqualTo("02/03/2026 07:58:00 (UTC+00:00)");
+		assertThat(this.fmt.localDateTime(OffsetDateTime.parse("2026-03-02T07:58:00Z")))
+			.isEqualTo("02/03/2026 07:58:00 (UTC+00:00)");
 		assertThat(this.fmt.localDateTime(null)).isEqualTo("—");
 	}
 

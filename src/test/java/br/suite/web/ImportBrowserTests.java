@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 
-/** The bank-statement wizard: upload, preview (with a bad line), confirm, and the imported transactions. */
+/**
+ * The bank-statement wizard: upload, preview (with a bad line), confirm, and the imported
+ * transactions.
+ */
 class ImportBrowserTests extends BrowserTest {
 
 	static final String STATEMENT = """
@@ -67,8 +70,7 @@ class ImportBrowserTests extends BrowserTest {
 		browser.findElement(By.id("date_from")).clear();
 		browser.findElement(By.id("date_from")).sendKeys("03/03/2026");
 		browser.findElement(By.cssSelector(".filtros button")).click();
-		String filtered = textOnceItShows(browser, By.cssSelector("#transacoes tbody"), "10/03/2026",
-				"02/03/2026");
+		String filtered = textOnceItShows(browser, By.cssSelector("#transacoes tbody"), "10/03/2026", "02/03/2026");
 		assertThat(filtered).contains("10/03/2026", "05/03/2026").doesNotContain("02/03/2026");
 	}
 

@@ -9,7 +9,10 @@ import org.openqa.selenium.WebElement;
 
 import tools.jackson.databind.JsonNode;
 
-/** CPF/CNPJ and phone fields are masked as typed, never cut, and the service stores what the mask shows. */
+/**
+ * CPF/CNPJ and phone fields are masked as typed, never cut, and the service stores what
+ * the mask shows.
+ */
 class InputMaskBrowserTests extends BrowserTest {
 
 	@Test

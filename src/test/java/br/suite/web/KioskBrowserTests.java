@@ -15,7 +15,10 @@ import br.suite.Api;
 import br.suite.timeclock.FacePhotos;
 import tools.jackson.databind.JsonNode;
 
-/** The punch kiosk on a 768×1024 tablet, with Chromium's fake camera showing a real face photo. */
+/**
+ * The punch kiosk on a 768×1024 tablet, with Chromium's fake camera showing a real face
+ * photo.
+ */
 class KioskBrowserTests extends BrowserTest {
 
 	@Test
@@ -57,7 +60,8 @@ class KioskBrowserTests extends BrowserTest {
 		assertThat(punch.get("recognition_ok").asBoolean()).isTrue();
 		assertThat(punch.get("needs_review").asBoolean()).isFalse();
 
-		// The same face at the kiosk, but Joana's enrolled photo is another woman: recorded, for review.
+		// The same face at the kiosk, but Joana's enrolled photo is another woman:
+		// recorded, for review.
 		tablet.findElement(By.id("novo-registro")).click();
 		identify(tablet, Long.toString(joana.id()));
 		assertThat(waitFor(tablet, By.id("nome-empregado")).getText()).isEqualTo("Joana Pereira");
@@ -75,7 +79,8 @@ class KioskBrowserTests extends BrowserTest {
 		// HR sees it waiting on the dashboard and in the review queue.
 		Person hr = person(false, "Sandra RH", "timeclock.punches.view");
 		signIn(hr.username(), hr.password());
-		long waiting = this.api.get("/api/timeclock/punches/?needs_review=true&limit=1").header("X-Total-Count")
+		long waiting = this.api.get("/api/timeclock/punches/?needs_review=true&limit=1")
+			.header("X-Total-Count")
 			.map(Long::parseLong)
 			.orElseThrow();
 		assertThat(waitFor(By.id("contagem-ponto")).getText()).isEqualTo(Long.toString(waiting));

@@ -14,9 +14,9 @@ import org.springframework.test.context.TestPropertySource;
 import br.suite.Api;
 
 /**
- * The kiosk's comprovante: offered as a PDF right after the punch, to the tablet session that registered it
- * and only for a short window (here 20 seconds instead of the default 5 minutes), never to another session,
- * and never for a punch the kiosk did not register.
+ * The kiosk's comprovante: offered as a PDF right after the punch, to the tablet session
+ * that registered it and only for a short window (here 20 seconds instead of the default
+ * 5 minutes), never to another session, and never for a punch the kiosk did not register.
  */
 @TestPropertySource(properties = "suite.web.kiosk-comprovante-window=20s")
 class KioskComprovanteBrowserTests extends BrowserTest {
@@ -24,7 +24,8 @@ class KioskComprovanteBrowserTests extends BrowserTest {
 	@Test
 	void offersThePunchsComprovanteToThisTabletForAFewMinutesOnly() throws Exception {
 		Person kiosk = person(false, "Quiosque Comprovante", "timeclock.punches.register");
-		Api.Response role = this.api.post("/api/access/roles/", json("name", unique("empregado"), "permissions", List.of()));
+		Api.Response role = this.api.post("/api/access/roles/",
+				json("name", unique("empregado"), "permissions", List.of()));
 		String name = "Tereza Comprovante " + unique("t");
 		Api.Response tereza = this.api.post("/api/access/users/",
 				json("username", unique("tereza"), "full_name", name, "is_employee", true, "role_id", role.id()));
@@ -55,7 +56,8 @@ class KioskComprovanteBrowserTests extends BrowserTest {
 		Api.Response fromApi = this.api.get("/api/timeclock/punches/" + punchId + "/comprovante/");
 		assertThat(fromApi.status()).isEqualTo(200);
 
-		// Another session of the same kiosk account, or a punch this tablet did not register: nothing.
+		// Another session of the same kiosk account, or a punch this tablet did not
+		// register: nothing.
 		PageClient otherTablet = new PageClient(this.api.base());
 		otherTablet.signIn(kiosk.username(), kiosk.password());
 		assertThat(otherTablet.get("/kiosk/").statusCode()).isEqualTo(200);

@@ -4,7 +4,10 @@ import br.suite.Api;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Finance test data made through the API as a client would: credits (through an import) and charges. */
+/**
+ * Finance test data made through the API as a client would: credits (through an import)
+ * and charges.
+ */
 final class Ledger {
 
 	private Ledger() {

@@ -18,8 +18,9 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The pages as a browser without JavaScript sees them: a session cookie, the sign-in form, and forms posted
- * with the CSRF token the last page carried. It never follows redirects, so a test sees each answer.
+ * The pages as a browser without JavaScript sees them: a session cookie, the sign-in
+ * form, and forms posted with the CSRF token the last page carried. It never follows
+ * redirects, so a test sees each answer.
  */
 final class PageClient {
 
@@ -47,7 +48,10 @@ final class PageClient {
 		return other;
 	}
 
-	/** A client carrying a browser's session cookie (to download what the browser was offered). */
+	/**
+	 * A client carrying a browser's session cookie (to download what the browser was
+	 * offered).
+	 */
 	static PageClient withSession(String base, String session) {
 		PageClient client = new PageClient(base);
 		client.session = session;
@@ -140,8 +144,8 @@ final class PageClient {
 		for (String cookie : response.headers().allValues("Set-Cookie")) {
 			if (cookie.startsWith("JSESSIONID=")) {
 				this.setCookie = cookie;
-				String value = cookie.substring("JSESSIONID=".length(), cookie.indexOf(';') < 0 ? cookie.length()
-						: cookie.indexOf(';'));
+				String value = cookie.substring("JSESSIONID=".length(),
+						cookie.indexOf(';') < 0 ? cookie.length() : cookie.indexOf(';'));
 				this.session = value.isEmpty() ? null : value;
 			}
 		}

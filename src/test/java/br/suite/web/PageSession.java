@@ -17,9 +17,9 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.WebDriver;
 
 /**
- * Requests made with a browser's page session but outside the browser, as a hand-made request would be:
- * to prove that a route refuses what its hidden button would do, with a valid CSRF token, so that only the
- * permission can be the reason.
+ * Requests made with a browser's page session but outside the browser, as a hand-made
+ * request would be: to prove that a route refuses what its hidden button would do, with a
+ * valid CSRF token, so that only the permission can be the reason.
  */
 final class PageSession {
 
@@ -46,7 +46,10 @@ final class PageSession {
 			.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
-	/** A form POST carrying the session's CSRF token (read from the dashboard, as a page holds it). */
+	/**
+	 * A form POST carrying the session's CSRF token (read from the dashboard, as a page
+	 * holds it).
+	 */
 	HttpResponse<String> post(String path, String... pairs) throws IOException, InterruptedException {
 		Matcher token = CSRF.matcher(get("/app/").body());
 		if (!token.find()) {

@@ -20,9 +20,10 @@ import br.suite.SuiteApplication;
 import br.suite.TestDatabase;
 
 /**
- * Page sessions live in the database: a browser signed in on one instance goes on, with the same cookie and
- * CSRF token, on another instance and on an instance started afterwards (a restart), and the session's rules
- * (timeout, temporary password, CSRF, cookie attributes) hold wherever the request lands.
+ * Page sessions live in the database: a browser signed in on one instance goes on, with
+ * the same cookie and CSRF token, on another instance and on an instance started
+ * afterwards (a restart), and the session's rules (timeout, temporary password, CSRF,
+ * cookie attributes) hold wherever the request lands.
  */
 class PageSessionInstancesTests extends ApiTest {
 
@@ -30,12 +31,12 @@ class PageSessionInstancesTests extends ApiTest {
 	JdbcClient jdbc;
 
 	private static ConfigurableApplicationContext start() throws Exception {
-		List<String> args = new ArrayList<>(List.of("--server.port=0", "--server.shutdown=immediate",
-				"--suite.database.url=" + TestDatabase.url(),
-				"--suite.database.user=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"),
-				"--suite.database.password=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""),
-				"--suite.access.data-directory=" + Files.createTempDirectory("suite-instance"),
-				"--suite.webhooks.dispatcher-enabled=false"));
+		List<String> args = new ArrayList<>(
+				List.of("--server.port=0", "--server.shutdown=immediate", "--suite.database.url=" + TestDatabase.url(),
+						"--suite.database.user=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_USER", "postgres"),
+						"--suite.database.password=" + System.getenv().getOrDefault("SUITE_TEST_DATABASE_PASSWORD", ""),
+						"--suite.access.data-directory=" + Files.createTempDirectory("suite-instance"),
+						"--suite.webhooks.dispatcher-enabled=false"));
 		return new SpringApplicationBuilder(SuiteApplication.class).run(args.toArray(String[]::new));
 	}
 
@@ -70,7 +71,8 @@ class PageSessionInstancesTests extends ApiTest {
 		assertThat(PageClient.location(signedIn)).hasValueSatisfying(l -> assertThat(l).endsWith("/app/"));
 		assertThat(onA.setCookie).contains("HttpOnly").containsIgnoringCase("SameSite=Lax");
 		assertThat(onA.get("/app/").body()).contains("Olá, Ana Instâncias!");
-		// The session is a row in the database, under the username, with the back office's 30 minutes.
+		// The session is a row in the database, under the username, with the back
+		// office's 30 minutes.
 		assertThat(this.jdbc.sql("SELECT max_inactive_interval FROM web_session WHERE principal_name = :name")
 			.param("name", ana.username())
 			.query(Integer.class)
@@ -81,7 +83,8 @@ class PageSessionInstancesTests extends ApiTest {
 			PageClient onB = onA.on(base(b));
 			assertThat(onB.get("/app/roles/").statusCode()).isEqualTo(200);
 			assertThat(onB.get("/app/").body()).contains("Olá, Ana Instâncias!");
-			// A change on B with the CSRF token the page on A carried: the token lives in the shared session.
+			// A change on B with the CSRF token the page on A carried: the token lives in
+			// the shared session.
 			String name = unique("Perfil-de-B");
 			HttpResponse<String> created = onB.post("/app/roles/new", Map.of("name", name));
 			assertThat(created.statusCode()).isEqualTo(302);
@@ -114,7 +117,8 @@ class PageSessionInstancesTests extends ApiTest {
 	void theTimeoutAndTheTemporaryPasswordHoldOnEveryInstance() throws Exception {
 		Person kiosk = person("Quiosque Instâncias", true, "timeclock.punches.register");
 		PageClient tablet = new PageClient(this.api.base());
-		assertThat(PageClient.location(tablet.signIn(kiosk.username(), kiosk.password())).orElse("")).endsWith("/kiosk/");
+		assertThat(PageClient.location(tablet.signIn(kiosk.username(), kiosk.password())).orElse(""))
+			.endsWith("/kiosk/");
 		assertThat(this.jdbc.sql("SELECT max_inactive_interval FROM web_session WHERE principal_name = :name")
 			.param("name", kiosk.username())
 			.query(Integer.class)
@@ -127,14 +131,16 @@ class PageSessionInstancesTests extends ApiTest {
 		ConfigurableApplicationContext b = start();
 		try {
 			PageClient onB = browser.on(base(b));
-			// A temporary password is for choosing one's own, on whichever instance the request lands.
+			// A temporary password is for choosing one's own, on whichever instance the
+			// request lands.
 			HttpResponse<String> users = onB.get("/app/users/");
 			assertThat(users.statusCode()).isEqualTo(302);
 			assertThat(PageClient.location(users).orElse("")).endsWith("/app/password");
 			assertThat(onB.get("/kiosk/").statusCode()).isEqualTo(302);
 			assertThat(tablet.on(base(b)).get("/kiosk/").statusCode()).isEqualTo(200);
 
-			// A session idle past its timeout is over everywhere (its expiry is the database's).
+			// A session idle past its timeout is over everywhere (its expiry is the
+			// database's).
 			this.jdbc.sql("UPDATE web_session SET last_access_time = 0, expiry_time = 0 WHERE principal_name = :name")
 				.param("name", kiosk.username())
 				.update();

@@ -14,8 +14,9 @@ import br.suite.Api;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Changing users and roles in the back office: the edit form with the access module's refusals at the field,
- * each destructive action confirmed first, and the same routes refused without the permission.
+ * Changing users and roles in the back office: the edit form with the access module's
+ * refusals at the field, each destructive action confirmed first, and the same routes
+ * refused without the permission.
  */
 class PeopleBrowserTests extends BrowserTest {
 
@@ -24,8 +25,8 @@ class PeopleBrowserTests extends BrowserTest {
 		Person manager = person(false, "Marta Gestora", "access.users.view", "access.users.change",
 				"timeclock.punches.register", "timeclock.punches.view");
 		Person lucas = person(true, "Lucas", "timeclock.punches.register");
-		Api.Response approvers = this.api.post("/api/access/roles/", json("name", unique("Aprovadores"),
-				"permissions", List.of("processdocs.documents.approve")));
+		Api.Response approvers = this.api.post("/api/access/roles/",
+				json("name", unique("Aprovadores"), "permissions", List.of("processdocs.documents.approve")));
 		String approversName = approvers.json().get("name").asString();
 		WebDriver browser = browser();
 		signIn(manager.username(), manager.password());
@@ -44,7 +45,8 @@ class PeopleBrowserTests extends BrowserTest {
 		assertThat(browser.findElement(By.id("full_name")).getDomProperty("value")).isEqualTo("Lucas Prado");
 		assertThat(user(lucas).get("full_name").asString()).isEqualTo("Lucas");
 
-		// Anti-escalation: a role holding a permission Marta does not hold is refused at the role.
+		// Anti-escalation: a role holding a permission Marta does not hold is refused at
+		// the role.
 		browser.findElement(By.id("cpf")).clear();
 		new Select(browser.findElement(By.id("role_id"))).selectByVisibleText(approversName);
 		browser.findElement(By.cssSelector("#editar-usuario button[type=submit]")).click();
@@ -67,7 +69,8 @@ class PeopleBrowserTests extends BrowserTest {
 		assertThat(saved.get("establishment_id").asLong()).isEqualTo(1);
 		screenshot(browser, "edit");
 
-		// Ending Lucas's sessions: his API token and his page session stop working at once.
+		// Ending Lucas's sessions: his API token and his page session stop working at
+		// once.
 		String token = this.api.token(lucas.username(), lucas.password());
 		PageClient lucasPages = new PageClient(this.api.base());
 		lucasPages.signIn(lucas.username(), lucas.password());
@@ -84,7 +87,8 @@ class PeopleBrowserTests extends BrowserTest {
 		assertThat(this.api.as(token).get("/api/auth/tokens/").status()).isEqualTo(401);
 		assertThat(PageClient.location(lucasPages.get("/kiosk/")).orElse("")).endsWith("/login");
 
-		// Resetting the password shows the temporary one once; the old one no longer signs in.
+		// Resetting the password shows the temporary one once; the old one no longer
+		// signs in.
 		waitFor(By.id("redefinir-senha")).click();
 		waitFor(By.id("confirmar")).click();
 		String temporary = waitFor(By.id("senha-temporaria")).getText();
@@ -116,14 +120,17 @@ class PeopleBrowserTests extends BrowserTest {
 		assertThat(pages.get("/app/users/" + target.id() + "/deactivate").statusCode()).isEqualTo(403);
 		assertThat(pages.post("/app/users/" + target.id() + "/deactivate", Map.of()).statusCode()).isEqualTo(403);
 		assertThat(pages.post("/app/users/" + target.id() + "/reset-password", Map.of()).statusCode()).isEqualTo(403);
-		assertThat(pages.post("/app/users/" + target.id(), Map.of("full_name", "Mudado", "role_id",
-				Long.toString(target.roleId()), "active", "true")).statusCode()).isEqualTo(403);
+		assertThat(pages
+			.post("/app/users/" + target.id(),
+					Map.of("full_name", "Mudado", "role_id", Long.toString(target.roleId()), "active", "true"))
+			.statusCode()).isEqualTo(403);
 		JsonNode unchanged = user(target);
 		assertThat(unchanged.get("status").asString()).isEqualTo("active");
 		assertThat(unchanged.get("full_name").asString()).isEqualTo("Alvo");
 		assertThat(signInStatus(target.username(), target.password())).isEqualTo(200);
 
-		// With the permission, but over a user who can do more: the module's refusal, nothing changed.
+		// With the permission, but over a user who can do more: the module's refusal,
+		// nothing changed.
 		Person clerk = person(false, "Caio Atendente", "access.users.view", "access.users.change");
 		PageClient clerkPages = new PageClient(this.api.base());
 		clerkPages.signIn(clerk.username(), clerk.password());
@@ -137,8 +144,8 @@ class PeopleBrowserTests extends BrowserTest {
 	void editsARolesPermissionsAndDeletesOnlyARoleNobodyHolds() {
 		Person manager = person(false, "Rui Perfis", "access.roles.view", "access.roles.change", "access.users.view",
 				"customers.clientes.view");
-		Api.Response created = this.api.post("/api/access/roles/", json("name", unique("Atendimento"),
-				"permissions", List.of("access.users.view")));
+		Api.Response created = this.api.post("/api/access/roles/",
+				json("name", unique("Atendimento"), "permissions", List.of("access.users.view")));
 		long roleId = created.id();
 		String roleName = created.json().get("name").asString();
 		WebDriver browser = browser();
@@ -163,7 +170,8 @@ class PeopleBrowserTests extends BrowserTest {
 			.isEqualTo("[\"access.users.view\",\"customers.clientes.view\"]");
 
 		// In use: the deletion is refused on the confirmation page, and the role stays.
-		Api.Response holder = this.api.post("/api/access/users/", json("username", unique("titular"), "role_id", roleId));
+		Api.Response holder = this.api.post("/api/access/users/",
+				json("username", unique("titular"), "role_id", roleId));
 		assertThat(holder.status()).isEqualTo(201);
 		browser.get(url("/app/roles/" + roleId));
 		waitFor(By.id("excluir-perfil")).click();
@@ -172,8 +180,8 @@ class PeopleBrowserTests extends BrowserTest {
 		assertThat(this.api.get("/api/access/roles/" + roleId + "/").status()).isEqualTo(200);
 		screenshot(browser, "in-use");
 
-		Api.Response unused = this.api.post("/api/access/roles/", json("name", unique("Temporario"),
-				"permissions", List.of("access.users.view")));
+		Api.Response unused = this.api.post("/api/access/roles/",
+				json("name", unique("Temporario"), "permissions", List.of("access.users.view")));
 		browser.get(url("/app/roles/" + unused.id()));
 		waitFor(By.id("excluir-perfil")).click();
 		waitFor(By.id("confirmar")).click();
@@ -183,8 +191,8 @@ class PeopleBrowserTests extends BrowserTest {
 
 		// Without access.roles.change: refused, and the role is still there.
 		Person viewer = person(false, "Vitor Leitor", "access.roles.view");
-		Api.Response other = this.api.post("/api/access/roles/", json("name", unique("Intocado"),
-				"permissions", List.of("access.users.view")));
+		Api.Response other = this.api.post("/api/access/roles/",
+				json("name", unique("Intocado"), "permissions", List.of("access.users.view")));
 		PageClient pages = new PageClient(this.api.base());
 		pages.signIn(viewer.username(), viewer.password());
 		assertThat(pages.get("/app/roles/" + other.id()).statusCode()).isEqualTo(403);

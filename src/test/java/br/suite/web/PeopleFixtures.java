@@ -2,7 +2,10 @@ package br.suite.web;
 
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Valid, random Brazilian documents for the people and time-clock page tests (reruns never collide). */
+/**
+ * Valid, random Brazilian documents for the people and time-clock page tests (reruns
+ * never collide).
+ */
 final class PeopleFixtures {
 
 	private PeopleFixtures() {

@@ -56,8 +56,9 @@ class SignInBrowserTests extends BrowserTest {
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
 			.isEqualTo("Muitas tentativas seguidas. Aguarde alguns minutos e tente de novo.");
 		assertThat(browser().getCurrentUrl()).contains("/login?bloqueado");
-		assertThat(this.api.as(null).post("/api/auth/token/", json("username", carla.username(), "password",
-				carla.password())).status()).isEqualTo(429);
+		assertThat(this.api.as(null)
+			.post("/api/auth/token/", json("username", carla.username(), "password", carla.password()))
+			.status()).isEqualTo(429);
 	}
 
 	@Test
@@ -110,8 +111,10 @@ class SignInBrowserTests extends BrowserTest {
 		Cookie session = browser().manage().getCookieNamed("JSESSIONID");
 		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(200);
 
-		assertThat(this.api.patch("/api/access/roles/" + davi.roleId() + "/",
-				json("permissions", java.util.List.of("access.users.view"))).status()).isEqualTo(200);
+		assertThat(this.api
+			.patch("/api/access/roles/" + davi.roleId() + "/",
+					json("permissions", java.util.List.of("access.users.view")))
+			.status()).isEqualTo(200);
 		assertThat(get("/app/roles/", session).statusCode()).isEqualTo(403);
 		browser().get(url("/app/"));
 		assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Olá, Davi Nunes!");
@@ -128,7 +131,8 @@ class SignInBrowserTests extends BrowserTest {
 	void aTemporaryPasswordLeadsToThePasswordFormWhichShowsErrorsAtTheFields() {
 		Person elisa = newcomer(false, "Elisa Martins", "customers.clientes.view");
 		signIn(elisa.username(), elisa.password());
-		// A temporary password is for choosing one's own, nothing else: every page leads to the password form.
+		// A temporary password is for choosing one's own, nothing else: every page leads
+		// to the password form.
 		waitFor(By.id("current_password"));
 		assertThat(browser().getCurrentUrl()).endsWith("/app/password");
 		browser().get(url("/app/customers"));
@@ -154,10 +158,12 @@ class SignInBrowserTests extends BrowserTest {
 		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.cssSelector("[role=status]")).getText())
 			.isEqualTo("Senha alterada. Use a nova senha no próximo acesso.");
-		assertThat(this.api.as(null).post("/api/auth/token/", json("username", elisa.username(), "password",
-				"uma senha nova e longa")).status()).isEqualTo(200);
-		assertThat(this.api.as(null).post("/api/auth/token/", json("username", elisa.username(), "password",
-				elisa.password())).status()).isEqualTo(401);
+		assertThat(this.api.as(null)
+			.post("/api/auth/token/", json("username", elisa.username(), "password", "uma senha nova e longa"))
+			.status()).isEqualTo(200);
+		assertThat(this.api.as(null)
+			.post("/api/auth/token/", json("username", elisa.username(), "password", elisa.password()))
+			.status()).isEqualTo(401);
 		browser().get(url("/app/customers"));
 		waitFor(By.cssSelector("main h1"));
 		assertThat(browser().getCurrentUrl()).endsWith("/app/customers");
@@ -165,9 +171,9 @@ class SignInBrowserTests extends BrowserTest {
 
 	private HttpResponse<String> get(String path, Cookie session) throws Exception {
 		return HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create(url(path))).header("Cookie", "JSESSIONID=" + session.getValue())
+			.send(HttpRequest.newBuilder(URI.create(url(path)))
+				.header("Cookie", "JSESSIONID=" + session.getValue())
 				.build(), HttpResponse.BodyHandlers.ofString());
 	}
-
 
 }

@@ -19,9 +19,10 @@ import br.suite.Api;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The time clock's back office: disregarding a punch and including a forgotten one (with the module's rules
- * shown as errors), the espelho de ponto with both marked, the establishments and the AFD with its list of
- * employees without CPF; each refused without its permission.
+ * The time clock's back office: disregarding a punch and including a forgotten one (with
+ * the module's rules shown as errors), the espelho de ponto with both marked, the
+ * establishments and the AFD with its list of employees without CPF; each refused without
+ * its permission.
  */
 class TimeclockBrowserTests extends BrowserTest {
 
@@ -53,11 +54,13 @@ class TimeclockBrowserTests extends BrowserTest {
 		assertThat(adjustmentsOf(paula)).singleElement()
 			.satisfies(a -> assertThat(a.get("kind").asString()).isEqualTo("disregard"));
 
-		// Including a forgotten punch: a date that does not exist, then one's own punches, are refused.
+		// Including a forgotten punch: a date that does not exist, then one's own
+		// punches, are refused.
 		LocalDate day = YearMonth.now(SAO_PAULO).minusMonths(1).atDay(2);
 		String date = String.format("%02d/%02d/%04d", day.getDayOfMonth(), day.getMonthValue(), day.getYear());
 		include(browser, "Paula Adjuste", "Entrada", "31/02/2026", "08:00", "Esqueceu de marcar");
-		assertThat(waitFor(By.id("erro-occurred_at")).getText()).isEqualTo("Informe a data (dd/mm/aaaa) e a hora (hh:mm).");
+		assertThat(waitFor(By.id("erro-occurred_at")).getText())
+			.isEqualTo("Informe a data (dd/mm/aaaa) e a hora (hh:mm).");
 		include(browser, "Helena RH", "Entrada", date, "08:00", "Ajuste de mim mesma");
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
 			.contains("Nobody records an adjustment of their own punches");
@@ -67,7 +70,8 @@ class TimeclockBrowserTests extends BrowserTest {
 		assertThat(waitFor(By.cssSelector("[role=status]")).getText()).startsWith("Marcação de Paula Adjuste");
 		include(browser, "Paula Adjuste", "Saída", date, "12:30", "Esqueceu de marcar a saída");
 		waitFor(By.cssSelector("[role=status]"));
-		assertThat(waitFor(By.id("ajustes")).getText()).contains("Inclusão", "Desconsideração", "Marcação em duplicidade");
+		assertThat(waitFor(By.id("ajustes")).getText()).contains("Inclusão", "Desconsideração",
+				"Marcação em duplicidade");
 		List<JsonNode> made = adjustmentsOf(paula);
 		assertThat(made).hasSize(3);
 		// 08:00 in São Paulo is 11:00 UTC: the time typed is the establishment's.
@@ -92,8 +96,9 @@ class TimeclockBrowserTests extends BrowserTest {
 		assertThat(browser.findElement(By.id("dias")).getText()).contains("desconsiderada: Marcação em duplicidade");
 		assertThat(browser.findElement(By.id("total")).getText()).isEqualTo("0:00");
 		String pdfLink = browser.findElement(By.id("baixar-pdf")).getDomAttribute("href");
-		HttpResponse<byte[]> pdf = PageClient.withSession(this.api.base(),
-				browser.manage().getCookieNamed("JSESSIONID").getValue()).bytes(pdfLink);
+		HttpResponse<byte[]> pdf = PageClient
+			.withSession(this.api.base(), browser.manage().getCookieNamed("JSESSIONID").getValue())
+			.bytes(pdfLink);
 		assertThat(pdf.statusCode()).isEqualTo(200);
 		assertThat(pdf.headers().firstValue("Content-Type").orElse("")).startsWith("application/pdf");
 		assertThat(new String(pdf.body(), 0, 5, StandardCharsets.ISO_8859_1)).isEqualTo("%PDF-");
@@ -113,8 +118,10 @@ class TimeclockBrowserTests extends BrowserTest {
 		pages.get("/app/adjustments/");
 		assertThat(pages.post("/app/punches/" + punch.get("id").asLong() + "/disregard", Map.of("reason", "x"))
 			.statusCode()).isEqualTo(403);
-		assertThat(pages.post("/app/adjustments/include", Map.of("employee_id", Long.toString(pedro), "event_type",
-				"saida", "date", "01/01/2026", "time", "08:00", "reason", "x")).statusCode()).isEqualTo(403);
+		assertThat(pages
+			.post("/app/adjustments/include", Map.of("employee_id", Long.toString(pedro), "event_type", "saida", "date",
+					"01/01/2026", "time", "08:00", "reason", "x"))
+			.statusCode()).isEqualTo(403);
 		assertThat(adjustmentsOf(pedro)).isEmpty();
 		assertThat(pages.get("/app/afd/").statusCode()).isEqualTo(403);
 		assertThat(pages.get("/app/establishments/").statusCode()).isEqualTo(403);
@@ -122,8 +129,8 @@ class TimeclockBrowserTests extends BrowserTest {
 
 	@Test
 	void createsAndEditsAnEstablishmentAndExportsItsAfd() throws Exception {
-		Person admin = person(false, "Otávio Fiscal", "timeclock.establishments.view", "timeclock.establishments.change",
-				"timeclock.afd.export", "access.users.view", "access.users.change");
+		Person admin = person(false, "Otávio Fiscal", "timeclock.establishments.view",
+				"timeclock.establishments.change", "timeclock.afd.export", "access.users.view", "access.users.change");
 		WebDriver browser = browser();
 		signIn(admin.username(), admin.password());
 		waitFor(By.linkText("Estabelecimentos")).click();
@@ -147,7 +154,8 @@ class TimeclockBrowserTests extends BrowserTest {
 		browser.findElement(By.id("time_zone")).sendKeys("America/Manaus");
 		browser.findElement(By.id("address")).sendKeys("Av. Eduardo Ribeiro, 520");
 		browser.findElement(By.cssSelector("#estabelecimento button[type=submit]")).click();
-		assertThat(waitFor(By.cssSelector("[role=status]")).getText()).isEqualTo("Estabelecimento “" + name + "” salvo.");
+		assertThat(waitFor(By.cssSelector("[role=status]")).getText())
+			.isEqualTo("Estabelecimento “" + name + "” salvo.");
 		JsonNode created = establishmentNamed(name);
 		assertThat(created.get("employer_document").asString()).isEqualTo(cnpj);
 		assertThat(created.get("time_zone").asString()).isEqualTo("America/Manaus");
@@ -160,7 +168,8 @@ class TimeclockBrowserTests extends BrowserTest {
 		waitFor(By.cssSelector("[role=status]"));
 		assertThat(establishmentNamed(name).get("address").asString()).isEqualTo("Av. Sete de Setembro, 1000");
 
-		// A punch there by an employee without CPF: the AFD lists him first, then exports when told to.
+		// A punch there by an employee without CPF: the AFD lists him first, then exports
+		// when told to.
 		String rafaelName = "Rafael Sem CPF " + unique("r");
 		long rafael = employee(rafaelName, establishment);
 		register(rafael, "entrada");
@@ -175,8 +184,9 @@ class TimeclockBrowserTests extends BrowserTest {
 		String link = waitFor(By.id("baixar-afd")).getDomAttribute("href");
 		assertThat(browser.findElement(By.id("sem-assinatura")).getText()).contains("SUITE_REP_SIGNATURE_KEYSTORE");
 		screenshot(browser, "files");
-		HttpResponse<byte[]> afd = PageClient.withSession(this.api.base(),
-				browser.manage().getCookieNamed("JSESSIONID").getValue()).bytes(link);
+		HttpResponse<byte[]> afd = PageClient
+			.withSession(this.api.base(), browser.manage().getCookieNamed("JSESSIONID").getValue())
+			.bytes(link);
 		assertThat(afd.statusCode()).isEqualTo(200);
 		assertThat(afd.headers().firstValue("Content-Disposition").orElse("")).contains("attachment", "REP_P.txt");
 		String text = new String(afd.body(), StandardCharsets.ISO_8859_1);
@@ -195,10 +205,15 @@ class TimeclockBrowserTests extends BrowserTest {
 		assertThat(pages.get("/app/establishments/").body()).contains(name).doesNotContain("/app/establishments/new");
 		assertThat(pages.get("/app/establishments/new").statusCode()).isEqualTo(403);
 		String other = unique("Nunca criado");
-		assertThat(pages.post("/app/establishments/new", Map.of("name", other, "employer_document",
-				PeopleFixtures.cnpj(), "time_zone", "America/Sao_Paulo", "active", "true")).statusCode()).isEqualTo(403);
-		assertThat(pages.post("/app/establishments/" + establishment, Map.of("name", other, "employer_document",
-				cnpj, "time_zone", "America/Sao_Paulo", "active", "true")).statusCode()).isEqualTo(403);
+		assertThat(pages
+			.post("/app/establishments/new", Map.of("name", other, "employer_document", PeopleFixtures.cnpj(),
+					"time_zone", "America/Sao_Paulo", "active", "true"))
+			.statusCode()).isEqualTo(403);
+		assertThat(pages
+			.post("/app/establishments/" + establishment,
+					Map.of("name", other, "employer_document", cnpj, "time_zone", "America/Sao_Paulo", "active",
+							"true"))
+			.statusCode()).isEqualTo(403);
 		assertThat(this.api.get("/api/timeclock/establishments/").body()).doesNotContain(other);
 		assertThat(pages.get("/app/afd/").statusCode()).isEqualTo(403);
 	}
@@ -206,12 +221,7 @@ class TimeclockBrowserTests extends BrowserTest {
 	private void include(WebDriver browser, String employee, String event, String date, String time, String reason) {
 		browser.get(url("/app/adjustments/"));
 		Select employees = new Select(waitFor(By.id("employee_id")));
-		employees.getOptions()
-			.stream()
-			.filter(o -> o.getText().startsWith(employee))
-			.findFirst()
-			.orElseThrow()
-			.click();
+		employees.getOptions().stream().filter(o -> o.getText().startsWith(employee)).findFirst().orElseThrow().click();
 		new Select(browser.findElement(By.id("event_type"))).selectByVisibleText(event);
 		browser.findElement(By.id("date")).sendKeys(date);
 		browser.findElement(By.id("time")).sendKeys(time);
@@ -220,11 +230,13 @@ class TimeclockBrowserTests extends BrowserTest {
 	}
 
 	private long employee(String name, Long establishment) {
-		Api.Response role = this.api.post("/api/access/roles/", json("name", unique("empregado"), "permissions", List.of()));
-		Api.Response user = this.api.post("/api/access/users/", establishment == null
-				? json("username", unique("emp"), "full_name", name, "is_employee", true, "role_id", role.id())
-				: json("username", unique("emp"), "full_name", name, "is_employee", true, "role_id", role.id(),
-						"establishment_id", establishment));
+		Api.Response role = this.api.post("/api/access/roles/",
+				json("name", unique("empregado"), "permissions", List.of()));
+		Api.Response user = this.api.post("/api/access/users/",
+				establishment == null
+						? json("username", unique("emp"), "full_name", name, "is_employee", true, "role_id", role.id())
+						: json("username", unique("emp"), "full_name", name, "is_employee", true, "role_id", role.id(),
+								"establishment_id", establishment));
 		assertThat(user.status()).as(user.toString()).isEqualTo(201);
 		return user.id();
 	}

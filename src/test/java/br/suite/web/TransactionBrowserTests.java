@@ -12,7 +12,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import tools.jackson.databind.JsonNode;
 
-/** Credits to reconcile: the filter, a credit's suggestions, accepting one after confirming, and refusals. */
+/**
+ * Credits to reconcile: the filter, a credit's suggestions, accepting one after
+ * confirming, and refusals.
+ */
 class TransactionBrowserTests extends BrowserTest {
 
 	@Test
@@ -72,13 +75,18 @@ class TransactionBrowserTests extends BrowserTest {
 		assertThat(allocations.get(0).get("rule").asString()).isEqualTo("suggestion");
 		assertThat(allocations.get(0).get("created_by").asLong()).isEqualTo(clerk.id());
 
-		// The later credit's page offers the second charge; someone else takes it first: the service refuses.
+		// The later credit's page offers the second charge; someone else takes it first:
+		// the service refuses.
 		browser.get(url("/app/transactions/" + later + "/"));
 		By acceptSecond = By.cssSelector("#sugestao-cobranca-" + second + " button");
 		waitFor(acceptSecond);
-		assertThat(this.api.post("/api/finance/reconciliation/suggestions/accept/",
-				json("items", java.util.List.of(java.util.Map.of("transaction_id", later, "charge_id", second))))
-			.status()).isEqualTo(201);
+		assertThat(
+				this.api
+					.post("/api/finance/reconciliation/suggestions/accept/",
+							json("items",
+									java.util.List.of(java.util.Map.of("transaction_id", later, "charge_id", second))))
+					.status())
+			.isEqualTo(201);
 		browser.findElement(acceptSecond).click();
 		wait(browser).until(ExpectedConditions.alertIsPresent()).accept();
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("not a current suggestion");

@@ -11,7 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
 
-/** A real HTTP receiver on 127.0.0.1: records each request and answers with the next queued status (or 204). */
+/**
+ * A real HTTP receiver on 127.0.0.1: records each request and answers with the next
+ * queued status (or 204).
+ */
 final class Receiver implements AutoCloseable {
 
 	record Received(Map<String, String> headers, String body) {
@@ -35,7 +38,8 @@ final class Receiver implements AutoCloseable {
 		this.server.createContext("/", exchange -> {
 			String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
 			Map<String, String> headers = new java.util.HashMap<>();
-			exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(java.util.Locale.ROOT), values.get(0)));
+			exchange.getRequestHeaders()
+				.forEach((name, values) -> headers.put(name.toLowerCase(java.util.Locale.ROOT), values.get(0)));
 			this.received.add(new Received(headers, body));
 			Integer status = this.statuses.poll();
 			int code = status == null ? this.defaultStatus : status;

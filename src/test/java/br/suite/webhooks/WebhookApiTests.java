@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /** Signed deliveries to a real local receiver, retries, disabling, and the refusals. */
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
-		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3", "suite.webhooks.dispatcher-enabled=true" })
+		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3",
+		"suite.webhooks.dispatcher-enabled=true" })
 class WebhookApiTests extends ApiTest {
 
 	static final String BASE = "/api/webhooks/subscriptions/";
@@ -34,8 +35,8 @@ class WebhookApiTests extends ApiTest {
 	static String expectedSignature(String secret, String id, String timestamp, String body) throws Exception {
 		Mac mac = Mac.getInstance("HmacSHA256");
 		mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
-		return "v1," + Base64.getEncoder().encodeToString(mac.doFinal((id + "." + timestamp + "." + body)
-			.getBytes(StandardCharsets.UTF_8)));
+		return "v1," + Base64.getEncoder()
+			.encodeToString(mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
 	}
 
 	JsonNode deliveries(long subscriptionId) {
@@ -64,21 +65,24 @@ class WebhookApiTests extends ApiTest {
 			assertThat(this.api.get(BASE + id + "/").json().has("secret")).isFalse();
 			assertThat(this.api.get(BASE).body()).doesNotContain(secret);
 
-			Response document = this.api.post("/api/process-documents/", "{\"title\":\"" + unique("Webhook")
-					+ "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\",\"owner\":\"Ana Souza\","
-					+ "\"status\":\"in_review\"}");
+			Response document = this.api.post("/api/process-documents/",
+					"{\"title\":\"" + unique("Webhook")
+							+ "\",\"process_area\":\"Qualidade\",\"category\":\"Procedimento\",\"owner\":\"Ana Souza\","
+							+ "\"status\":\"in_review\"}");
 			assertThat(receiver.pending()).isZero();
 			Api approver = signedInWith("processdocs.documents.view", "processdocs.documents.change",
 					"processdocs.documents.approve");
-			assertThat(approver.patch("/api/process-documents/" + document.id() + "/", "{\"status\":\"approved\"}").status())
-				.isEqualTo(200);
+			assertThat(approver.patch("/api/process-documents/" + document.id() + "/", "{\"status\":\"approved\"}")
+				.status()).isEqualTo(200);
 
 			Receiver.Received delivery = receiver.next();
 			String messageId = delivery.header("webhook-id");
 			String timestamp = delivery.header("webhook-timestamp");
 			assertThat(messageId).startsWith("msg_");
-			assertThat(Long.parseLong(timestamp)).isCloseTo(System.currentTimeMillis() / 1000, org.assertj.core.data.Offset.offset(60L));
-			assertThat(delivery.header("webhook-signature")).isEqualTo(expectedSignature(secret, messageId, timestamp, delivery.body()));
+			assertThat(Long.parseLong(timestamp)).isCloseTo(System.currentTimeMillis() / 1000,
+					org.assertj.core.data.Offset.offset(60L));
+			assertThat(delivery.header("webhook-signature"))
+				.isEqualTo(expectedSignature(secret, messageId, timestamp, delivery.body()));
 			assertThat(delivery.header("content-type")).startsWith("application/json");
 			JsonNode body = Api.JSON.readTree(delivery.body());
 			assertThat(body.get("type").asString()).isEqualTo("processdocs.document.approved");
@@ -94,12 +98,12 @@ class WebhookApiTests extends ApiTest {
 			// After rotation the old secret no longer verifies the next delivery.
 			String rotated = this.api.post(BASE + id + "/rotate-secret/", "{}").json().get("secret").asString();
 			assertThat(rotated).startsWith("whsec_").isNotEqualTo(secret);
-			assertThat(this.api.post("/api/webhooks/deliveries/" + recorded.get("id").asLong() + "/redeliver/", "{}").status())
-				.isEqualTo(200);
+			assertThat(this.api.post("/api/webhooks/deliveries/" + recorded.get("id").asLong() + "/redeliver/", "{}")
+				.status()).isEqualTo(200);
 			Receiver.Received again = receiver.next();
 			assertThat(again.header("webhook-id")).isEqualTo(messageId);
-			assertThat(again.header("webhook-signature")).isEqualTo(
-					expectedSignature(rotated, messageId, again.header("webhook-timestamp"), again.body()));
+			assertThat(again.header("webhook-signature"))
+				.isEqualTo(expectedSignature(rotated, messageId, again.header("webhook-timestamp"), again.body()));
 		}
 	}
 
@@ -112,8 +116,8 @@ class WebhookApiTests extends ApiTest {
 					json("kind", "pix", "amount", "150.00", "txid", txid.substring(0, 30)));
 			assertThat(charge.status()).as(charge.toString()).isEqualTo(201);
 			String csv = "Data;Descrição;Valor;TxId\n10/12/2026;PIX RECEBIDO;150,00;" + txid.substring(0, 30) + "\n";
-			Response prepared = this.api.send("POST", "/api/prepare-csv-import?provider=" + unique("wh") + "&account_id=a1",
-					csv, "text/csv");
+			Response prepared = this.api.send("POST",
+					"/api/prepare-csv-import?provider=" + unique("wh") + "&account_id=a1", csv, "text/csv");
 			assertThat(prepared.status()).as(prepared.toString()).isEqualTo(200);
 			Response confirmed = this.api.post("/api/confirm-csv-import", prepared.body());
 			assertThat(confirmed.json().get("success").asBoolean()).as(confirmed.toString()).isTrue();
@@ -175,7 +179,8 @@ class WebhookApiTests extends ApiTest {
 			assertThat(delivery.get("last_response_body").asString()).hasSize(1024);
 			assertThat(delivery.get("attempts").asInt()).isEqualTo(3);
 			long deliveryId = delivery.get("id").asLong();
-			assertThat(this.api.post("/api/webhooks/deliveries/" + deliveryId + "/redeliver/", "{}").status()).isEqualTo(409);
+			assertThat(this.api.post("/api/webhooks/deliveries/" + deliveryId + "/redeliver/", "{}").status())
+				.isEqualTo(409);
 
 			receiver.defaultStatus = 204;
 			JsonNode enabled = this.api.patch(BASE + id + "/", json("enabled", true)).json();
@@ -222,7 +227,8 @@ class WebhookApiTests extends ApiTest {
 		assertThat(this.api.delete(BASE + id + "/").status()).isEqualTo(204);
 		assertThat(this.api.get(BASE + id + "/").status()).isEqualTo(404);
 		// Subscription changes are audited, never with the secret.
-		JsonNode audited = this.api.get("/api/audit/events/?resource_type=webhook_subscription&resource_id=" + id).json();
+		JsonNode audited = this.api.get("/api/audit/events/?resource_type=webhook_subscription&resource_id=" + id)
+			.json();
 		assertThat(audited.size()).isEqualTo(2);
 		assertThat(audited.get(0).get("action").asString()).isEqualTo("webhooks.subscription.deleted");
 		assertThat(audited.get(1).get("action").asString()).isEqualTo("webhooks.subscription.created");
@@ -242,10 +248,12 @@ class WebhookApiTests extends ApiTest {
 			subscribe(receiver.url(), "processdocs.document.review_due", "fins.record.overdue");
 			java.time.LocalDate day = java.time.LocalDate.of(2026, 12, 1);
 			this.transactions.executeWithoutResult(status -> {
-				this.publisher.publishEvent(new br.suite.processdocs.DocumentReviewDue(77, "PD-0077", "Compras", "Ana", day, false));
+				this.publisher.publishEvent(
+						new br.suite.processdocs.DocumentReviewDue(77, "PD-0077", "Compras", "Ana", day, false));
 				this.publisher.publishEvent(new br.suite.fins.FinsRecordOverdue(88, 5, "Renovar contrato", day));
 			});
-			List<JsonNode> bodies = List.of(Api.JSON.readTree(receiver.next().body()), Api.JSON.readTree(receiver.next().body()));
+			List<JsonNode> bodies = List.of(Api.JSON.readTree(receiver.next().body()),
+					Api.JSON.readTree(receiver.next().body()));
 			assertThat(bodies).anySatisfy(body -> {
 				assertThat(body.get("type").asString()).isEqualTo("processdocs.document.review_due");
 				assertThat(body.get("data").get("next_review_at").asString()).isEqualTo("2026-12-01");

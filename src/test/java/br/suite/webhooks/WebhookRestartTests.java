@@ -21,9 +21,10 @@ import br.suite.TestDatabase;
 import tools.jackson.databind.JsonNode;
 
 /**
- * At least once across a restart: an event committed while deliveries are not being sent (the dispatcher
- * off, then the service stopped) is delivered, signed, by the next start on the same database. Runs on a
- * database of its own, so no other test context's dispatcher can send it in between.
+ * At least once across a restart: an event committed while deliveries are not being sent
+ * (the dispatcher off, then the service stopped) is delivered, signed, by the next start
+ * on the same database. Runs on a database of its own, so no other test context's
+ * dispatcher can send it in between.
  */
 class WebhookRestartTests {
 
@@ -43,7 +44,8 @@ class WebhookRestartTests {
 			String secret;
 			long subscriptionId;
 			try (ConfigurableApplicationContext first = start(ownUrl, user, password, data, false)) {
-				Api admin = new Api("http://localhost:" + port(first), Files.readString(data.resolve("admin-token")).trim());
+				Api admin = new Api("http://localhost:" + port(first),
+						Files.readString(data.resolve("admin-token")).trim());
 				Api.Response created = admin.post("/api/webhooks/subscriptions/",
 						"{\"url\":\"" + receiver.url() + "\",\"event_types\":[\"access.user.changed\"]}");
 				assertThat(created.status()).as(created.toString()).isEqualTo(201);
@@ -56,7 +58,8 @@ class WebhookRestartTests {
 				for (int i = 0; i < 100 && pending == 0; i++) {
 					Thread.sleep(50);
 					pending = jdbc.sql("SELECT count(*) FROM webhooks_delivery WHERE status = 'pending'")
-						.query(Long.class).single();
+						.query(Long.class)
+						.single();
 				}
 				assertThat(pending).isEqualTo(1);
 				Thread.sleep(500);
@@ -68,7 +71,8 @@ class WebhookRestartTests {
 						delivery.header("webhook-id"), delivery.header("webhook-timestamp"), delivery.body()));
 				JsonNode body = Api.JSON.readTree(delivery.body());
 				assertThat(body.get("data").get("username").asString()).isEqualTo("restarted");
-				Api admin = new Api("http://localhost:" + port(second), Files.readString(data.resolve("admin-token")).trim());
+				Api admin = new Api("http://localhost:" + port(second),
+						Files.readString(data.resolve("admin-token")).trim());
 				JsonNode deliveries = null;
 				for (int i = 0; i < 100; i++) {
 					deliveries = admin.get("/api/webhooks/subscriptions/" + subscriptionId + "/deliveries/").json();
@@ -93,7 +97,8 @@ class WebhookRestartTests {
 				"--suite.database.password=" + password, "--suite.access.data-directory=" + data, "--server.port=0",
 				"--server.shutdown=immediate", "--suite.webhooks.allow-loopback=true",
 				"--suite.webhooks.dispatch-interval=100ms", "--suite.webhooks.dispatcher-enabled=" + dispatching);
-		// Command-line arguments: they override application.properties, as the test needs.
+		// Command-line arguments: they override application.properties, as the test
+		// needs.
 		return new SpringApplicationBuilder(SuiteApplication.class).run(properties.toArray(String[]::new));
 	}
 

@@ -12,21 +12,23 @@ import java.util.Locale;
 /** Measured numbers, printed and appended to target/face-metrics.txt for the report. */
 final class FaceMetrics {
 
-    private static final Path FILE = Paths.get("target", "face-metrics.txt");
+	private static final Path FILE = Paths.get("target", "face-metrics.txt");
 
-    private FaceMetrics() {
-    }
+	private FaceMetrics() {
+	}
 
-    static synchronized void record(String name, Object value) {
-        String v = value instanceof Double ? String.format(Locale.ROOT, "%.4f", (Double) value) : String.valueOf(value);
-        String line = "[face-metrics] " + name + ": " + v;
-        System.out.println(line);
-        try {
-            Files.createDirectories(FILE.getParent());
-            Files.write(FILE, (line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8),
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+	static synchronized void record(String name, Object value) {
+		String v = value instanceof Double ? String.format(Locale.ROOT, "%.4f", (Double) value) : String.valueOf(value);
+		String line = "[face-metrics] " + name + ": " + v;
+		System.out.println(line);
+		try {
+			Files.createDirectories(FILE.getParent());
+			Files.write(FILE, (line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8),
+					StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
 }
