@@ -319,8 +319,13 @@ class TransactionWriterTests extends ApiTest {
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json()).isEmpty();
 	}
 
+	/**
+	 * Fifty thousand rows in one upsert, then the same rows again: all inserted, then all
+	 * unchanged. How fast is the benchmark's business (bench/run, the CSV 50 000-row
+	 * scenario), not a timed test's.
+	 */
 	@Test
-	void upsertsFiftyThousandRowsWellUnderTenSeconds() {
+	void upsertsFiftyThousandRowsThenSkipsThemAllUnchanged() {
 		String provider = provider();
 		List<TransactionRow> rows = new ArrayList<>(50_000);
 		for (int i = 0; i < 50_000; i++) {
@@ -328,17 +333,8 @@ class TransactionWriterTests extends ApiTest {
 					new BigDecimal(i % 9000 + 1).movePointLeft(2), i % 3 == 0 ? "debit" : "credit", null,
 					"PIX RECEBIDO CLIENTE " + i, "", "", "", "", "", ""));
 		}
-		long started = System.nanoTime();
-		UpsertResult first = this.ledger.upsert(importId(), rows);
-		double seconds = (System.nanoTime() - started) / 1e9;
-		assertThat(first).isEqualTo(new UpsertResult(50_000, 0, 0));
-		assertThat(seconds).as("seconds for 50 000 inserts").isLessThan(10);
-
-		started = System.nanoTime();
-		UpsertResult second = this.ledger.upsert(importId(), rows);
-		seconds = (System.nanoTime() - started) / 1e9;
-		assertThat(second).isEqualTo(new UpsertResult(0, 0, 50_000));
-		assertThat(seconds).as("seconds for 50 000 unchanged rows").isLessThan(10);
+		assertThat(this.ledger.upsert(importId(), rows)).isEqualTo(new UpsertResult(50_000, 0, 0));
+		assertThat(this.ledger.upsert(importId(), rows)).isEqualTo(new UpsertResult(0, 0, 50_000));
 		assertThat(this.api.get("/api/finance/transactions/?provider=" + provider + "&limit=1").header("X-Total-Count"))
 			.contains("50000");
 	}
