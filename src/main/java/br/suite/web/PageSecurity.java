@@ -46,6 +46,14 @@ class PageSecurity {
 
 	static final String KIOSK = "timeclock.punches.register";
 
+	/**
+	 * What the pages' chain serves ({@link #pages}' {@code securityMatcher}), as servlet
+	 * URL patterns for the session filter ({@link PageSessions}): {@code "/app/*"} also
+	 * matches {@code /app}. Keep the two lists together.
+	 */
+	static final List<String> PAGE_URL_PATTERNS = List.of("/", "/app/*", "/kiosk/*", "/login", "/logout", "/css/*",
+			"/js/*", "/img/*", "/webjars/*", "/favicon.ico");
+
 	@Bean
 	@Order(1)
 	SecurityFilterChain pages(HttpSecurity http, PasswordSignIn signIn, PageSettings settings) throws Exception {

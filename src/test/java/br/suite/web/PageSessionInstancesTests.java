@@ -63,6 +63,30 @@ class PageSessionInstancesTests extends ApiTest {
 	}
 
 	@Test
+	void everyPathOfThePagesSeesTheSessionAndTheApiIgnoresIt() {
+		// Spring Session's filter runs only on the pages' paths; were one of them left
+		// out, the container's own session would answer there with a new JSESSIONID
+		// cookie (signing the browser out).
+		Person ana = person("Ana Caminhos", true, "access.roles.view");
+		PageClient browser = new PageClient(this.api.base());
+		browser.signIn(ana.username(), ana.password());
+		String session = browser.session();
+		assertThat(session).isNotBlank();
+		for (String path : List.of("/", "/app", "/app/", "/app/roles/", "/app/users/", "/kiosk/", "/login",
+				"/css/suite.css", "/js/suite.js", "/webjars/htmx.org/2.0.8/dist/htmx.min.js", "/favicon.ico")) {
+			HttpResponse<String> answer = browser.get(path);
+			assertThat(answer.headers().allValues("Set-Cookie")).as(path).isEmpty();
+			assertThat(answer.statusCode()).as(path).isLessThan(500);
+		}
+		assertThat(browser.session()).isEqualTo(session);
+		assertThat(browser.get("/app/").body()).contains("Olá, Ana Caminhos!");
+		// The API is token-only: the page session's cookie opens nothing there.
+		HttpResponse<String> api = browser.get("/api/access/roles/");
+		assertThat(api.statusCode()).isEqualTo(401);
+		assertThat(api.headers().allValues("Set-Cookie")).isEmpty();
+	}
+
+	@Test
 	void aSessionFromOneInstanceWorksOnAnotherAndAfterARestart() throws Exception {
 		Person ana = person("Ana Instâncias", true, "access.roles.view", "access.roles.change");
 		PageClient onA = new PageClient(this.api.base());
