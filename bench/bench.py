@@ -53,6 +53,9 @@ PIN_CPU = os.environ.get("SUITE_BENCH_PIN_CPU", str(max(0, (os.cpu_count() or 1)
 # The same JVM settings and allocator environment as `mvn spring-boot:run` (pom.xml).
 JVM_FLAGS = os.environ.get("SUITE_BENCH_JVM", "-XX:+UseSerialGC -Xmx512m").split()
 MALLOC_ENV = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "1048576"}
+# Class data sharing, as docs/operations.md § Start-up runs the service in production: the jar extracted and an
+# archive of the classes a start loads, made by a training run. SUITE_BENCH_CDS=0 measures the plain `java -jar`.
+CDS = os.environ.get("SUITE_BENCH_CDS", "1") == "1"
 
 # id: (description, DRF req/s, DRF p99 ms) - the Django REST Framework figures of issue 18 (gunicorn, 3 sync
 # workers on 2 cores, PostgreSQL with fsync off; wrk 16 connections, median of 3 x 10 s). Issue 18's
@@ -111,10 +114,28 @@ def rss_kib(pid):
     values = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith(("VmRSS", "VmHWM")):
+            if line.startswith(("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")):
                 key, value = line.split(":")
                 values[key] = int(value.split()[0])
     return values
+
+
+def native_memory(pid):
+    """Where the JVM's memory goes (`jcmd VM.native_memory summary`), when it runs with
+    -XX:NativeMemoryTracking=summary (SUITE_BENCH_JVM); the committed MiB of each category."""
+    if not any(flag.startswith("-XX:NativeMemoryTracking=") for flag in JVM_FLAGS) or not shutil.which("jcmd"):
+        return None
+    shown = subprocess.run(["jcmd", str(pid), "VM.native_memory", "summary", "scale=MB"], capture_output=True,
+                           text=True, timeout=60).stdout
+    with open(os.path.join(WORK, "native-memory.txt"), "w") as out:
+        out.write(shown)
+    categories = {}
+    for match in re.finditer(r"^-\s+(.+?) \(reserved=\d+MB, committed=(\d+)MB\)", shown, re.M):
+        categories[match.group(1).strip()] = int(match.group(2))
+    total = re.search(r"Total: reserved=\d+MB, committed=(\d+)MB", shown)
+    if total:
+        categories["Total"] = int(total.group(1))
+    return categories
 
 
 def cpu_busy(seconds=1.0):
@@ -245,33 +266,28 @@ def import_csv(api, csv_bytes, account):
 def main():
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(WORK)
-    jar = os.environ.get("SUITE_BENCH_JAR") or os.path.join(ROOT, "target", "suite.jar")
-    command = ["java", *JVM_FLAGS, "-jar", jar, f"--server.port={PORT}",
-               f"--suite.access.data-directory={WORK}", f"--suite.database.embedded-directory={WORK}/postgres",
-               "--suite.database.url=", "--logging.level.root=WARN", "--logging.level.br.suite=INFO"]
-    log("starting " + " ".join(command))
-    started = time.time()
-    server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "w"),
-                              stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, **MALLOC_ENV})
+    cds = prepare_cds(the_jar()) if CDS else None
+    startup_plain = None
+    if cds:
+        # The plain `java -jar` start as well (README), on its own fresh data directory, before the measured one.
+        plain, plain_started = start_service()
+        try:
+            wait_healthy(plain, plain_started)
+            startup_plain = round(time.time() - plain_started, 2)
+            log(f"java -jar (no class data sharing): healthy after {startup_plain} s")
+        finally:
+            stop_service(plain)
+    server, started = start_service(cds=cds)
     results = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                "quick": QUICK, "only": sorted(ONLY) if ONLY else None, "jvm_flags": JVM_FLAGS,
                "connections": CONNECTIONS, "cold_duration_s": COLD_DURATION, "duration_s": DURATION,
                "warmup_s": WARMUP, "runs": RUNS, "pinned_cpu": PIN_CPU, "cpus": os.cpu_count(),
                "load_before_start": os.getloadavg()[0], "scenarios": [], "notes": []}
     try:
-        while True:
-            try:
-                with urllib.request.urlopen(BASE + "/actuator/health/readiness", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:  # refused, reset or timed out while starting (URLError is an OSError)
-                pass
-            if server.poll() is not None or time.time() - started > 120:
-                raise RuntimeError("the service did not become healthy; see bench/work/service.log")
-            time.sleep(0.1)
+        wait_healthy(server, started)
         results["startup_s"] = round(time.time() - started, 2)
+        results["startup_mode"] = "class data sharing (extracted jar, archive)" if cds else "java -jar"
+        results["startup_plain_java_jar_s"] = startup_plain
         log(f"healthy (first answered request) after {results['startup_s']} s")
         results["startup_log"] = startup_lines()
         results["postgres"] = postgres_settings()
@@ -284,39 +300,114 @@ def main():
         memory = rss_kib(server.pid)
         results["rss_after_mib"] = round(memory["VmRSS"] / 1024, 1)
         results["peak_rss_mib"] = round(memory["VmHWM"] / 1024, 1)
+        results["rss_parts_mib"] = {key: round(memory[key] / 1024, 1) for key in ("RssAnon", "RssFile", "RssShmem")
+                                    if key in memory}
+        results["native_memory_mib"] = native_memory(server.pid)
         results["env"] = MALLOC_ENV
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop_service(server)
     write(results, commit)
+
+
+def the_jar():
+    return os.environ.get("SUITE_BENCH_JAR") or os.path.join(ROOT, "target", "suite.jar")
+
+
+def prepare_cds(jar):
+    """docs/operations.md § Start-up: extract the jar, then one training start (the context refreshed, then
+    closed) on a throw-away data directory writes the class data sharing archive. The extracted jar and archive."""
+    destination = os.path.join(BENCH, "work-cds")
+    shutil.rmtree(destination, ignore_errors=True)
+    subprocess.run(["java", "-Djarmode=tools", "-jar", jar, "extract", "--destination", destination], check=True,
+                   capture_output=True, timeout=300)
+    extracted = os.path.join(destination, os.path.basename(jar))
+    archive = os.path.join(destination, "suite.jsa")
+    training = os.path.join(destination, "training")
+    started = time.time()
+    subprocess.run(["java", *JVM_FLAGS, f"-XX:ArchiveClassesAtExit={archive}", "-Dspring.context.exit=onRefresh",
+                    "-jar", extracted, "--server.port=0", f"--suite.access.data-directory={training}",
+                    f"--suite.database.embedded-directory={training}/postgres", "--suite.database.url=",
+                    "--logging.level.root=WARN"], check=True, capture_output=True, timeout=300,
+                   env={**os.environ, **MALLOC_ENV})
+    shutil.rmtree(training, ignore_errors=True)
+    log(f"class data sharing archive written by a training start in {time.time() - started:.1f} s")
+    return extracted, archive
+
+
+def start_service(extra_arguments=(), cds=None):
+    """Starts the service on a fresh data directory in bench/work; the process and when it was started. With
+    cds (the extracted jar and its archive), as docs/operations.md runs it; otherwise `java -jar` on the jar."""
+    jar, launch = the_jar(), []
+    if cds:
+        jar, launch = cds[0], [f"-XX:SharedArchiveFile={cds[1]}"]
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    command = ["java", *JVM_FLAGS, *launch, "-jar", jar, f"--server.port={PORT}",
+               f"--suite.access.data-directory={WORK}", f"--suite.database.embedded-directory={WORK}/postgres",
+               "--suite.database.url=", "--logging.level.root=WARN", "--logging.level.br.suite=INFO",
+               *extra_arguments]
+    log("starting " + " ".join(command))
+    started = time.time()
+    server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "w"),
+                              stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, **MALLOC_ENV})
+    return server, started
+
+
+def wait_healthy(server, started):
+    while True:
+        try:
+            with urllib.request.urlopen(BASE + "/actuator/health/readiness", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:  # refused, reset or timed out while starting (URLError is an OSError)
+            pass
+        if server.poll() is not None or time.time() - started > 120:
+            raise RuntimeError("the service did not become healthy; see bench/work/service.log")
+        time.sleep(0.1)
+
+
+def stop_service(server):
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+
+
+def psql(*statements):
+    """Runs statements on the embedded PostgreSQL as its superuser; their unaligned output (None without psql)."""
+    if not shutil.which("psql"):
+        return None
+    with open(os.path.join(WORK, "postgres", "postmaster.pid")) as pid_file:
+        port = pid_file.read().splitlines()[3].strip()
+    with open(os.path.join(WORK, "postgres-password")) as password_file:
+        password = password_file.read().strip()
+    command = ["psql", "-h", "127.0.0.1", "-p", port, "-U", "postgres", "-d", "postgres", "-X", "-A", "-t", "-F", "\t"]
+    for statement in statements:
+        command += ["-c", statement]
+    shown = subprocess.run(command, env={**os.environ, "PGPASSWORD": password}, capture_output=True, text=True,
+                           timeout=60)
+    if shown.returncode != 0:
+        raise RuntimeError("psql: " + shown.stderr.strip())
+    return shown.stdout
 
 
 def postgres_settings():
     """What the embedded PostgreSQL runs with, read back from the server itself (psql, with the password the
     service generated); without psql, the postmaster's command line, which carries the durability settings."""
-    data = os.path.join(WORK, "postgres")
-    with open(os.path.join(data, "postmaster.pid")) as pid_file:
-        lines = pid_file.read().splitlines()
-    pid, port = lines[0].strip(), lines[3].strip()
+    with open(os.path.join(WORK, "postgres", "postmaster.pid")) as pid_file:
+        pid = pid_file.read().splitlines()[0].strip()
     with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
         settings = {"postmaster_command": [a.decode() for a in cmdline.read().split(b"\0") if a]}
-    if shutil.which("psql"):
-        with open(os.path.join(WORK, "postgres-password")) as password_file:
-            password = password_file.read().strip()
-        names = ["fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "commit_delay",
-                 "commit_siblings", "wal_sync_method", "wal_buffers", "max_connections", "server_version"]
-        command = ["psql", "-h", "127.0.0.1", "-p", port, "-U", "postgres", "-d", "postgres", "-X", "-A", "-t"]
-        for name in names:
-            command += ["-c", f"SHOW {name}"]
-        shown = subprocess.run(command, env={**os.environ, "PGPASSWORD": password}, capture_output=True, text=True,
-                               timeout=30)
-        if shown.returncode == 0:
-            settings.update(zip(names, shown.stdout.split()))
-        else:
-            settings["psql_error"] = shown.stderr.strip()
+    names = ["fsync", "synchronous_commit", "full_page_writes", "shared_buffers", "commit_delay",
+             "commit_siblings", "wal_sync_method", "wal_buffers", "max_connections", "server_version"]
+    try:
+        shown = psql(*[f"SHOW {name}" for name in names])
+    except RuntimeError as error:
+        settings["psql_error"] = str(error)
+        return settings
+    if shown is not None:
+        settings.update(zip(names, shown.split()))
     return settings
 
 
@@ -377,8 +468,9 @@ def remove_created_customers(api, seeded_ids):
     log(f"removed the {len(extra)} customers the cold d created (a lists the seeded {len(seeded_ids)})")
 
 
-def run_all(api, seeded, token_env, results, pid):
-    plans = {
+def plans_of(seeded, token_env):
+    """Each throughput scenario: path, wrk script, environment, whether non-2xx answers are expected."""
+    return {
         "a": ("/api/clientes/", "token.lua", token_env, False),
         "b": (f"/api/fins/{seeded['fins_id']}/", "token.lua", token_env, False),
         "c": ("/api/finance/transactions/", "token.lua", token_env, False),
@@ -388,6 +480,10 @@ def run_all(api, seeded, token_env, results, pid):
         "z": ("/api/access/roles/", "token.lua", {"SUITE_TOKEN": "0" * 40}, True),
         "d": ("/api/clientes/", "post_clientes.lua", token_env, False),
     }
+
+
+def run_all(api, seeded, token_env, results, pid):
+    plans = plans_of(seeded, token_env)
     chosen = [sid for sid in plans if ONLY is None or sid in ONLY]
     # Cold: every scenario once, right after start-up and seeding, before any of them is warmed up.
     colds = {sid: cold(sid, *plans[sid][:3], expect_non2xx=plans[sid][3]) for sid in chosen}
@@ -550,10 +646,20 @@ def write(results, commit):
                      f"(target < 10 s, every one matched: {'met' if r['met'] else 'not met'}).")
     startup = results.get("startup_s")
     rss = results.get("rss_after_mib")
-    lines.append(f"- (j) start-up to the first answered request (readiness 200): {startup} s (target ≤ 8 s: "
+    lines.append(f"- (j) start-up to the first answered request (readiness 200), {results.get('startup_mode', 'java -jar')}"
+                 f": {startup} s (target ≤ 8 s: "
                  f"{'met' if startup is not None and startup <= 8 else 'not met'}); RSS after the run: {rss} MiB "
                  f"(target ≤ 600 MiB: {'met' if rss is not None and rss <= 600 else 'not met'}; "
                  f"peak {results.get('peak_rss_mib')} MiB).")
+    if results.get("startup_plain_java_jar_s"):
+        lines.append(f"  - the same start with plain `java -jar` (README; no class data sharing): "
+                     f"{results['startup_plain_java_jar_s']} s")
+    if results.get("rss_parts_mib"):
+        lines.append("  - RSS after the run by kind (MiB): " + ", ".join(
+            f"{key} {value}" for key, value in results["rss_parts_mib"].items()))
+    if results.get("native_memory_mib"):
+        lines.append("  - JVM native memory tracking, committed MiB: " + ", ".join(
+            f"{key} {value}" for key, value in results["native_memory_mib"].items()))
     for line in results.get("startup_log", []):
         lines.append(f"  - service log: `{line}`")
     for note in results["notes"]:

@@ -55,7 +55,7 @@ class DatabaseConfiguration {
 		}
 		log.info("Starting the embedded PostgreSQL with its data in {}", settings.embeddedDirectory().toAbsolutePath());
 		EmbeddedPostgresServer embedded = EmbeddedPostgresServer.start(settings.embeddedDirectory(),
-				settings.embeddedPort());
+				settings.embeddedPort(), settings.embeddedSettings());
 		return new DatabaseServer(embedded, embedded.jdbcUrl(), EmbeddedPostgresServer.SUPERUSER, embedded.password());
 	}
 

@@ -2,6 +2,7 @@ package br.suite;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,13 +25,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code attach-to-running-embedded} (operator commands): when a running service holds
  * the embedded data directory, connect to its server instead of refusing to start a
  * second one.
+ * <p>
+ * {@code embedded-settings}: further {@code name=value} server settings for the embedded
+ * PostgreSQL (e.g. {@code shared_preload_libraries=pg_stat_statements} for a profile, or
+ * a larger {@code shared_buffers}); the durability and listening settings it always runs
+ * with cannot be changed this way.
  */
 @ConfigurationProperties("suite.database")
 record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable String password,
 		@DefaultValue("data/postgres") Path embeddedDirectory, @DefaultValue("0") int embeddedPort,
 		@DefaultValue("10") int poolSize, @DefaultValue("1s") Duration connectionTimeout,
 		@DefaultValue("500ms") Duration validationTimeout, @DefaultValue("750ms") Duration stallTimeout,
-		@DefaultValue("60s") Duration readTimeout, @DefaultValue("false") boolean attachToRunningEmbedded) {
+		@DefaultValue("60s") Duration readTimeout, @DefaultValue("false") boolean attachToRunningEmbedded,
+		@DefaultValue List<String> embeddedSettings) {
 
 	boolean external() {
 		return this.url != null && !this.url.isBlank();

@@ -28,7 +28,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.util.LinuxUtils;
@@ -143,10 +146,33 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	}
 
 	/**
+	 * Further settings are {@code name=value} with a setting's name; none may change one
+	 * of {@link #SERVER_SETTINGS} (durability, listening address).
+	 */
+	static void checkExtraSettings(List<String> extraSettings) {
+		Set<String> fixed = SERVER_SETTINGS.stream()
+			.map(setting -> setting.substring(0, setting.indexOf('=')))
+			.collect(Collectors.toSet());
+		for (String setting : extraSettings) {
+			int equals = setting.indexOf('=');
+			String name = equals > 0 ? setting.substring(0, equals).strip().toLowerCase(Locale.ROOT) : "";
+			if (!name.matches("[a-z_][a-z0-9_.]*") || !setting.substring(equals + 1).matches("[^\\s'\"\\\\]+")) {
+				throw new IllegalArgumentException("suite.database.embedded-settings: \"" + setting
+						+ "\" is not name=value with a setting's name and a value without spaces or quotes");
+			}
+			if (fixed.contains(name)) {
+				throw new IllegalArgumentException("suite.database.embedded-settings: " + name
+						+ " is fixed for the embedded PostgreSQL (" + String.join(", ", SERVER_SETTINGS) + ")");
+			}
+		}
+	}
+
+	/**
 	 * Starts the server on the data directory (creating it when empty) on {@code port},
 	 * or a free port when 0.
 	 */
-	static EmbeddedPostgresServer start(Path dataDirectory, int port) throws IOException {
+	static EmbeddedPostgresServer start(Path dataDirectory, int port, List<String> extraSettings) throws IOException {
+		checkExtraSettings(extraSettings);
 		Path data = dataDirectory.toAbsolutePath().normalize();
 		Files.createDirectories(data);
 		FileChannel lockChannel = FileChannel.open(data.resolveSibling(data.getFileName() + ".lock"),
@@ -176,7 +202,7 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			String password = readOrCreatePassword(passwordFile);
 			int chosenPort = port != 0 ? port : freePort();
 			List<String> options = new ArrayList<>(List.of("-p", Integer.toString(chosenPort)));
-			SERVER_SETTINGS.forEach(setting -> {
+			Stream.concat(SERVER_SETTINGS.stream(), extraSettings.stream()).forEach(setting -> {
 				options.add("-c");
 				options.add(setting);
 			});

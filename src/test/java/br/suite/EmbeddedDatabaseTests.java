@@ -50,8 +50,12 @@ class EmbeddedDatabaseTests {
 	@Test
 	void runsDurableOnTheLoopbackBehindAGeneratedPassword() throws Exception {
 		Path data = Files.createTempDirectory("suite-embedded");
-		try (ConfigurableApplicationContext context = start(data)) {
+		// A further setting (the profile's pg_stat_statements) is passed on; the fixed
+		// ones cannot be overridden.
+		try (ConfigurableApplicationContext context = start(data,
+				"--suite.database.embedded-settings[0]=shared_preload_libraries=pg_stat_statements")) {
 			JdbcClient jdbc = context.getBean(JdbcClient.class);
+			assertThat(show(jdbc, "shared_preload_libraries")).isEqualTo("pg_stat_statements");
 			assertThat(show(jdbc, "fsync")).isEqualTo("on");
 			assertThat(show(jdbc, "synchronous_commit")).isEqualTo("on");
 			assertThat(show(jdbc, "full_page_writes")).isEqualTo("on");
@@ -71,6 +75,22 @@ class EmbeddedDatabaseTests {
 				assertThat(connection.isValid(1)).isTrue();
 			}
 		}
+	}
+
+	@Test
+	void furtherSettingsCannotChangeTheFixedOnes() {
+		for (String setting : List.of("fsync=off", "FSYNC=off", "synchronous_commit=off", "full_page_writes=off",
+				"listen_addresses=*", "timezone=America/Sao_Paulo")) {
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> EmbeddedPostgresServer.checkExtraSettings(List.of(setting)))
+				.withMessageContaining("fixed");
+		}
+		for (String setting : List.of("fsync", "=on", "work_mem=8 MB", "work_mem='8MB' -c fsync=off")) {
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> EmbeddedPostgresServer.checkExtraSettings(List.of(setting)))
+				.withMessageContaining("name=value");
+		}
+		EmbeddedPostgresServer.checkExtraSettings(List.of("shared_buffers=256MB", "pg_stat_statements.track=all"));
 	}
 
 	@Test
@@ -130,10 +150,12 @@ class EmbeddedDatabaseTests {
 		return Integer.parseInt(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(3).strip());
 	}
 
-	private static ConfigurableApplicationContext start(Path data) {
-		return new SpringApplicationBuilder(SuiteApplication.class).run("--server.port=0", "--suite.database.url=",
-				"--suite.access.data-directory=" + data,
-				"--suite.database.embedded-directory=" + data.resolve("postgres"));
+	private static ConfigurableApplicationContext start(Path data, String... more) {
+		List<String> arguments = new java.util.ArrayList<>(
+				List.of("--server.port=0", "--suite.database.url=", "--suite.access.data-directory=" + data,
+						"--suite.database.embedded-directory=" + data.resolve("postgres")));
+		arguments.addAll(List.of(more));
+		return new SpringApplicationBuilder(SuiteApplication.class).run(arguments.toArray(String[]::new));
 	}
 
 }
