@@ -6,7 +6,7 @@ the same warm-up as bench/run, then one unpinned run of the same length during w
 
 - the CPU time each program used (the service's JVM, PostgreSQL's processes, wrk), from /proc, as a share of
   the machine's two cores: whether the scenario is bound by the service, the database or neither (waiting);
-- a JFR recording (`jcmd JFR.start settings=profile`) of the service: its execution samples summarised by
+- a JFR recording (`jcmd JFR.start`, JFR's default settings) of the service: its execution samples summarised by
   layer (the library or part of Suite of the innermost frame that is not the JDK's) and by the method on top;
 - pg_stat_statements: each statement's calls per request, mean and total execution time in the server.
 
@@ -25,6 +25,10 @@ import sys
 import time
 
 import bench as b
+
+# JFR's "default" settings (about 1 % overhead, execution samples every 20 ms); SUITE_PROFILE_JFR=profile for
+# the finer ones (their allocation and lock events cost some scenarios much of their throughput).
+JFR_SETTINGS = os.environ.get("SUITE_PROFILE_JFR", "default")
 
 # Layers of the service, by the package of a frame. A sample belongs to the layer of the innermost frame (nearest
 # the top of its stack) that is not the JDK's own (java., jdk., sun., javax.): "where the CPU was spent, by whom".
@@ -118,7 +122,7 @@ def profile(sid, path, script, env, server_pid, connections=b.CONNECTIONS):
     b.wait_quiet()
     b.psql("SELECT pg_stat_statements_reset()")
     recording = os.path.join(b.WORK, f"profile-{sid}.jfr")
-    subprocess.run(["jcmd", str(server_pid), "JFR.start", f"name=profile-{sid}", "settings=profile",
+    subprocess.run(["jcmd", str(server_pid), "JFR.start", f"name=profile-{sid}", f"settings={JFR_SETTINGS}",
                     f"filename={recording}"], capture_output=True, check=True, timeout=60)
     pg = postgres_pids()
     before = (total_ticks(), cpu_ticks(server_pid), sum(cpu_ticks(p) for p in pg), os.times())
@@ -177,7 +181,7 @@ def write(results, commit):
     with open(os.path.join(b.BENCH, "results", stem + ".json"), "w") as out:
         json.dump(results, out, indent=2)
     lines = [f"# Suite profile {stem}", "",
-             f"Profile run (bench/profile): JFR (`settings=profile`) and pg_stat_statements on; JVM "
+             f"Profile run (bench/profile): JFR (`settings={JFR_SETTINGS}`) and pg_stat_statements on; JVM "
              f"`{' '.join(results['jvm_flags'])}`; {b.describe_postgres(results.get('postgres', {}))}. Each scenario: "
              f"{results['warmup_s']} s warm-up, then one {results['duration_s']} s unpinned wrk run "
              f"({results['connections']} connections) profiled. CPU shares are of the whole machine (all cores "
