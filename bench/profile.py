@@ -6,7 +6,8 @@ the same warm-up as bench/run, then one unpinned run of the same length during w
 
 - the CPU time each program used (the service's JVM, PostgreSQL's processes, wrk), from /proc, as a share of
   the machine's two cores: whether the scenario is bound by the service, the database or neither (waiting);
-- a JFR recording (`jcmd JFR.start`, JFR's default settings) of the service: its execution samples summarised by
+- a JFR recording (`jcmd JFR.start`, JFR's default settings; JFR runs from the JVM's start, see JFR_SETTINGS) of
+  the service: its execution samples summarised by
   layer (the library or part of Suite of the innermost frame that is not the JDK's) and by the method on top;
 - pg_stat_statements: each statement's calls per request, mean and total execution time in the server.
 
@@ -26,9 +27,12 @@ import time
 
 import bench as b
 
-# JFR's "default" settings (about 1 % overhead, execution samples every 20 ms); SUITE_PROFILE_JFR=profile for
-# the finer ones (their allocation and lock events cost some scenarios much of their throughput).
+# JFR's "default" settings (execution samples every 20 ms); SUITE_PROFILE_JFR=profile for finer ones.
 JFR_SETTINGS = os.environ.get("SUITE_PROFILE_JFR", "default")
+# JFR runs from the JVM's start. Started in a warmed-up JVM it threw compiled code away: a fell from 1 400 to
+# 166 req/s and stayed near 220 after the recording stopped; with a recording running from the start, a
+# recording started later for a scenario left a at 1 400-1 500 req/s (2026-11-26, this machine).
+b.JVM_FLAGS.append(f"-XX:StartFlightRecording=settings={JFR_SETTINGS},maxage=10m,name=background")
 
 # Layers of the service, by the package of a frame. A sample belongs to the layer of the innermost frame (nearest
 # the top of its stack) that is not the JDK's own (java., jdk., sun., javax.): "where the CPU was spent, by whom".

@@ -3,10 +3,12 @@ package br.suite.access;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
+import org.springframework.data.jdbc.core.JdbcAggregateOperations;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -43,8 +45,11 @@ class RoleService {
 
 	private final OptimisticRetry retry;
 
+	private final JdbcAggregateOperations aggregates;
+
 	RoleService(RoleRepository roles, UserRepository users, JdbcClient jdbc, TokenService tokens, AuditLog audit,
-			SameRowWrites writes, OptimisticRetry retry) {
+			SameRowWrites writes, OptimisticRetry retry, JdbcAggregateOperations aggregates) {
+		this.aggregates = aggregates;
 		this.audit = audit;
 		this.writes = writes;
 		this.retry = retry;
@@ -72,9 +77,16 @@ class RoleService {
 		return this.roles.findById(id).orElseThrow(() -> new RoleNotFound(id));
 	}
 
-	@Transactional(readOnly = true)
+	/**
+	 * The role as answered, with its holders counted now: one statement, its own
+	 * snapshot, so no transaction (its COMMIT was a round trip on every PATCH's answer).
+	 */
 	RoleResponse describe(Role role) {
-		return RoleResponse.from(role, this.users.countByRoleId(role.id()));
+		long holders = this.jdbc.sql("SELECT count(*) FROM access_user WHERE role_id = :id")
+			.param("id", role.id())
+			.query(Long.class)
+			.single();
+		return RoleResponse.from(role, holders);
 	}
 
 	@Transactional
@@ -97,7 +109,10 @@ class RoleService {
 	 * Anything else is read again {@code FOR UPDATE} and applied.
 	 */
 	Role update(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
-		Role current = this.roles.findById(id).orElseThrow(() -> new RoleNotFound(id));
+		// One statement outside a transaction (the repository's findById opens a
+		// read-only one).
+		Role current = Optional.ofNullable(this.aggregates.findById(id, Role.class))
+			.orElseThrow(() -> new RoleNotFound(id));
 		Versions.checkIfMatch(ifMatch, current.version);
 		RoleRequest unchanged = changes.apply(current);
 		if (!changes(current, unchanged)) {
