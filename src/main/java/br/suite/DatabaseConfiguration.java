@@ -16,6 +16,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.LivenessState;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -38,7 +41,7 @@ class DatabaseConfiguration {
 	private static final Duration STALL_CHECK_AFTER = Duration.ofMillis(500);
 
 	@Bean(destroyMethod = "close")
-	DatabaseServer databaseServer(DatabaseSettings settings) throws IOException {
+	DatabaseServer databaseServer(DatabaseSettings settings, ApplicationEventPublisher events) throws IOException {
 		if (settings.external()) {
 			log.info("Using the external PostgreSQL at {}",
 					settings.url().replaceAll("(?i)password=[^&]*", "password=…"));
@@ -56,6 +59,9 @@ class DatabaseConfiguration {
 		log.info("Starting the embedded PostgreSQL with its data in {}", settings.embeddedDirectory().toAbsolutePath());
 		EmbeddedPostgresServer embedded = EmbeddedPostgresServer.start(settings.embeddedDirectory(),
 				settings.embeddedPort(), settings.embeddedSettings());
+		// Started again when it dies; liveness DOWN if it cannot be (docs/operations.md).
+		embedded.supervise(settings.embeddedRestartTimeout(), healthy -> AvailabilityChangeEvent.publish(events,
+				embedded, healthy ? LivenessState.CORRECT : LivenessState.BROKEN));
 		return new DatabaseServer(embedded, embedded.jdbcUrl(), EmbeddedPostgresServer.SUPERUSER, embedded.password());
 	}
 

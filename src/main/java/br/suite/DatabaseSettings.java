@@ -30,6 +30,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * PostgreSQL (e.g. {@code shared_preload_libraries=pg_stat_statements} for a profile, or
  * a larger {@code shared_buffers}); the durability and listening settings it always runs
  * with cannot be changed this way.
+ * <p>
+ * {@code embedded-restart-timeout}: the embedded PostgreSQL is started again when it dies
+ * ({@link PostgresSupervisor}); when it is still down this long after, liveness reports
+ * DOWN so that a supervisor restarts the service.
  */
 @ConfigurationProperties("suite.database")
 record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable String password,
@@ -37,7 +41,7 @@ record DatabaseSettings(@Nullable String url, @Nullable String user, @Nullable S
 		@DefaultValue("10") int poolSize, @DefaultValue("1s") Duration connectionTimeout,
 		@DefaultValue("500ms") Duration validationTimeout, @DefaultValue("750ms") Duration stallTimeout,
 		@DefaultValue("60s") Duration readTimeout, @DefaultValue("false") boolean attachToRunningEmbedded,
-		@DefaultValue List<String> embeddedSettings) {
+		@DefaultValue List<String> embeddedSettings, @DefaultValue("60s") Duration embeddedRestartTimeout) {
 
 	boolean external() {
 		return this.url != null && !this.url.isBlank();

@@ -23,6 +23,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -30,6 +31,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -37,6 +39,7 @@ import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.util.LinuxUtils;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tukaani.xz.XZInputStream;
@@ -52,7 +55,8 @@ import br.suite.shared.Sha256;
  * requires the superuser's password (SCRAM), generated at the first start and kept in
  * {@code postgres-password} (mode 0600) next to the data directory. A data directory made
  * by an earlier version without a password gets one, and password authentication, on its
- * first start here.
+ * first start here. Once {@link #supervise supervised}, a server that dies is started
+ * again with the same settings on the same port ({@link PostgresSupervisor}).
  */
 final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -89,14 +93,24 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 
 	private final String password;
 
+	/** The postmaster's command-line options, to start it again the same way. */
+	private final String options;
+
+	/** The running postmaster's process id. */
+	private volatile long postmaster;
+
+	private @Nullable PostgresSupervisor supervisor;
+
 	private EmbeddedPostgresServer(Path binaries, Path dataDirectory, FileChannel lockChannel, FileLock lock, int port,
-			String password) {
+			String password, String options) throws IOException {
 		this.binaries = binaries;
 		this.dataDirectory = dataDirectory;
 		this.lockChannel = lockChannel;
 		this.lock = lock;
 		this.port = port;
 		this.password = password;
+		this.options = options;
+		this.postmaster = postmasterPid(dataDirectory);
 	}
 
 	/**
@@ -208,7 +222,7 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			});
 			startServer(binaries, data, String.join(" ", options));
 			EmbeddedPostgresServer server = new EmbeddedPostgresServer(binaries, data, lockChannel, lock, chosenPort,
-					password);
+					password, String.join(" ", options));
 			try {
 				server.requirePassword();
 			}
@@ -270,11 +284,68 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	}
 
 	/**
+	 * Watches the server from now on: started again when it dies, {@code healthy} told
+	 * false when it stays down for {@code giveUpAfter} (and true once it runs again).
+	 */
+	synchronized void supervise(Duration giveUpAfter, Consumer<Boolean> healthy) {
+		if (this.supervisor == null) {
+			this.supervisor = new PostgresSupervisor(this::running, this::restart, Duration.ofMillis(500), giveUpAfter,
+					healthy);
+		}
+	}
+
+	/** Whether the postmaster runs (a zombie does not). */
+	boolean running() {
+		return running(this.postmaster);
+	}
+
+	static boolean running(long pid) {
+		Path stat = Path.of("/proc", Long.toString(pid), "stat");
+		if (Files.isDirectory(Path.of("/proc", "self"))) {
+			try {
+				// pid (command) state …: the command may hold spaces and parentheses.
+				String fields = Files.readString(stat);
+				char state = fields.charAt(fields.lastIndexOf(')') + 2);
+				return state != 'Z' && state != 'X';
+			}
+			catch (IOException | RuntimeException gone) {
+				return false;
+			}
+		}
+		return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+	}
+
+	/**
+	 * Starts the dead server again, as it was started (crash recovery replays the
+	 * write-ahead log); false when that failed (to be tried again).
+	 */
+	private boolean restart() {
+		try {
+			startServer(this.binaries, this.dataDirectory, this.options);
+			this.postmaster = postmasterPid(this.dataDirectory);
+			return true;
+		}
+		catch (IOException | RuntimeException ex) {
+			log.warn("Could not start the embedded PostgreSQL again: {}", ex.getMessage());
+			return false;
+		}
+	}
+
+	private static long postmasterPid(Path dataDirectory) throws IOException {
+		return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip());
+	}
+
+	/**
 	 * Stops the server (fast: open transactions roll back, committed ones are on disk)
 	 * and frees the lock.
 	 */
 	@Override
 	public void close() throws IOException {
+		synchronized (this) {
+			if (this.supervisor != null) {
+				this.supervisor.close();
+			}
+		}
 		try {
 			run(this.binaries, "pg_ctl", "stop", "-D", this.dataDirectory.toString(), "-m", "fast", "-t", "60", "-w");
 		}

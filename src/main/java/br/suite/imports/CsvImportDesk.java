@@ -1,29 +1,45 @@
 package br.suite.imports;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.CurrentUser;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The CSV import for callers inside the application (the web wizard): prepare and confirm
  * run the same service as {@code /api/prepare-csv-import/} and
- * {@code /api/confirm-csv-import/}. A prepared import is held by the caller (in memory)
- * and confirmed as prepared, under an idempotency key fixed at prepare time, so a
- * repeated confirmation does not write twice.
+ * {@code /api/confirm-csv-import/}. A prepared import is kept in the database
+ * ({@code imports_prepared}, as the JSON prepare answers on the API), for its user only,
+ * under an id the caller holds (the page session: a few bytes, not the file's rows), and
+ * confirmed as prepared, under an idempotency key fixed at prepare time (the id), so a
+ * repeated confirmation does not write twice. A prepared import is deleted once confirmed
+ * or discarded, or a day after it was prepared.
  */
 @Service
 public class CsvImportDesk {
 
+	/** How long an import prepared and neither confirmed nor discarded is kept. */
+	static final Duration KEPT = Duration.ofDays(1);
+
 	private final CsvImportService imports;
 
-	CsvImportDesk(CsvImportService imports) {
+	private final PreparedImportRepository prepared;
+
+	private final JsonMapper json;
+
+	CsvImportDesk(CsvImportService imports, PreparedImportRepository prepared, JsonMapper json) {
 		this.imports = imports;
+		this.prepared = prepared;
+		this.json = json;
 	}
 
 	/** What a month of the file would do if confirmed now. */
@@ -36,19 +52,22 @@ public class CsvImportDesk {
 	}
 
 	/**
-	 * A prepared import: what the preview shows, and the confirmation body kept as
-	 * prepare returned it.
+	 * A prepared import: its id, what the preview shows, and the confirmation body kept
+	 * as prepare returned it.
 	 */
-	public static final class Prepared implements java.io.Serializable {
+	public static final class Prepared {
 
-		private static final long serialVersionUID = 1L;
+		private final UUID id;
 
 		private final CsvImportPreparation preparation;
 
-		private final String key = UUID.randomUUID().toString();
-
-		Prepared(CsvImportPreparation preparation) {
+		Prepared(UUID id, CsvImportPreparation preparation) {
+			this.id = id;
 			this.preparation = preparation;
+		}
+
+		public UUID id() {
+			return this.id;
 		}
 
 		public String provider() {
@@ -106,19 +125,38 @@ public class CsvImportDesk {
 	}
 
 	/**
-	 * Reads the file and writes nothing; a bad file or option is an
-	 * {@link br.suite.shared.InvalidRequest}.
+	 * Reads the file and keeps what it read for {@code caller} to confirm (no transaction
+	 * is written); a bad file or option is an {@link br.suite.shared.InvalidRequest}.
 	 */
-	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId) {
-		return new Prepared(this.imports.prepare(new CsvImportService.Upload(content, fileName),
+	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId,
+			CurrentUser caller) {
+		CsvImportPreparation preparation = this.imports.prepare(new CsvImportService.Upload(content, fileName),
 				new CsvImportService.PrepareOptions(provider == null || provider.isBlank() ? "csv" : provider.strip(),
 						accountId == null ? "" : accountId.strip(), null, null, null,
-						new EnumMap<>(ImportField.class))));
+						new EnumMap<>(ImportField.class)));
+		this.prepared.deleteCreatedBefore(Instant.now().minus(KEPT));
+		UUID id = UUID.randomUUID();
+		this.prepared.insert(id, caller.id(), this.json.writeValueAsString(preparation));
+		return new Prepared(id, preparation);
+	}
+
+	/**
+	 * The import {@code caller} prepared under this id, while it is kept; empty for
+	 * another user's.
+	 */
+	public Optional<Prepared> find(UUID id, CurrentUser caller) {
+		return this.prepared.find(id, caller.id())
+			.map(text -> new Prepared(id, this.json.readValue(text, CsvImportPreparation.class)));
+	}
+
+	/** Forgets an import {@code caller} prepared and will not confirm. */
+	public void discard(UUID id, CurrentUser caller) {
+		this.prepared.delete(id, caller.id());
 	}
 
 	/**
 	 * Confirms the import as prepared; {@code replaceMonth} deletes the file's only month
-	 * of the account first.
+	 * of the account first. A successful import is no longer kept as prepared.
 	 */
 	public Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
 		CsvImportPreparation p = prepared.preparation;
@@ -127,8 +165,11 @@ public class CsvImportDesk {
 		@SuppressWarnings({ "unchecked", "rawtypes" })
 		CsvImportConfirmRequest request = new CsvImportConfirmRequest((Map) p.groups(), p.importMetadata(), period,
 				p.generateLogs());
-		CsvImportResult result = this.imports.confirm(request, prepared.key + (period.enabled() ? "-r" : ""), caller)
+		CsvImportResult result = this.imports.confirm(request, prepared.id + (period.enabled() ? "-r" : ""), caller)
 			.result();
+		if (result.success()) {
+			this.prepared.delete(prepared.id, caller.id());
+		}
 		return new Outcome(result.success(), result.insertedCount(), result.updatedCount(), result.skippedCount(),
 				result.deletedCount(), result.errors());
 	}

@@ -5,9 +5,12 @@ import java.util.Map;
 /**
  * The request body limits a module needs beyond the 1 MiB of a JSON body, by path suffix
  * (with or without the final slash): each module declares its own as a bean, so the
- * shared filter names no module's route. The longest matching suffix wins.
+ * shared filter names no module's route. The longest matching suffix wins. {@code sameAs}
+ * gives a path the limit another module declared for another path (a page that feeds an
+ * API operation: the kiosk's punch, the web import), so the two cannot drift apart; a
+ * {@code sameAs} naming an undeclared suffix stops the start.
  */
-public record BodyLimits(Map<String, Long> bySuffix) {
+public record BodyLimits(Map<String, Long> bySuffix, Map<String, String> sameAs) {
 
 	/** A JSON body anywhere else. */
 	public static final long JSON = 1024 * 1024;
@@ -29,6 +32,19 @@ public record BodyLimits(Map<String, Long> bySuffix) {
 
 	public BodyLimits {
 		bySuffix = Map.copyOf(bySuffix);
+		sameAs = Map.copyOf(sameAs);
+	}
+
+	public BodyLimits(Map<String, Long> bySuffix) {
+		this(bySuffix, Map.of());
+	}
+
+	/**
+	 * Path suffix → the suffix whose limit it takes (declared by another module's
+	 * {@code BodyLimits}).
+	 */
+	public static BodyLimits sameAs(Map<String, String> sameAs) {
+		return new BodyLimits(Map.of(), sameAs);
 	}
 
 }

@@ -35,6 +35,18 @@ public class RequestSizeLimitFilter extends OncePerRequestFilter {
 				}
 			});
 		}
+		for (BodyLimits module : modules) {
+			module.sameAs().forEach((suffix, target) -> {
+				Long limit = this.limitsBySuffix.get(target);
+				if (limit == null) {
+					throw new IllegalStateException(
+							"The body limit of " + suffix + " is that of " + target + ", which no module declares");
+				}
+				if (this.limitsBySuffix.putIfAbsent(suffix, limit) != null) {
+					throw new IllegalStateException("Two body limits for the path suffix " + suffix);
+				}
+			});
+		}
 		this.problems = problems;
 	}
 

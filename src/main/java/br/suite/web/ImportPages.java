@@ -1,6 +1,8 @@
 package br.suite.web;
 
 import java.io.IOException;
+import java.util.Optional;
+import java.util.UUID;
 
 import jakarta.servlet.http.HttpSession;
 
@@ -18,7 +20,9 @@ import br.suite.shared.ApiProblem;
 /**
  * The bank-statement import wizard: upload → preview (months, would
  * insert/update/skip/delete, unreadable lines) → confirm → result. The prepared import
- * waits in the HTTP session (in memory) between the steps.
+ * waits in the database between the steps ({@link CsvImportDesk}); the session holds only
+ * its id (sessions are rows read on every request: a statement's rows there made every
+ * page of the session read megabytes).
  */
 @Controller
 class ImportPages {
@@ -51,8 +55,10 @@ class ImportPages {
 		}
 		try {
 			String name = file.getOriginalFilename() == null ? "" : file.getOriginalFilename();
-			CsvImportDesk.Prepared prepared = this.imports.prepare(file.getBytes(), name, provider, accountId);
-			session.setAttribute(PREPARED, prepared);
+			CsvImportDesk.Prepared prepared = this.imports.prepare(file.getBytes(), name, provider, accountId,
+					PageModel.caller());
+			discard(session);
+			session.setAttribute(PREPARED, prepared.id().toString());
 			return "redirect:/app/import/preview";
 		}
 		catch (ApiProblem problem) {
@@ -63,19 +69,22 @@ class ImportPages {
 
 	@GetMapping("/app/import/preview")
 	String preview(HttpSession session, Model model) {
-		if (!(session.getAttribute(PREPARED) instanceof CsvImportDesk.Prepared prepared)) {
+		Optional<CsvImportDesk.Prepared> prepared = prepared(session);
+		if (prepared.isEmpty()) {
 			return "redirect:/app/import/";
 		}
-		model.addAttribute("prepared", prepared);
+		model.addAttribute("prepared", prepared.get());
 		return "import-preview";
 	}
 
 	@PostMapping("/app/import/confirm")
 	String confirm(@RequestParam(name = "replace_month", defaultValue = "false") boolean replaceMonth,
 			HttpSession session, Model model) {
-		if (!(session.getAttribute(PREPARED) instanceof CsvImportDesk.Prepared prepared)) {
+		Optional<CsvImportDesk.Prepared> found = prepared(session);
+		if (found.isEmpty()) {
 			return "redirect:/app/import/";
 		}
+		CsvImportDesk.Prepared prepared = found.get();
 		try {
 			CsvImportDesk.Outcome outcome = this.imports.confirm(prepared, replaceMonth, PageModel.caller());
 			if (outcome.success()) {
@@ -94,8 +103,31 @@ class ImportPages {
 
 	@PostMapping("/app/import/cancel")
 	String cancel(HttpSession session) {
-		session.removeAttribute(PREPARED);
+		discard(session);
 		return "redirect:/app/import/";
+	}
+
+	/** The import this session prepared, while the database keeps it. */
+	private Optional<CsvImportDesk.Prepared> prepared(HttpSession session) {
+		return id(session).flatMap(id -> this.imports.find(id, PageModel.caller()));
+	}
+
+	/** Forgets the import this session prepared (a new file, or cancel). */
+	private void discard(HttpSession session) {
+		id(session).ifPresent(id -> this.imports.discard(id, PageModel.caller()));
+		session.removeAttribute(PREPARED);
+	}
+
+	private static Optional<UUID> id(HttpSession session) {
+		if (session.getAttribute(PREPARED) instanceof String text) {
+			try {
+				return Optional.of(UUID.fromString(text));
+			}
+			catch (IllegalArgumentException ex) {
+				return Optional.empty();
+			}
+		}
+		return Optional.empty();
 	}
 
 }

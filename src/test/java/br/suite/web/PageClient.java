@@ -114,6 +114,30 @@ final class PageClient {
 			.POST(HttpRequest.BodyPublishers.ofString(body)));
 	}
 
+	/**
+	 * Posts a multipart form (one file part) with the CSRF token of the last page read.
+	 */
+	HttpResponse<String> postMultipart(String path, Map<String, String> form, String fileField, String fileName,
+			byte[] content) {
+		String boundary = "suite-" + Long.toString(System.nanoTime(), 36);
+		Map<String, String> fields = new LinkedHashMap<>(form);
+		if (this.csrf != null) {
+			fields.putIfAbsent("_csrf", this.csrf);
+		}
+		java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+		fields.forEach((name, value) -> body.writeBytes(
+				("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n")
+					.getBytes(StandardCharsets.UTF_8)));
+		body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + fileField + "\"; filename=\""
+				+ fileName + "\"\r\nContent-Type: text/csv\r\n\r\n")
+			.getBytes(StandardCharsets.UTF_8));
+		body.writeBytes(content);
+		body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+		return send(HttpRequest.newBuilder(URI.create(this.base + path))
+			.header("Content-Type", "multipart/form-data; boundary=" + boundary)
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+	}
+
 	private HttpResponse<String> send(HttpRequest.Builder request) {
 		if (this.session != null) {
 			request.header("Cookie", "JSESSIONID=" + this.session);
