@@ -34,6 +34,7 @@ import br.suite.shared.ListQuery;
 import br.suite.shared.TaxId;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
+import br.suite.shared.PersonalData;
 import br.suite.shared.Versioned;
 import br.suite.shared.Versions;
 
@@ -160,7 +161,10 @@ class UserService {
 					.created("role_id", role.id())
 					.created("permissions", role.permissions)
 					.created("status", user.status)
-					.created("temporary_password", true));
+					.created("temporary_password", true)
+					.created("cpf", user.cpf)
+					.created("establishment_id", user.establishmentId)
+					.mask("cpf", PersonalData::taxId));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
 		return new Versioned<>(UserResponse.from(user, role, false, temporaryPassword),
@@ -203,7 +207,11 @@ class UserService {
 				.diff("job_title", user.jobTitle, request.jobTitle())
 				.diff("is_employee", user.isEmployee, Boolean.TRUE.equals(request.isEmployee()))
 				.diff("role_id", user.roleId, role.id())
-				.diff("status", user.status, ClosedSet.wire(status));
+				.diff("status", user.status, ClosedSet.wire(status))
+				.diff("cpf", user.cpf, cpf)
+				.diff("establishment_id", user.establishmentId, request.establishmentId())
+				// The CPF is personal data (LGPD): the event shows it masked.
+				.mask("cpf", PersonalData::taxId);
 			if (role.id() != user.roleId) {
 				audited.put("permissions", this.roleService.get(user.roleId).permissions, role.permissions);
 			}

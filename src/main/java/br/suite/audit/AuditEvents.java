@@ -6,6 +6,8 @@ import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -31,10 +33,13 @@ class AuditEvents {
 
 	private final AuditLog log;
 
-	AuditEvents(JdbcClient jdbc, JsonMapper json, AuditLog log) {
+	private final AuditCheckpoints checkpoints;
+
+	AuditEvents(JdbcClient jdbc, JsonMapper json, AuditLog log, AuditCheckpoints checkpoints) {
 		this.jdbc = jdbc;
 		this.json = json;
 		this.log = log;
+		this.checkpoints = checkpoints;
 	}
 
 	record Filter(@Nullable Long actorId, @Nullable String action, @Nullable String resourceType,
@@ -69,7 +74,8 @@ class AuditEvents {
 	/**
 	 * Recomputes every event's hash in id order, in batches, and checks the links, the
 	 * gap-free ids and the chain head. A change made around the append-only trigger (by a
-	 * superuser) shows here.
+	 * superuser) shows here. The tail is checked against the latest checkpoint kept
+	 * outside the database: events cut from the end (with the head moved back) show too.
 	 */
 	@Transactional(readOnly = true)
 	AuditChainReport verifyChain() {
@@ -116,7 +122,24 @@ class AuditEvents {
 		else if (!previous.equals(head.lastHash())) {
 			problem(problems, head.lastId(), "the chain head's hash does not match the last event");
 		}
-		return new AuditChainReport(problems.isEmpty(), checked, head.lastId(), head.lastHash(), problems);
+		AuditChainReport.Checkpoint anchor = null;
+		Optional<AuditCheckpoints.Read> read = this.checkpoints.read();
+		if (read.isPresent()) {
+			AuditCheckpoints.Checkpoint checkpoint = read.get().checkpoint();
+			if (checkpoint == null) {
+				problems.add(0, new AuditChainReport.Problem(0, Objects.requireNonNull(read.get().problem())));
+			}
+			else {
+				anchor = new AuditChainReport.Checkpoint(checkpoint.lastId(), checkpoint.lastHash(), checkpoint.at());
+				this.checkpoints.check(checkpoint)
+					.ifPresent(problem -> problems.add(0, new AuditChainReport.Problem(checkpoint.lastId(), problem)));
+				if (checkpoint.lastId() > head.lastId()) {
+					problems.add(0, new AuditChainReport.Problem(checkpoint.lastId(), "the chain head (event "
+							+ head.lastId() + ") is older than the checkpoint taken at " + checkpoint.at()));
+				}
+			}
+		}
+		return new AuditChainReport(problems.isEmpty(), checked, head.lastId(), head.lastHash(), anchor, problems);
 	}
 
 	private static void problem(List<AuditChainReport.Problem> problems, long id, String text) {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -135,6 +136,24 @@ public class AuditLog {
 			Changes changes = new Changes();
 			before.forEach((field, value) -> changes.put(field, value, null));
 			return changes;
+		}
+
+		/**
+		 * Shows the field's values (when present) only through the mask: for personal
+		 * data (LGPD), the event says the field changed without holding it in clear. Call
+		 * it after the values were compared, so a change the mask hides is still
+		 * recorded.
+		 */
+		public Changes mask(String field, Function<String, @Nullable String> mask) {
+			Change change = this.fields.get(field);
+			if (change != null) {
+				this.fields.put(field, new Change(masked(change.before(), mask), masked(change.after(), mask)));
+			}
+			return this;
+		}
+
+		private static @Nullable Object masked(@Nullable Object value, Function<String, @Nullable String> mask) {
+			return value == null ? null : mask.apply(value.toString());
 		}
 
 		/** The changed fields' names, in the order added. */

@@ -2,6 +2,8 @@ package br.suite.customers;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -63,6 +65,20 @@ class Cliente {
 
 	long id() {
 		return Objects.requireNonNull(this.id);
+	}
+
+	/**
+	 * The fields the audit log compares, by their wire names. The service masks the
+	 * personal ones (e-mail, telefone, documento) before they are recorded.
+	 */
+	Map<String, @Nullable Object> audited() {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("nome", this.nome);
+		fields.put("email", this.email);
+		fields.put("telefone", this.telefone);
+		fields.put("documento", this.documento);
+		fields.put("ativo", this.ativo);
+		return fields;
 	}
 
 }

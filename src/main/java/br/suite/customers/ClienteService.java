@@ -13,6 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.customers.CustomerProblems.ClienteInUse;
 import br.suite.customers.CustomerProblems.ClienteNotFound;
 import br.suite.customers.CustomerProblems.DocumentoTaken;
@@ -21,6 +23,7 @@ import br.suite.shared.InvalidTaxId;
 import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
+import br.suite.shared.PersonalData;
 import br.suite.shared.PhoneNumber;
 import br.suite.shared.TaxId;
 import br.suite.shared.Versions;
@@ -39,12 +42,15 @@ class ClienteService {
 
 	private final List<ClienteReferences> references;
 
+	private final AuditLog audit;
+
 	ClienteService(ClienteRepository clientes, JdbcClient jdbc, OptimisticRetry retry,
-			List<ClienteReferences> references) {
+			List<ClienteReferences> references, AuditLog audit) {
 		this.clientes = clientes;
 		this.jdbc = jdbc;
 		this.retry = retry;
 		this.references = references;
+		this.audit = audit;
 	}
 
 	record Filter(@Nullable Boolean ativo, @Nullable String q) {
@@ -107,6 +113,8 @@ class ClienteService {
 			Optional<Long> id = insert(cliente);
 			if (id.isPresent()) {
 				cliente.id = id.get();
+				this.audit.record("customers.cliente.created", "cliente", cliente.id(),
+						personal(Changes.created(cliente.audited())));
 				return cliente;
 			}
 			Optional<Cliente> holder = this.clientes.findByDocumento(documento);
@@ -144,13 +152,19 @@ class ClienteService {
 			Cliente cliente = this.clientes.findForUpdate(id).orElseThrow(() -> new ClienteNotFound(id));
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(cliente.version));
 			ClienteRequest request = changes.apply(cliente);
+			Map<String, @Nullable Object> before = cliente.audited();
 			String documento = canonical(request.documento());
 			if (!documento.equals(cliente.documento)) {
 				checkDocumentoFree(documento, cliente.id());
 			}
 			cliente.change(request.nome(), Objects.requireNonNull(request.email()),
 					telefone(request.telefone(), cliente.telefone), documento, Boolean.TRUE.equals(request.ativo()));
-			return this.clientes.save(cliente);
+			Cliente saved = this.clientes.save(cliente);
+			Changes audited = Changes.between(before, saved.audited());
+			if (!audited.isEmpty()) {
+				this.audit.record("customers.cliente.updated", "cliente", id, personal(audited));
+			}
+			return saved;
 		});
 	}
 
@@ -168,6 +182,17 @@ class ClienteService {
 			throw new ClienteInUse(id, referring);
 		}
 		this.clientes.delete(cliente);
+		this.audit.record("customers.cliente.deleted", "cliente", id, personal(Changes.removed(cliente.audited())));
+	}
+
+	/**
+	 * E-mail, telefone and documento are personal data (LGPD): the audit event says they
+	 * changed and shows them only masked.
+	 */
+	private static Changes personal(Changes changes) {
+		return changes.mask("email", PersonalData::email)
+			.mask("telefone", PersonalData::phone)
+			.mask("documento", PersonalData::taxId);
 	}
 
 	/**

@@ -3,9 +3,10 @@
  * modules check that a customer exists through
  * {@link br.suite.customers.ClienteDirectory} and, by implementing
  * {@link br.suite.customers.ClienteReferences}, keep the customers they refer to from
- * being deleted. Publishes no events.
+ * being deleted. Every create, update and delete writes an audit event (personal data
+ * masked). Publishes no events.
  */
-@ApplicationModule(allowedDependencies = "shared")
+@ApplicationModule(allowedDependencies = { "shared", "audit" })
 @NullMarked
 package br.suite.customers;
 

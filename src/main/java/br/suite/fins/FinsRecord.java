@@ -3,6 +3,8 @@ package br.suite.fins;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -54,6 +56,17 @@ class FinsRecord {
 
 	long id() {
 		return Objects.requireNonNull(this.id);
+	}
+
+	/** The fields the audit log compares, by their wire names. */
+	Map<String, @Nullable Object> audited() {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("cliente", this.clienteId);
+		fields.put("titulo", this.titulo);
+		fields.put("descricao", this.descricao);
+		fields.put("data_limite", this.dataLimite == null ? null : this.dataLimite.toString());
+		fields.put("concluido", this.concluido);
+		return fields;
 	}
 
 }

@@ -2,6 +2,7 @@ package br.suite.fins;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -10,6 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
 import br.suite.customers.ClienteDirectory;
 import br.suite.fins.FinsProblems.FinsRecordNotFound;
 import br.suite.shared.DateTimes;
@@ -36,11 +39,15 @@ class FinsRecordService {
 
 	private final OptimisticRetry retry;
 
-	FinsRecordService(FinsRecordRepository records, ClienteDirectory clientes, JdbcClient jdbc, OptimisticRetry retry) {
+	private final AuditLog audit;
+
+	FinsRecordService(FinsRecordRepository records, ClienteDirectory clientes, JdbcClient jdbc, OptimisticRetry retry,
+			AuditLog audit) {
 		this.records = records;
 		this.clientes = clientes;
 		this.jdbc = jdbc;
 		this.retry = retry;
+		this.audit = audit;
 	}
 
 	record Filter(@Nullable Long cliente, @Nullable Boolean concluido, @Nullable Boolean overdue,
@@ -106,8 +113,11 @@ class FinsRecordService {
 	@Transactional
 	FinsRecord create(FinsRecordRequest request) {
 		long cliente = checked(request);
-		return this.records.save(new FinsRecord(cliente, request.titulo(), Objects.requireNonNull(request.descricao()),
-				request.dataLimite(), Boolean.TRUE.equals(request.concluido())));
+		FinsRecord saved = this.records
+			.save(new FinsRecord(cliente, request.titulo(), Objects.requireNonNull(request.descricao()),
+					request.dataLimite(), Boolean.TRUE.equals(request.concluido())));
+		this.audit.record("fins.record.created", "fins_record", saved.id(), Changes.created(saved.audited()));
+		return saved;
 	}
 
 	FinsRecord update(long id, Function<FinsRecord, FinsRecordRequest> changes, @Nullable String ifMatch) {
@@ -116,9 +126,15 @@ class FinsRecordService {
 			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(record.version));
 			FinsRecordRequest request = changes.apply(record);
 			long cliente = checked(request);
+			Map<String, @Nullable Object> before = record.audited();
 			record.change(cliente, request.titulo(), Objects.requireNonNull(request.descricao()), request.dataLimite(),
 					Boolean.TRUE.equals(request.concluido()));
-			return this.records.save(record);
+			FinsRecord saved = this.records.save(record);
+			Changes audited = Changes.between(before, saved.audited());
+			if (!audited.isEmpty()) {
+				this.audit.record("fins.record.updated", "fins_record", id, audited);
+			}
+			return saved;
 		});
 	}
 
@@ -126,6 +142,7 @@ class FinsRecordService {
 	void delete(long id) {
 		FinsRecord record = this.records.findForUpdate(id).orElseThrow(() -> new FinsRecordNotFound(id));
 		this.records.delete(record);
+		this.audit.record("fins.record.deleted", "fins_record", id, Changes.removed(record.audited()));
 	}
 
 	/**

@@ -2,10 +2,10 @@
  * Fins records: per-customer follow-ups with a title, a deadline ({@code data_limite})
  * and a completion flag. It checks customers through
  * {@link br.suite.customers.ClienteDirectory} and tells customers, as a
- * {@link br.suite.customers.ClienteReferences}, which customers it refers to. Publishes
- * no events.
+ * {@link br.suite.customers.ClienteReferences}, which customers it refers to. Every
+ * create, update and delete writes an audit event. Publishes no events.
  */
-@ApplicationModule(allowedDependencies = { "shared", "customers" })
+@ApplicationModule(allowedDependencies = { "shared", "customers", "audit" })
 @NullMarked
 package br.suite.fins;
 

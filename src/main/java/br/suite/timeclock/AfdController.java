@@ -43,8 +43,11 @@ class AfdController {
 					+ "(type 1), employer and employee records (types 2 and 5, by the date they were recorded), punches "
 					+ "(type 7), trailer (type 9, counts per type) and the signature line; ISO-8859-1, CRLF. 409 when "
 					+ "the establishment has no employer_document, or when punches belong to employees without CPF "
-					+ "(listed) unless allow_incomplete=true. The header's generation time is answered in "
-					+ GENERATED_AT + "; sending it back as generated_at reproduces the same bytes (for the signature).")
+					+ "(listed) unless allow_incomplete=true. The header's generation time is the server's, answered in "
+					+ GENERATED_AT
+					+ "; sending it back as generated_at (with the same parameters) gives the same bytes "
+					+ "again (for the signature): 400 for a time this server did not generate, 409 (rule afd_changed) "
+					+ "when the file's content changed since.")
 	ResponseEntity<byte[]> afd(
 			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
@@ -65,8 +68,9 @@ class AfdController {
 	@Requires("timeclock.afd.export")
 	@Operation(summary = "Detached CAdES signature (.p7s) of the AFD",
 			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
-					+ "signature covers exactly the bytes downloaded. 503 (rule afd_signature_not_configured) without "
-					+ "a configured PKCS#12 key store.")
+					+ "signature covers exactly the bytes downloaded (only a generation time this server gave out is "
+					+ "accepted: 400 otherwise, 409 afd_changed when the file changed since). 503 (rule "
+					+ "afd_signature_not_configured) without a configured PKCS#12 key store.")
 	ResponseEntity<byte[]> signature(
 			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,

@@ -2,9 +2,11 @@ package br.suite.timeclock;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,11 +15,15 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Sha256;
 
 /**
  * Writes the AFD of an establishment's REP-P for a period: header (type 1), the employer
@@ -60,9 +66,14 @@ class AfdExport {
 
 	/**
 	 * One snapshot for punches and records, so a record committed meanwhile never shows
-	 * as a gap.
+	 * as a gap. The header's generation time is the server's: without {@code generatedAt}
+	 * it is now, and the generation is recorded with the file's SHA-256;
+	 * {@code generatedAt} only names such a recorded generation of the same establishment
+	 * and parameters (else 400), and the file is answered only while its bytes are still
+	 * those (else 409 {@code afd_changed}). So nobody can have a file signed with a time
+	 * of their choosing.
 	 */
-	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
+	@Transactional(isolation = Isolation.REPEATABLE_READ)
 	File export(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
@@ -79,9 +90,26 @@ class AfdExport {
 		if (dateFrom != null && dateTo != null && dateTo.isBefore(dateFrom)) {
 			errors.add("date_to", "must not be before date_from");
 		}
-		Instant now = Instant.now();
-		if (generatedAt != null && generatedAt.isAfter(now)) {
-			errors.add("generated_at", "must not be in the future");
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		List<String> issued = List.of();
+		if (generatedAt != null && establishment != null) {
+			issued = this.jdbc
+				.sql("SELECT sha256 FROM timeclock_afd_generation WHERE establishment_id = :id "
+						+ "AND generated_at = :at AND date_from IS NOT DISTINCT FROM :from "
+						+ "AND date_to IS NOT DISTINCT FROM :to AND allow_incomplete = :allow")
+				.param("id", establishment.id())
+				.param("at", Timestamp.from(generatedAt))
+				.param("from", dateFrom, Types.DATE)
+				.param("to", dateTo, Types.DATE)
+				.param("allow", allowIncomplete)
+				.query(String.class)
+				.list();
+			if (issued.isEmpty()) {
+				errors.add("generated_at",
+						"must be the " + AfdController.GENERATED_AT
+								+ " of an AFD this server generated for the same establishment and parameters; "
+								+ "the generation time is the server's");
+			}
 		}
 		errors.throwIfAny();
 		if (establishment.employerDocument() == null) {
@@ -162,7 +190,31 @@ class AfdExport {
 		line(file, trailer.append('9').toString());
 		line(file, Afd.SIGNATURE_LINE);
 		String name = "AFD" + digits(this.settings.inpiRegistration()) + establishment.employerDocument() + "REP_P.txt";
-		return new File(name, file.toString().getBytes(StandardCharsets.ISO_8859_1), generated);
+		byte[] bytes = file.toString().getBytes(StandardCharsets.ISO_8859_1);
+		String sha256 = Sha256.hex(bytes);
+		if (generatedAt == null) {
+			this.jdbc.sql("""
+					INSERT INTO timeclock_afd_generation (establishment_id, date_from, date_to, allow_incomplete,
+					    generated_at, sha256, generated_by)
+					VALUES (:id, :from, :to, :allow, :at, :sha256, :by)""")
+				.param("id", establishment.id())
+				.param("from", dateFrom, Types.DATE)
+				.param("to", dateTo, Types.DATE)
+				.param("allow", allowIncomplete)
+				.param("at", Timestamp.from(generated))
+				.param("sha256", sha256)
+				.param("by", caller())
+				.update();
+		}
+		else if (!issued.contains(sha256)) {
+			throw new TimeclockProblems.AfdChanged(generatedAt);
+		}
+		return new File(name, bytes, generated);
+	}
+
+	private static @Nullable Long caller() {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		return authentication != null && authentication.getPrincipal() instanceof CurrentUser user ? user.id() : null;
 	}
 
 	private static void line(StringBuilder file, String record) {

@@ -126,6 +126,21 @@ final class TimeclockProblems {
 	}
 
 	/**
+	 * A generation time named by the request whose file is no longer the same bytes
+	 * (punches or records added to its period, employer data changed): the file is
+	 * generated again, with the server's time.
+	 */
+	static final class AfdChanged extends ApiProblem.Conflict {
+
+		AfdChanged(java.time.Instant generatedAt) {
+			super("The AFD generated at " + generatedAt + " has changed since (new punches or records, or new employer "
+					+ "data): download it again without generated_at.");
+			with("rule", "afd_changed");
+		}
+
+	}
+
+	/**
 	 * Punches of employees who had no CPF would carry zeros in the AFD; listed unless
 	 * allow_incomplete=true.
 	 */

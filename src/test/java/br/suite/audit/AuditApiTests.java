@@ -3,11 +3,17 @@ package br.suite.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import br.suite.Api;
@@ -18,6 +24,7 @@ import tools.jackson.databind.JsonNode;
  * The audit log: who changed what, chained and append-only, written with the change or
  * not at all.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AuditApiTests extends AuditTest {
 
 	static final Pattern UUID_TEXT = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
@@ -232,6 +239,100 @@ class AuditApiTests extends AuditTest {
 		JsonNode report = this.api.get("/api/audit/events/verify-chain/").json();
 		assertThat(report.get("intact").asBoolean()).as(report.toString()).isTrue();
 		assertThat(report.get("checked_count").asLong()).isEqualTo(report.get("last_id").asLong());
+	}
+
+	@Autowired
+	AuditCheckpoints checkpoints;
+
+	@Autowired
+	AuditSettings settings;
+
+	@Test
+	void cuttingTheNewestEventsAndMovingTheHeadBackIsFoundThroughTheCheckpoint(CapturedOutput output) throws Exception {
+		role(unique("anchored"));
+		long kept = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
+		role(unique("anchored"));
+		role(unique("anchored"));
+		AuditCheckpoints.Checkpoint checkpoint = this.checkpoints.take().orElseThrow();
+		long newest = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
+		assertThat(checkpoint.lastId()).isEqualTo(newest);
+		// Outside the database: in the data directory (owner only) and in the log.
+		assertThat(Files.readString(this.settings.checkpointFile()))
+			.contains("last_id=" + newest + " last_hash=" + checkpoint.lastHash());
+		assertThat(Files.getPosixFilePermissions(this.settings.checkpointKeyFile()))
+			.containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+		assertThat(output.getOut()).contains("Audit checkpoint: audit-checkpoint v1 last_id=" + newest + " ");
+		JsonNode intact = this.api.get("/api/audit/events/verify-chain/").json();
+		assertThat(intact.get("intact").asBoolean()).as(intact.toString()).isTrue();
+		assertThat(intact.get("checkpoint").get("last_id").asLong()).isEqualTo(newest);
+
+		// What someone who can rewrite the database could do: cut the newest events and
+		// move the head back, so the rest of the chain is consistent.
+		String keptHash = this.jdbc.sql("SELECT hash FROM audit_event WHERE id = :id")
+			.param("id", kept)
+			.query(String.class)
+			.single();
+		this.jdbc.sql("CREATE TABLE audit_test_cut AS SELECT * FROM audit_event WHERE id > :kept")
+			.param("kept", kept)
+			.update();
+		try {
+			tamper("DELETE FROM audit_event WHERE id > " + kept);
+			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_hash = :hash")
+				.param("id", kept)
+				.param("hash", keptHash)
+				.update();
+			JsonNode cut = this.api.get("/api/audit/events/verify-chain/").json();
+			assertThat(cut.get("intact").asBoolean()).as(cut.toString()).isFalse();
+			assertThat(cut.get("last_id").asLong()).isEqualTo(kept);
+			assertThat(cut.get("problems").get(0).get("id").asLong()).isEqualTo(newest);
+			assertThat(cut.toString()).contains("older than the checkpoint").contains("is missing");
+
+			// New events after the cut take the cut ids: the checkpoint's event no longer
+			// matches, and the checkpoint is not moved over the rewritten chain.
+			role(unique("after-cut"));
+			role(unique("after-cut"));
+			role(unique("after-cut"));
+			assertThat(this.checkpoints.take()).contains(checkpoint);
+			JsonNode rewritten = this.api.get("/api/audit/events/verify-chain/").json();
+			assertThat(rewritten.get("intact").asBoolean()).as(rewritten.toString()).isFalse();
+			assertThat(rewritten.get("problems").get(0).get("problem").asString())
+				.contains("no longer has the hash of the checkpoint");
+		}
+		finally {
+			tamper("DELETE FROM audit_event WHERE id > " + kept);
+			this.jdbc.sql("INSERT INTO audit_event SELECT * FROM audit_test_cut").update();
+			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_hash = :hash")
+				.param("id", newest)
+				.param("hash", checkpoint.lastHash())
+				.update();
+			this.jdbc.sql("DROP TABLE audit_test_cut").update();
+		}
+		JsonNode restored = this.api.get("/api/audit/events/verify-chain/").json();
+		assertThat(restored.get("intact").asBoolean()).as(restored.toString()).isTrue();
+	}
+
+	@Test
+	void aCheckpointFileChangedOutsideTheServiceDoesNotVerify() throws Exception {
+		role(unique("signed"));
+		this.checkpoints.take().orElseThrow();
+		Path file = this.settings.checkpointFile();
+		String line = Files.readString(file);
+		try {
+			// Moving the checkpoint back needs the key: a line edited without it is
+			// refused.
+			Files.writeString(file, line.replaceFirst("last_id=(\\d+)", "last_id=1"));
+			JsonNode report = this.api.get("/api/audit/events/verify-chain/").json();
+			assertThat(report.get("intact").asBoolean()).isFalse();
+			assertThat(report.get("problems").get(0).get("problem").asString()).contains("signature does not verify");
+			// Nor is it replaced by a new checkpoint: it stays as the evidence.
+			role(unique("signed"));
+			assertThat(this.checkpoints.take()).isEmpty();
+			assertThat(Files.readString(file)).contains("last_id=1 ");
+		}
+		finally {
+			Files.writeString(file, line);
+		}
+		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
 	}
 
 	private void tamper(String sql) {

@@ -3,12 +3,14 @@ package br.suite.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.shared.TaxId;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -140,6 +142,130 @@ class AuditCoverageApiTests extends AuditTest {
 		assertThat(approval.get("changes").get("status").get("before").asString()).isEqualTo("in_review");
 		assertThat(approval.get("changes").get("code").get("after").asString())
 			.isEqualTo(created.json().get("code").asString());
+	}
+
+	@Test
+	void customerChangesShowPersonalDataOnlyMasked() {
+		String documento = cpf();
+		Response created = this.api.post("/api/clientes/", json("nome", "Ana Lima", "email", "ana.lima@example.com",
+				"telefone", "(21) 98765-4321", "documento", documento));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		JsonNode creation = only("action=customers.cliente.created&resource_type=cliente&resource_id=" + id);
+		JsonNode fields = creation.get("changes");
+		assertThat(fields.get("nome").get("after").asString()).isEqualTo("Ana Lima");
+		assertThat(fields.get("documento").get("after").asString()).isEqualTo(maskedCpf(documento));
+		assertThat(fields.get("email").get("after").asString()).isEqualTo("a***@example.com");
+		assertThat(fields.get("telefone").get("after").asString()).isEqualTo("+5521*****4321");
+		assertThat(fields.get("ativo").get("after").asBoolean()).isTrue();
+		assertThat(creation.toString()).doesNotContain(documento, "ana.lima", "98765");
+
+		// Another CPF with the same middle digits: the masks agree, the change is still
+		// recorded.
+		String other = sameMiddle(documento);
+		Response patched = this.api.patch("/api/clientes/" + id + "/", json("documento", other, "telefone", ""));
+		assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+		JsonNode updated = only("action=customers.cliente.updated&resource_id=" + id);
+		assertThat(updated.get("changes").properties()).hasSize(2);
+		assertThat(updated.get("changes").get("documento").get("before").asString()).isEqualTo(maskedCpf(documento));
+		assertThat(updated.get("changes").get("documento").get("after").asString()).isEqualTo(maskedCpf(other));
+		assertThat(updated.get("changes").get("telefone").get("before").asString()).isEqualTo("+5521*****4321");
+		assertThat(updated.get("changes").get("telefone").get("after").asString()).isEmpty();
+		assertThat(updated.toString()).doesNotContain(other);
+		// A PATCH that changes nothing writes no event.
+		assertThat(this.api.patch("/api/clientes/" + id + "/", json("nome", "Ana Lima")).status()).isEqualTo(200);
+		assertThat(events("action=customers.cliente.updated&resource_id=" + id)).hasSize(1);
+
+		assertThat(this.api.delete("/api/clientes/" + id + "/").status()).isEqualTo(204);
+		JsonNode deleted = only("action=customers.cliente.deleted&resource_id=" + id);
+		assertThat(deleted.get("changes").get("nome").get("before").asString()).isEqualTo("Ana Lima");
+		assertThat(deleted.get("changes").get("email").get("before").asString()).isEqualTo("a***@example.com");
+		assertThat(deleted.get("changes").get("documento").get("after").isNull()).isTrue();
+		assertThat(deleted.toString()).doesNotContain(other, "ana.lima");
+	}
+
+	@Test
+	void finsRecordChanges() {
+		Response cliente = this.api.post("/api/clientes/", json("nome", unique("Cliente")));
+		assertThat(cliente.status()).as(cliente.toString()).isEqualTo(201);
+		Response created = this.api.post("/api/fins/",
+				json("cliente", cliente.id(), "titulo", "Cobrar boleto", "data_limite", "2026-12-10"));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		long id = created.id();
+		JsonNode creation = only("action=fins.record.created&resource_type=fins_record&resource_id=" + id);
+		assertThat(creation.get("changes").get("cliente").get("after").asLong()).isEqualTo(cliente.id());
+		assertThat(creation.get("changes").get("titulo").get("after").asString()).isEqualTo("Cobrar boleto");
+		assertThat(creation.get("changes").get("data_limite").get("after").asString()).isEqualTo("2026-12-10");
+
+		Response patched = this.api.patch("/api/fins/" + id + "/", json("concluido", true));
+		assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+		JsonNode updated = only("action=fins.record.updated&resource_id=" + id);
+		assertThat(updated.get("changes").properties()).hasSize(1);
+		assertThat(updated.get("changes").get("concluido").get("before").asBoolean()).isFalse();
+		assertThat(updated.get("changes").get("concluido").get("after").asBoolean()).isTrue();
+
+		assertThat(this.api.delete("/api/fins/" + id + "/").status()).isEqualTo(204);
+		assertThat(only("action=fins.record.deleted&resource_id=" + id).get("changes")
+			.get("titulo")
+			.get("before")
+			.asString()).isEqualTo("Cobrar boleto");
+	}
+
+	@Test
+	void anEmployeesCpfAndEstablishmentChanges() {
+		String cnpj = String.format("%012d", System.nanoTime() % 1_000_000_000_000L);
+		Response establishment = this.api.post("/api/timeclock/establishments/",
+				json("name", unique("Loja"), "employer_document", cnpj + TaxId.cnpjCheckDigits(cnpj)));
+		assertThat(establishment.status()).as(establishment.toString()).isEqualTo(201);
+		String cpf = cpf();
+		Response employee = this.api.post("/api/access/users/", json("username", unique("func"), "full_name",
+				"Rita Souza", "is_employee", true, "role_id", 1, "cpf", cpf));
+		assertThat(employee.status()).as(employee.toString()).isEqualTo(201);
+		long id = employee.id();
+		JsonNode creation = only("action=access.user.created&resource_id=" + id);
+		assertThat(creation.get("changes").get("cpf").get("after").asString()).isEqualTo(maskedCpf(cpf));
+		assertThat(creation.get("changes").get("establishment_id").get("after").isNull()).isTrue();
+		assertThat(creation.toString()).doesNotContain(cpf);
+
+		// The CPF alone: a change the other audited fields did not show before.
+		String other = sameMiddle(cpf);
+		Response cpfChanged = this.api.patch("/api/access/users/" + id + "/", json("cpf", other));
+		assertThat(cpfChanged.status()).as(cpfChanged.toString()).isEqualTo(200);
+		JsonNode cpfEvent = only("action=access.user.updated&resource_id=" + id);
+		assertThat(cpfEvent.get("changes").properties()).hasSize(1);
+		assertThat(cpfEvent.get("changes").get("cpf").get("before").asString()).isEqualTo(maskedCpf(cpf));
+		assertThat(cpfEvent.get("changes").get("cpf").get("after").asString()).isEqualTo(maskedCpf(other));
+		assertThat(cpfEvent.toString()).doesNotContain(cpf).doesNotContain(other);
+
+		Response moved = this.api.patch("/api/access/users/" + id + "/", json("establishment_id", establishment.id()));
+		assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+		JsonNode move = events("action=access.user.updated&resource_id=" + id).get(0);
+		assertThat(move.get("changes").properties()).hasSize(1);
+		assertThat(move.get("changes").get("establishment_id").get("before").isNull()).isTrue();
+		assertThat(move.get("changes").get("establishment_id").get("after").asLong()).isEqualTo(establishment.id());
+	}
+
+	private static final SecureRandom RANDOM = new SecureRandom();
+
+	private static String cpf() {
+		while (true) {
+			String base = String.format("%09d", RANDOM.nextInt(1_000_000_000));
+			if (base.chars().distinct().count() > 1) {
+				return base + TaxId.cpfCheckDigits(base);
+			}
+		}
+	}
+
+	/** Another valid CPF whose digits 4 to 9 (what the mask shows) are the same. */
+	private static String sameMiddle(String cpf) {
+		String first = cpf.substring(0, 3).equals("999") ? "998"
+				: String.format("%03d", (Integer.parseInt(cpf.substring(0, 3)) + 1 + RANDOM.nextInt(5)) % 1000);
+		String base = first + cpf.substring(3, 9);
+		return base + TaxId.cpfCheckDigits(base);
+	}
+
+	private static String maskedCpf(String cpf) {
+		return "***." + cpf.substring(3, 6) + "." + cpf.substring(6, 9) + "-**";
 	}
 
 	@Test
