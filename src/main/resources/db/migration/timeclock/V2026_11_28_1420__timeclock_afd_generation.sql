@@ -1,10 +1,9 @@
 -- The AFDs this server generated. The header's generation time is always the server's: a request may send
 -- generated_at only to get again a file (or its .p7s) generated before, and only when its bytes are still
--- the same (sha256), so a signed AFD cannot be backdated. No foreign key: this migration's version orders
--- it before the establishments table's.
+-- the same (sha256), so a signed AFD cannot be backdated.
 CREATE TABLE timeclock_afd_generation (
     id               bigserial   PRIMARY KEY,
-    establishment_id bigint      NOT NULL,
+    establishment_id bigint      NOT NULL REFERENCES timeclock_establishment (id),
     date_from        date,
     date_to          date,
     allow_incomplete boolean     NOT NULL,
