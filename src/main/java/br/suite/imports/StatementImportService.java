@@ -47,7 +47,9 @@ class StatementImportService {
 		if (ofx != null) {
 			return ofx;
 		}
-		return "csv";
+		int end = head.indexOf('\n');
+		String cnab = CnabReader.sniff(end < 0 ? head : head.substring(0, end));
+		return cnab != null ? cnab : "csv";
 	}
 
 	StatementImportPreparation prepare(Upload upload, Options options) {
@@ -58,6 +60,7 @@ class StatementImportService {
 		}
 		StatementFile file = switch (format) {
 			case OfxReader.OFX, OfxReader.OFC -> OfxReader.read(upload.content(), format);
+			case CnabReader.CNAB240, CnabReader.CNAB400 -> CnabReader.read(upload.content(), format);
 			default -> throw new IllegalStateException("format " + format);
 		};
 		if (options.accountId() != null && file.accounts().size() > 1) {

@@ -207,4 +207,47 @@ class StatementImportApiTests extends ApiTest {
 		assertThat(confirm(this.api, prepared).json().get("skipped_count").asInt()).isEqualTo(5);
 	}
 
+	@Test
+	void aCnabReturnFileCreditsTheCollectionAccountAndPaysTheChargeByItsNossoNumero() {
+		String provider = provider();
+		String number = String.format("%011d", System.nanoTime() % 100_000_000_000L);
+		CnabFiles.Bank bradesco = CnabFiles.bank("bradesco");
+		CnabFiles.Bank bank = new CnabFiles.Bank(bradesco.code(), bradesco.slug(), bradesco.agreement240At(),
+				bradesco.agreement240(), bradesco.nosso240At(), bradesco.nosso240(), false,
+				bradesco.expectedAgreement240(), '1', bradesco.agreement400At(), bradesco.agreement400(),
+				bradesco.nosso400At(), number + "P", "06", "03", "09", 176, 13, 296, bradesco.expectedAgreement400(),
+				number.replaceFirst("^0+", ""));
+		Response charge = this.api.post("/api/finance/charges/",
+				"{\"kind\":\"boleto\",\"amount\":\"150.00\",\"nosso_numero\":\"" + bank.expectedNosso() + "\"}");
+		assertThat(charge.status()).as(charge.toString()).isEqualTo(201);
+		long chargeId = charge.json().get("id").asLong();
+
+		JsonNode statements = statements(this.api, CnabFiles.cnab400(bank), "?provider=" + provider);
+		assertThat(statements).hasSize(1);
+		JsonNode prepared = statements.get(0);
+		JsonNode format = prepared.get("format");
+		assertThat(format.get("format").asString()).isEqualTo("cnab400");
+		assertThat(format.get("bank_id").asString()).isEqualTo("237");
+		assertThat(format.get("account").asString()).isEqualTo("4567890");
+		assertThat(format.get("account_type").asString()).isEqualTo("collection");
+		assertThat(prepared.get("import_metadata").get("account_id").asString()).isEqualTo("4567890");
+		assertThat(prepared.get("ignored_rows")).hasSize(2);
+		JsonNode row = prepared.get("groups").get("2026-03").get(0);
+		assertThat(row.get("bank_reference_id").asString()).isEqualTo(bank.expectedNosso());
+		assertThat(row.get("amount").asString()).isEqualTo("150.00");
+		assertThat(row.get("transaction_date").asString()).isEqualTo("2026-03-06");
+		assertThat(counts(confirmed(this.api, prepared))).isEqualTo(counts(1, 0, 0, 0, 1));
+		JsonNode paid = this.api.get("/api/finance/charges/" + chargeId + "/").json();
+		assertThat(paid.get("status").asString()).as(paid.toString()).isEqualTo("paid");
+
+		JsonNode again = statements(this.api, CnabFiles.cnab400(bank), "?provider=" + provider).get(0);
+		assertThat(counts(confirmed(this.api, again))).isEqualTo(counts(0, 0, 1, 0, 1));
+		assertThat(transactions(this.api, provider)).hasSize(1);
+
+		String defaults = statements(this.api, CnabFiles.cnab240(CnabFiles.bank("santander")), "").get(0)
+			.get("import_metadata")
+			.toString();
+		assertThat(defaults).contains("\"provider\":\"cnab_santander\"", "\"account_id\":\"123456789012345\"");
+	}
+
 }
