@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
 
 /**
  * The CSV import for callers inside the application (the web wizard): prepare and confirm
@@ -22,8 +23,11 @@ public class CsvImportDesk {
 
 	private final CsvImportService imports;
 
-	CsvImportDesk(CsvImportService imports) {
+	private final StatementImportService statements;
+
+	CsvImportDesk(CsvImportService imports, StatementImportService statements) {
 		this.imports = imports;
+		this.statements = statements;
 	}
 
 	/** What a month of the file would do if confirmed now. */
@@ -43,11 +47,11 @@ public class CsvImportDesk {
 
 		private static final long serialVersionUID = 1L;
 
-		private final CsvImportPreparation preparation;
+		private final StatementPreparation preparation;
 
 		private final String key = UUID.randomUUID().toString();
 
-		Prepared(CsvImportPreparation preparation) {
+		Prepared(StatementPreparation preparation) {
 			this.preparation = preparation;
 		}
 
@@ -106,14 +110,33 @@ public class CsvImportDesk {
 	}
 
 	/**
-	 * Reads the file and writes nothing; a bad file or option is an
-	 * {@link br.suite.shared.InvalidRequest}.
+	 * Reads the file (CSV, OFX, OFC or a CNAB return file, told apart by content) and
+	 * writes nothing; a bad file or option is an {@link br.suite.shared.InvalidRequest}.
+	 * The form's default provider ({@code csv}) and a blank account mean the file's own
+	 * for an OFX, OFC or CNAB file. A file of several accounts is refused: the wizard
+	 * imports one account at a time.
 	 */
 	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId) {
-		return new Prepared(this.imports.prepare(new CsvImportService.Upload(content, fileName),
-				new CsvImportService.PrepareOptions(provider == null || provider.isBlank() ? "csv" : provider.strip(),
-						accountId == null ? "" : accountId.strip(), null, null, null,
-						new EnumMap<>(ImportField.class))));
+		boolean csv = "csv".equals(StatementImportService.detect(content));
+		String chosenProvider = provider == null || provider.isBlank() || (!csv && provider.strip().equals("csv"))
+				? null : provider.strip();
+		String chosenAccount = accountId == null || accountId.isBlank() ? null : accountId.strip();
+		CsvImportService.Upload upload = new CsvImportService.Upload(content, fileName);
+		CsvImportService.PrepareOptions detect = new CsvImportService.PrepareOptions("csv", "", null, null, null,
+				new EnumMap<>(ImportField.class));
+		StatementImportPreparation read = this.statements.prepare(upload,
+				new StatementImportService.Options(chosenProvider, csv ? chosenAccount : null, detect));
+		if (read.statements().size() > 1) {
+			throw InvalidRequest.of("file",
+					"traz " + read.statements().size() + " contas; o assistente importa uma conta por vez: "
+							+ "exporte um arquivo por conta no internet banking");
+		}
+		if (!csv && chosenAccount != null) {
+			read = this.statements.prepare(upload,
+					new StatementImportService.Options(chosenProvider, chosenAccount, detect));
+		}
+		StatementPreparation only = read.statements().get(0);
+		return new Prepared(only);
 	}
 
 	/**
@@ -121,7 +144,7 @@ public class CsvImportDesk {
 	 * of the account first.
 	 */
 	public Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
-		CsvImportPreparation p = prepared.preparation;
+		StatementPreparation p = prepared.preparation;
 		CsvImportDeletePeriod period = new CsvImportDeletePeriod(replaceMonth && prepared.replaceableMonth() != null,
 				p.deletePeriod().year(), p.deletePeriod().month());
 		@SuppressWarnings({ "unchecked", "rawtypes" })

@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.imports.ImportFixtures.confirm;
@@ -18,6 +20,7 @@ import static br.suite.imports.ImportFixtures.counts;
 import static br.suite.imports.ImportFixtures.provider;
 import static br.suite.imports.ImportFixtures.transactions;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code POST /api/prepare-statement-import}: OFX, OFC and CSV files detected from their
@@ -248,6 +251,32 @@ class StatementImportApiTests extends ApiTest {
 			.get("import_metadata")
 			.toString();
 		assertThat(defaults).contains("\"provider\":\"cnab_santander\"", "\"account_id\":\"123456789012345\"");
+	}
+
+	@Autowired
+	CsvImportDesk desk;
+
+	@Test
+	void theWebWizardsDeskReadsTheSameFiles() {
+		String provider = provider();
+		CsvImportDesk.Prepared ofx = this.desk.prepare(OfxFiles.itau("USASCII", "1252", OfxFiles.WINDOWS_1252),
+				"extrato.ofx", provider, "");
+		assertThat(ofx.accountId()).isEqualTo("0341-1234-56789-0");
+		assertThat(ofx.validRows()).isEqualTo(4);
+		assertThat(ofx.months()).hasSize(1);
+		CsvImportDesk.Prepared byDefault = this.desk.prepare(CnabFiles.cnab400(CnabFiles.bank("caixa")), "RET.ret",
+				"csv", " ");
+		assertThat(byDefault.provider()).as("the form's default provider means the file's own").isEqualTo("cnab_caixa");
+		assertThat(byDefault.ignored()).hasSize(2);
+		CsvImportDesk.Prepared named = this.desk.prepare(OfxFiles.ofc(), "extrato.ofc", provider, "bb-conta");
+		assertThat(named.accountId()).isEqualTo("bb-conta");
+		assertThat(named.months().get(0).wouldInsert()).isEqualTo(2);
+		CsvImportDesk.Prepared csv = this.desk.prepare(Statements.bankExport1252(), "extrato.csv", provider, "");
+		assertThat(csv.provider()).isEqualTo(provider);
+		assertThat(csv.validRows()).isEqualTo(5);
+		assertThatThrownBy(() -> this.desk.prepare(OfxFiles.twoAccounts(), "duas.ofx", provider, ""))
+			.isInstanceOf(InvalidRequest.class)
+			.hasMessageContaining("2 contas");
 	}
 
 }
