@@ -96,7 +96,7 @@ class CsvImportController {
 		}
 		String name = fileName(fileName != null ? fileName : file.getOriginalFilename());
 		return this.imports.prepare(new CsvImportService.Upload(content, name),
-				options(provider, accountId, encoding, delimiter, decimal, columns));
+				options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
 	@PostMapping(path = "/prepare-csv-import",
@@ -119,7 +119,7 @@ class CsvImportController {
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
 		String name = fileName(fileName != null ? fileName : dispositionFileName(disposition));
 		return this.imports.prepare(new CsvImportService.Upload(body == null ? new byte[0] : body, name),
-				options(provider, accountId, encoding, delimiter, decimal, columns));
+				options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
 	/**
@@ -172,8 +172,9 @@ class CsvImportController {
 			+ "end_to_end_id, bank_reference_id, correlation_id, charge_external_id, status. "
 			+ "Example: {\"transaction_date\":\"Dt. Mov.\",\"amount\":\"Valor R$\",\"external_id\":\"\"}";
 
-	private CsvImportService.PrepareOptions options(@Nullable String provider, @Nullable String accountId,
-			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal, @Nullable String columns) {
+	static CsvImportService.PrepareOptions options(JsonMapper json, @Nullable String provider,
+			@Nullable String accountId, @Nullable String encoding, @Nullable String delimiter, @Nullable String decimal,
+			@Nullable String columns) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Charset charset = null;
 		if (encoding != null && !encoding.isBlank()) {
@@ -206,20 +207,21 @@ class CsvImportController {
 				errors.add("decimal", "must be comma (1.234,56) or point (1,234.56)");
 			}
 		}
-		Map<ImportField, String> chosen = columns(columns, errors);
+		Map<ImportField, String> chosen = columns(json, columns, errors);
 		errors.throwIfAny();
 		return new CsvImportService.PrepareOptions(provider == null ? "csv" : provider,
 				accountId == null ? "" : accountId, charset, separator, decimalSeparator, chosen);
 	}
 
-	private Map<ImportField, String> columns(@Nullable String columns, InvalidRequest.Builder errors) {
+	private static Map<ImportField, String> columns(JsonMapper json, @Nullable String columns,
+			InvalidRequest.Builder errors) {
 		Map<ImportField, String> chosen = new EnumMap<>(ImportField.class);
 		if (columns == null || columns.isBlank()) {
 			return chosen;
 		}
 		JsonNode tree;
 		try {
-			tree = this.json.readTree(columns);
+			tree = json.readTree(columns);
 		}
 		catch (JacksonException ex) {
 			errors.add("columns", "must be a JSON object from field to column header, e.g. {\"amount\":\"Valor R$\"}");
@@ -258,7 +260,7 @@ class CsvImportController {
 	 * The name without any client path (browsers may send C:\fakepath\…), one line, at
 	 * most 255 characters.
 	 */
-	private static String fileName(@Nullable String given) {
+	static String fileName(@Nullable String given) {
 		String name = given == null ? ""
 				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();
 		if (name.length() > CsvImportService.FILE_NAME_MAX || name.chars().anyMatch(Character::isISOControl)) {
@@ -268,7 +270,7 @@ class CsvImportController {
 		return name;
 	}
 
-	private static @Nullable String dispositionFileName(@Nullable String disposition) {
+	static @Nullable String dispositionFileName(@Nullable String disposition) {
 		if (disposition == null || disposition.isBlank()) {
 			return null;
 		}

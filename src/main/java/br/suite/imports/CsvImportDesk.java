@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -32,12 +33,16 @@ public class CsvImportDesk {
 
 	private final CsvImportService imports;
 
+	private final StatementImportService statements;
+
 	private final PreparedImportRepository prepared;
 
 	private final JsonMapper json;
 
-	CsvImportDesk(CsvImportService imports, PreparedImportRepository prepared, JsonMapper json) {
+	CsvImportDesk(CsvImportService imports, StatementImportService statements, PreparedImportRepository prepared,
+			JsonMapper json) {
 		this.imports = imports;
+		this.statements = statements;
 		this.prepared = prepared;
 		this.json = json;
 	}
@@ -59,9 +64,9 @@ public class CsvImportDesk {
 
 		private final UUID id;
 
-		private final CsvImportPreparation preparation;
+		private final StatementPreparation preparation;
 
-		Prepared(UUID id, CsvImportPreparation preparation) {
+		Prepared(UUID id, StatementPreparation preparation) {
 			this.id = id;
 			this.preparation = preparation;
 		}
@@ -125,15 +130,34 @@ public class CsvImportDesk {
 	}
 
 	/**
-	 * Reads the file and keeps what it read for {@code caller} to confirm (no transaction
-	 * is written); a bad file or option is an {@link br.suite.shared.InvalidRequest}.
+	 * Reads the file (CSV, OFX, OFC or a CNAB return file, told apart by content) and
+	 * keeps what it read for {@code caller} to confirm (no transaction is written); a bad
+	 * file or option is an {@link br.suite.shared.InvalidRequest}. The form's default
+	 * provider ({@code csv}) and a blank account mean the file's own for an OFX, OFC or
+	 * CNAB file. A file of several accounts is refused: the wizard imports one account at
+	 * a time.
 	 */
 	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId,
 			CurrentUser caller) {
-		CsvImportPreparation preparation = this.imports.prepare(new CsvImportService.Upload(content, fileName),
-				new CsvImportService.PrepareOptions(provider == null || provider.isBlank() ? "csv" : provider.strip(),
-						accountId == null ? "" : accountId.strip(), null, null, null,
-						new EnumMap<>(ImportField.class)));
+		boolean csv = "csv".equals(StatementImportService.detect(content));
+		String chosenProvider = provider == null || provider.isBlank() || (!csv && provider.strip().equals("csv"))
+				? null : provider.strip();
+		String chosenAccount = accountId == null || accountId.isBlank() ? null : accountId.strip();
+		CsvImportService.Upload upload = new CsvImportService.Upload(content, fileName);
+		CsvImportService.PrepareOptions detect = new CsvImportService.PrepareOptions("csv", "", null, null, null,
+				new EnumMap<>(ImportField.class));
+		StatementImportPreparation read = this.statements.prepare(upload,
+				new StatementImportService.Options(chosenProvider, csv ? chosenAccount : null, detect));
+		if (read.statements().size() > 1) {
+			throw InvalidRequest.of("file",
+					"traz " + read.statements().size() + " contas; o assistente importa uma conta por vez: "
+							+ "exporte um arquivo por conta no internet banking");
+		}
+		if (!csv && chosenAccount != null) {
+			read = this.statements.prepare(upload,
+					new StatementImportService.Options(chosenProvider, chosenAccount, detect));
+		}
+		StatementPreparation preparation = read.statements().get(0);
 		this.prepared.deleteCreatedBefore(Instant.now().minus(KEPT));
 		UUID id = UUID.randomUUID();
 		this.prepared.insert(id, caller.id(), this.json.writeValueAsString(preparation));
@@ -146,7 +170,7 @@ public class CsvImportDesk {
 	 */
 	public Optional<Prepared> find(UUID id, CurrentUser caller) {
 		return this.prepared.find(id, caller.id())
-			.map(text -> new Prepared(id, this.json.readValue(text, CsvImportPreparation.class)));
+			.map(text -> new Prepared(id, this.json.readValue(text, StatementPreparation.class)));
 	}
 
 	/** Forgets an import {@code caller} prepared and will not confirm. */
@@ -159,7 +183,7 @@ public class CsvImportDesk {
 	 * of the account first. A successful import is no longer kept as prepared.
 	 */
 	public Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
-		CsvImportPreparation p = prepared.preparation;
+		StatementPreparation p = prepared.preparation;
 		CsvImportDeletePeriod period = new CsvImportDeletePeriod(replaceMonth && prepared.replaceableMonth() != null,
 				p.deletePeriod().year(), p.deletePeriod().month());
 		@SuppressWarnings({ "unchecked", "rawtypes" })

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -41,6 +42,7 @@ import br.suite.imports.ImportConfirmationRepository.NewConfirmation;
 import br.suite.imports.ImportConfirmationRepository.Stored;
 import br.suite.imports.ImportProblems.FileTooLarge;
 import br.suite.imports.ImportProblems.IdempotencyKeyReused;
+import br.suite.imports.StatementReader.Ignored;
 import br.suite.imports.StatementReader.Line;
 import br.suite.imports.StatementReader.Problem;
 import br.suite.imports.StatementReader.Statement;
@@ -115,20 +117,59 @@ class CsvImportService {
 	}
 
 	CsvImportPreparation prepare(Upload upload, PrepareOptions options) {
+		checkSize(upload);
+		Account account = this.finance.account(options.provider(), options.accountId());
+		Statement statement = StatementReader.read(upload.content(), new StatementReader.Options(options.encoding(),
+				options.delimiter(), options.decimal(), options.columns()));
+		Prepared p = prepared(account, upload, statement.lines(), statement.problems(), statement.ignored(),
+				statement::columnOf, lineCount(statement.lines(), statement.problems()));
+		return new CsvImportPreparation(p.groups(), p.metadata(), p.deletePeriod(), true, p.preview(), p.errors(),
+				p.ignored(), csvFormat(statement));
+	}
+
+	static void checkSize(Upload upload) {
 		if (upload.content().length == 0) {
 			throw InvalidRequest.of("file", "is empty");
 		}
 		if (upload.content().length > MAX_FILE_SIZE) {
 			throw new FileTooLarge(MAX_FILE_SIZE);
 		}
-		Account account = this.finance.account(options.provider(), options.accountId());
-		Statement statement = StatementReader.read(upload.content(), new StatementReader.Options(options.encoding(),
-				options.delimiter(), options.decimal(), options.columns()));
+	}
+
+	static CsvImportFormat csvFormat(Statement statement) {
+		Map<String, String> columns = new LinkedHashMap<>();
+		statement.columns().forEach((field, header) -> columns.put(field.wire(), header));
+		return new CsvImportFormat(statement.encoding(),
+				statement.delimiter() == '\t' ? "\t" : String.valueOf(statement.delimiter()),
+				statement.decimal().name().toLowerCase(Locale.ROOT), statement.dateFormats(), statement.headerLine(),
+				columns, statement.ignoredColumns());
+	}
+
+	/** The lines read as transactions, valid or not. */
+	static int lineCount(List<Line> lines, List<Problem> problems) {
+		Set<Integer> transactionLines = new TreeSet<>();
+		lines.forEach(line -> transactionLines.add(line.number()));
+		problems.stream().map(Problem::line).forEach(transactionLines::add);
+		return transactionLines.size();
+	}
+
+	/** What every format's prepare answers besides how the file was read. */
+	record Prepared(Map<String, List<CsvImportRow>> groups, CsvImportMetadata metadata,
+			CsvImportDeletePeriod deletePeriod, List<CsvImportPreviewMonth> preview, List<CsvImportRowError> errors,
+			List<CsvImportIgnoredRow> ignored) {
+	}
+
+	/**
+	 * Checks each line read by the ledger's rules, groups the valid ones by month and
+	 * previews them; the others become errors pointing at {@code columnOf} the field.
+	 */
+	Prepared prepared(Account account, Upload upload, List<Line> lines, List<Problem> problems, List<Ignored> ignored,
+			UnaryOperator<String> columnOf, int rowCount) {
 		List<CsvImportRowError> errors = new ArrayList<>();
-		statement.problems().forEach(p -> errors.add(new CsvImportRowError(p.line(), p.column(), p.message())));
+		problems.forEach(p -> errors.add(new CsvImportRowError(p.line(), p.column(), p.message())));
 		Map<YearMonth, List<CsvImportRow>> groups = new TreeMap<>();
 		Map<YearMonth, List<ImportRow>> rows = new TreeMap<>();
-		for (Line line : statement.lines()) {
+		for (Line line : lines) {
 			TransactionImports.Checked checked = this.finance.check(account,
 					new RawTransaction(line.externalId(), line.date(), line.postedAt(), line.amount(), line.direction(),
 							line.status(), line.description(), line.payerName(), line.payerDocument(),
@@ -136,7 +177,7 @@ class CsvImportService {
 			if (checked.row() == null) {
 				checked.errors()
 					.forEach((field, messages) -> messages.forEach(message -> errors
-						.add(new CsvImportRowError(line.number(), statement.columnOf(field), message))));
+						.add(new CsvImportRowError(line.number(), columnOf.apply(field), message))));
 				continue;
 			}
 			YearMonth month = YearMonth.from(line.date());
@@ -144,26 +185,17 @@ class CsvImportService {
 			rows.computeIfAbsent(month, m -> new ArrayList<>()).add(checked.row());
 		}
 		errors.sort(Comparator.comparingInt(CsvImportRowError::row));
-		Set<Integer> transactionLines = new TreeSet<>();
-		statement.lines().forEach(line -> transactionLines.add(line.number()));
-		statement.problems().stream().map(Problem::line).forEach(transactionLines::add);
 
 		Map<String, List<CsvImportRow>> wireGroups = new LinkedHashMap<>();
 		groups.forEach((month, monthRows) -> wireGroups.put(month.toString(), monthRows));
 		YearMonth only = groups.size() == 1 ? groups.keySet().iterator().next() : null;
 		CsvImportMetadata metadata = new CsvImportMetadata(account.provider(), account.accountId(), upload.fileName(),
-				Sha256.hex(upload.content()), transactionLines.size());
-		Map<String, String> columns = new LinkedHashMap<>();
-		statement.columns().forEach((field, header) -> columns.put(field.wire(), header));
-		CsvImportFormat format = new CsvImportFormat(statement.encoding(),
-				statement.delimiter() == '\t' ? "\t" : String.valueOf(statement.delimiter()),
-				statement.decimal().name().toLowerCase(Locale.ROOT), statement.dateFormats(), statement.headerLine(),
-				columns, statement.ignoredColumns());
-		return new CsvImportPreparation(wireGroups, metadata,
+				Sha256.hex(upload.content()), rowCount);
+		return new Prepared(wireGroups, metadata,
 				new CsvImportDeletePeriod(false, only == null ? null : only.getYear(),
 						only == null ? null : only.getMonthValue()),
-				true, preview(account, rows), errors,
-				statement.ignored().stream().map(i -> new CsvImportIgnoredRow(i.line(), i.reason())).toList(), format);
+				preview(account, rows), errors,
+				ignored.stream().map(i -> new CsvImportIgnoredRow(i.line(), i.reason())).toList());
 	}
 
 	private static CsvImportRow row(Line line) {

@@ -16,8 +16,8 @@ class ImportBodyLimits {
 
 	@Bean
 	BodyLimits importRouteLimits() {
-		return new BodyLimits(
-				Map.of("/prepare-csv-import", BodyLimits.UPLOAD_AS_FORM, "/confirm-csv-import", BodyLimits.IMPORT));
+		return new BodyLimits(Map.of("/prepare-csv-import", BodyLimits.UPLOAD_AS_FORM, "/prepare-statement-import",
+				BodyLimits.UPLOAD_AS_FORM, "/confirm-csv-import", BodyLimits.IMPORT));
 	}
 
 }

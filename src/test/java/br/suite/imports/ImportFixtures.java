@@ -47,6 +47,10 @@ final class ImportFixtures {
 	 * fields.
 	 */
 	static Response prepareMultipart(Api api, byte[] file, String fileName, Map<String, String> fields) {
+		return prepareMultipart(api, file, fileName, fields, "/api/prepare-csv-import");
+	}
+
+	static Response prepareMultipart(Api api, byte[] file, String fileName, Map<String, String> fields, String path) {
 		String boundary = "----suite" + Long.toString(System.nanoTime(), 36);
 		ByteArrayOutputStream body = new ByteArrayOutputStream();
 		fields.forEach((name, value) -> write(body, "--" + boundary + "\r\nContent-Disposition: form-data; name=\""
@@ -55,8 +59,7 @@ final class ImportFixtures {
 				+ "\"\r\nContent-Type: text/csv\r\n\r\n");
 		body.writeBytes(file);
 		write(body, "\r\n--" + boundary + "--\r\n");
-		return api.sendBytes("POST", "/api/prepare-csv-import", body.toByteArray(),
-				"multipart/form-data; boundary=" + boundary);
+		return api.sendBytes("POST", path, body.toByteArray(), "multipart/form-data; boundary=" + boundary);
 	}
 
 	static Response confirm(Api api, JsonNode body, String... headers) {

@@ -1,0 +1,679 @@
+package br.suite.imports;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.parsers.SAXParserFactory;
+
+import com.webcohesion.ofx4j.io.OFXHandler;
+import com.webcohesion.ofx4j.io.OFXParseException;
+import com.webcohesion.ofx4j.io.OFXV2ContentHandler;
+import com.webcohesion.ofx4j.io.nanoxml.NanoXMLOFXReader;
+import org.jspecify.annotations.Nullable;
+import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
+import org.xml.sax.XMLReader;
+
+import br.suite.imports.StatementReader.Ignored;
+import br.suite.imports.StatementReader.Line;
+import br.suite.imports.StatementReader.Problem;
+import br.suite.imports.StatementValues.Amount;
+import br.suite.imports.StatementValues.CellProblem;
+import br.suite.imports.StatementValues.Decimal;
+import br.suite.shared.DateTimes;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Sha256;
+
+/**
+ * Reads OFX 1.x (SGML, closing tags optional), OFX 2.x (XML) and Banco do Brasil's OFC
+ * statements. The markup is split by ofx4j's event reader ({@code NanoXMLOFXReader}: its
+ * SGML reader knows elements without closing tags; its XML path is replaced by a SAX
+ * parser that refuses DTDs, so no external entity is ever read). The bytes are decoded
+ * here ({@link StatementCharsets}: ofx4j would trust the header), amounts stay
+ * {@link BigDecimal} and every {@code STMTTRN} becomes a transaction or a listed problem:
+ * ofx4j's own object mapping is not used, as it reads amounts as {@code double}, turns
+ * dates into instants (losing the date as written) and fails the whole file on one bad
+ * record.
+ */
+final class OfxReader {
+
+	static final String OFX = "ofx";
+
+	static final String OFC = "ofc";
+
+	private static final Pattern STMTTRN_TAG = Pattern.compile("(?i)<STMTTRN\\s*>");
+
+	private static final Pattern BARE_AMPERSAND = Pattern
+		.compile("&(?![A-Za-z][A-Za-z0-9]{0,30};|#[0-9]{1,7};|#[xX][0-9A-Fa-f]{1,6};)");
+
+	private static final Pattern DOCTYPE = Pattern.compile("(?i)<!(DOCTYPE|ENTITY)");
+
+	private static final Pattern V1_HEADER = Pattern.compile("(?im)^\\s*(ENCODING|CHARSET|VERSION)\\s*:\\s*([^\\s<]*)");
+
+	private static final Pattern V2_HEADER = Pattern.compile("(?is)<\\?OFX\\s([^?]*)\\?>");
+
+	private static final Pattern V2_VERSION = Pattern.compile("(?i)VERSION\\s*=\\s*[\"']?([0-9A-Za-z.]+)");
+
+	private static final Pattern XML_ENCODING = Pattern.compile("(?is)<\\?xml[^?]*encoding\\s*=\\s*[\"']([^\"']+)");
+
+	private static final Pattern OFC_CPAGE = Pattern.compile("(?i)<CPAGE>\\s*([^\\s<]+)");
+
+	private static final Pattern OFC_DTD = Pattern.compile("(?i)<DTD>\\s*([^\\s<]+)");
+
+	/**
+	 * YYYYMMDD, then optionally HHMM[SS[.XXX]], then optionally [offset:name]: the name
+	 * is ignored (banks write [-03:EST]), the offset decides the instant.
+	 */
+	private static final Pattern DATE_TIME = Pattern
+		.compile("(\\d{4})(\\d{2})(\\d{2})" + "(?:(\\d{2})(\\d{2})(?:(\\d{2})(?:[.,](\\d{1,6}))?)?)?"
+				+ "\\s*(?:\\[\\s*([+-]?)(\\d{1,2})(?:[.:](\\d{1,2}))?\\s*(?::[^\\]]*)?\\])?");
+
+	/**
+	 * A Pix end-to-end id: E (payment) or D (refund), the ISPB, yyyyMMddHHmm and 11
+	 * letters or digits.
+	 */
+	private static final Pattern END_TO_END = Pattern.compile("(?<![A-Za-z0-9])([ED][0-9A-Z]{8}"
+			+ "20[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?:[01][0-9]|2[0-3])[0-5][0-9][A-Za-z0-9]{11})"
+			+ "(?![A-Za-z0-9])");
+
+	private static final Map<String, String> COLUMNS = Map.of("amount", "TRNAMT", "transaction_date", "DTPOSTED",
+			"posted_at", "DTPOSTED", "external_id", "FITID", "description", "MEMO", "payer_name", "NAME",
+			"bank_reference_id", "CHECKNUM", "end_to_end_id", "MEMO");
+
+	private OfxReader() {
+	}
+
+	/** Whether the start of a file (decoded as Latin-1) is OFX or OFC, and which. */
+	static @Nullable String sniff(String head) {
+		String upper = head.toUpperCase(Locale.ROOT);
+		if (upper.contains("OFXHEADER") || upper.contains("<OFX>") || upper.contains("<OFX ")) {
+			return OFX;
+		}
+		return upper.contains("<OFC>") ? OFC : null;
+	}
+
+	static StatementFile read(byte[] bytes, String format) {
+		String head = new String(bytes, 0, Math.min(bytes.length, 4096), StandardCharsets.ISO_8859_1);
+		String version = null;
+		String declared = null;
+		Charset declaredCharset = null;
+		Matcher v2 = V2_HEADER.matcher(head);
+		if (format.equals(OFC)) {
+			Matcher dtd = OFC_DTD.matcher(head);
+			version = dtd.find() ? dtd.group(1) : null;
+			Matcher cpage = OFC_CPAGE.matcher(head);
+			if (cpage.find()) {
+				declared = "CPAGE " + cpage.group(1);
+				declaredCharset = StatementCharsets.named(cpage.group(1));
+			}
+		}
+		else if (v2.find()) {
+			Matcher number = V2_VERSION.matcher(v2.group(1));
+			version = number.find() ? number.group(1) : "200";
+			Matcher encoding = XML_ENCODING.matcher(head);
+			if (encoding.find()) {
+				declared = "encoding=\"" + encoding.group(1) + "\"";
+				declaredCharset = StatementCharsets.named(encoding.group(1));
+			}
+		}
+		else {
+			Map<String, String> header = new LinkedHashMap<>();
+			Matcher line = V1_HEADER.matcher(head.substring(0, Math.max(0, indexOfRoot(head))));
+			while (line.find()) {
+				header.putIfAbsent(line.group(1).toUpperCase(Locale.ROOT), line.group(2));
+			}
+			version = header.get("VERSION");
+			String encoding = header.get("ENCODING");
+			String charset = header.get("CHARSET");
+			if (encoding != null || charset != null) {
+				declared = (encoding == null ? "" : "ENCODING:" + encoding)
+						+ (encoding != null && charset != null ? " " : "")
+						+ (charset == null ? "" : "CHARSET:" + charset);
+				Charset byEncoding = StatementCharsets.named(encoding);
+				Charset byCharset = StatementCharsets.named(charset);
+				declaredCharset = StandardCharsets.UTF_8.equals(byEncoding) ? byEncoding
+						: byCharset != null ? byCharset : byEncoding;
+			}
+		}
+		StatementCharsets.Decoded decoded = StatementCharsets.decode(bytes, declared, declaredCharset);
+		String text = decoded.text();
+		if (DOCTYPE.matcher(text).find()) {
+			throw InvalidRequest.of("file", "holds a DOCTYPE or ENTITY declaration, which OFX never needs: refused");
+		}
+		text = BARE_AMPERSAND.matcher(text).replaceAll("&amp;");
+		Tree tree = parse(text, format);
+		List<StatementFile.Account> accounts = new ArrayList<>();
+		for (Node statement : tree.root()
+			.all(format.equals(OFC) ? List.of("ACCTSTMT") : List.of("STMTRS", "CCSTMTRS"))) {
+			accounts.add(account(statement, format));
+		}
+		if (accounts.isEmpty()) {
+			throw InvalidRequest.of("file", "holds no bank or credit card statement ("
+					+ (format.equals(OFC) ? "ACCTSTMT" : "STMTRS or CCSTMTRS") + "): nothing to import");
+		}
+		return new StatementFile(format, version, decoded.charset(), decoded.reason(), declared, accounts);
+	}
+
+	private static int indexOfRoot(String head) {
+		int at = head.toUpperCase(Locale.ROOT).indexOf("<OFX");
+		return at < 0 ? head.length() : at;
+	}
+
+	private static StatementFile.Account account(Node statement, String format) {
+		boolean ofc = format.equals(OFC);
+		Node from = statement.first(ofc ? List.of("ACCTFROM") : List.of("BANKACCTFROM", "CCACCTFROM", "ACCTFROM"));
+		if (from != null && from.first(List.of("ACCOUNT")) != null) {
+			from = from.first(List.of("ACCOUNT"));
+		}
+		Node body = ofc ? statement.first(List.of("STMTRS")) : statement;
+		if (body == null) {
+			body = statement;
+		}
+		String bankId = from == null ? null : from.value("BANKID");
+		String branchId = from == null ? null : from.value("BRANCHID");
+		String acctId = from == null ? null : from.value("ACCTID");
+		String acctType = from == null ? null : from.value(from.value("ACCTTYPE") != null ? "ACCTTYPE" : "ACCTTYPE2");
+		if (acctType == null && statement.name().equals("CCSTMTRS")) {
+			acctType = "CREDITCARD";
+		}
+		String currency = statement.value("CURDEF");
+		if (currency == null && body != statement) {
+			currency = body.value("CURDEF");
+		}
+		String accountName = (nonBlank(bankId) + "-" + nonBlank(branchId) + "-" + nonBlank(acctId))
+			.replaceAll("\\s+", "")
+			.replaceAll("-+", "-")
+			.replaceAll("^-|-$", "");
+		if (currency != null && !isBrl(currency)) {
+			throw InvalidRequest.of("file",
+					"holds a statement in " + currency.strip()
+							+ (accountName.isEmpty() ? "" : " (account " + accountName + ")")
+							+ ": only statements in reais (BRL) are imported");
+		}
+		Node list = body.first(List.of("BANKTRANLIST"));
+		Node periodHolder = list != null ? list : body;
+		LocalDate periodStart = dateOrNull(periodHolder.value("DTSTART"));
+		LocalDate periodEnd = dateOrNull(periodHolder.value("DTEND"));
+		BigDecimal balance = null;
+		LocalDate balanceDate = null;
+		Node ledger = body.first(List.of("LEDGERBAL"));
+		if (ledger != null) {
+			balance = amountOrNull(ledger.value("BALAMT"));
+			balanceDate = dateOrNull(ledger.value("DTASOF"));
+		}
+		else if (body.value("LEDGER") != null) {
+			balance = amountOrNull(body.value("LEDGER"));
+			balanceDate = periodEnd;
+		}
+		List<Node> records = body.all(List.of("STMTTRN"));
+		List<Problem> problems = new ArrayList<>();
+		List<Read> read = new ArrayList<>();
+		Map<String, Integer> fitids = new HashMap<>();
+		for (Node record : records) {
+			Read one = transaction(record, problems);
+			if (one != null) {
+				read.add(one);
+				if (!one.fitid().isEmpty()) {
+					fitids.merge(one.fitid(), 1, Integer::sum);
+				}
+			}
+		}
+		List<Line> lines = new ArrayList<>(read.size());
+		Map<String, Integer> seen = new HashMap<>();
+		for (Read one : read) {
+			String externalId = one.fitid();
+			if (externalId.isEmpty() || fitids.get(externalId) > 1 || externalId.length() > 100) {
+				externalId = derivedId(format, accountName, one, seen);
+			}
+			lines.add(new Line(one.line(), one.date(), one.postedAt(), one.amount().abs(),
+					one.amount().signum() < 0 ? StatementValues.DEBIT : StatementValues.CREDIT, "settled", externalId,
+					one.description(), one.payerName(), "", one.endToEndId(), one.reference(), "", ""));
+		}
+		UnaryOperator<String> columnOf = field -> COLUMNS.getOrDefault(field, field.toUpperCase(Locale.ROOT));
+		return new StatementFile.Account(format, accountName, blankToNull(bankId), blankToNull(branchId),
+				blankToNull(acctId), blankToNull(acctType), currency == null ? null : currency.strip(), periodStart,
+				periodEnd, balance, balanceDate, lines, problems, List.<Ignored>of(), records.size(), columnOf);
+	}
+
+	/** A transaction record read, before its external id is decided. */
+	private record Read(int line, String fitid, LocalDate date, String dateAsWritten, @Nullable Instant postedAt,
+			BigDecimal amount, String description, String payerName, String reference, String endToEndId) {
+	}
+
+	private static @Nullable Read transaction(Node record, List<Problem> problems) {
+		Map<String, String> values = new LinkedHashMap<>(record.elements());
+		Node generic = record.first(List.of("GENTRN"));
+		if (generic != null) {
+			generic.elements().forEach(values::putIfAbsent);
+		}
+		Node payee = record.first(List.of("PAYEE"));
+		if (payee != null && payee.value("NAME") != null) {
+			values.putIfAbsent("NAME", payee.value("NAME"));
+		}
+		int line = record.line();
+		int before = problems.size();
+		String posted = values.getOrDefault("DTPOSTED", "").strip();
+		DateTime dateTime = null;
+		if (posted.isEmpty()) {
+			problems.add(new Problem(line, "DTPOSTED", "is required"));
+		}
+		else {
+			try {
+				dateTime = dateTime(posted);
+			}
+			catch (CellProblem ex) {
+				problems.add(new Problem(line, "DTPOSTED", ex.getMessage()));
+			}
+		}
+		String amountText = values.getOrDefault("TRNAMT", "").strip();
+		BigDecimal amount = null;
+		if (amountText.isEmpty()) {
+			problems.add(new Problem(line, "TRNAMT", "is required"));
+		}
+		else {
+			try {
+				amount = amount(amountText);
+				if (amount.signum() == 0) {
+					problems.add(new Problem(line, "TRNAMT", "is zero: a transaction moves money"));
+				}
+			}
+			catch (CellProblem ex) {
+				problems.add(new Problem(line, "TRNAMT", ex.getMessage()));
+			}
+		}
+		for (String holder : List.of("CURRENCY", "ORIGCURRENCY")) {
+			Node currency = record.first(List.of(holder));
+			String symbol = currency == null ? values.get(holder) : currency.value("CURSYM");
+			if (symbol != null && !symbol.isBlank() && !isBrl(symbol)) {
+				problems.add(new Problem(line, holder,
+						"is " + symbol.strip() + ": only transactions in reais (BRL) are imported"));
+			}
+		}
+		if (problems.size() > before || dateTime == null || amount == null) {
+			return null;
+		}
+		String name = values.getOrDefault("NAME", "").strip();
+		String memo = values.getOrDefault("MEMO", "").strip();
+		String description = memo.isEmpty() ? name
+				: name.isEmpty() || memo.toUpperCase(Locale.ROOT).contains(name.toUpperCase(Locale.ROOT)) ? memo
+						: name + " - " + memo;
+		String reference = values.getOrDefault("CHECKNUM", values.getOrDefault("CHKNUM", "")).strip();
+		if (reference.isEmpty()) {
+			reference = values.getOrDefault("REFNUM", "").strip();
+		}
+		Matcher e2e = END_TO_END.matcher(memo + " " + name);
+		String endToEndId = e2e.find() ? e2e.group(1) : "";
+		return new Read(line, values.getOrDefault("FITID", "").strip(), dateTime.date(), posted, dateTime.instant(),
+				amount.setScale(2, RoundingMode.UNNECESSARY), description, name, reference, endToEndId);
+	}
+
+	/**
+	 * The id of a record without a usable FITID (blank, repeated in the file, or longer
+	 * than 100): {@code ofx-} and 32 hex digits of the SHA-256 of the account, the FITID,
+	 * the date as written, the signed amount, the description, and how many identical
+	 * records came before it. Re-reading the same file gives the same ids.
+	 */
+	private static String derivedId(String format, String account, Read read, Map<String, Integer> seen) {
+		String content = String.join("\u001f", account, read.fitid(), read.dateAsWritten(),
+				read.amount().toPlainString(), read.description());
+		int occurrence = seen.merge(content, 1, Integer::sum);
+		return format + "-" + Sha256.hex(content + "\u001f" + occurrence).substring(0, 32);
+	}
+
+	/** A date as written and, when the value has a time, the instant its offset says. */
+	record DateTime(LocalDate date, @Nullable Instant instant) {
+	}
+
+	static DateTime dateTime(String text) {
+		Matcher m = DATE_TIME.matcher(text.strip());
+		if (!m.matches()) {
+			throw new CellProblem("is not an OFX date YYYYMMDD[HHMMSS[.XXX]][[offset:zone]] (got \"" + text + "\")");
+		}
+		try {
+			LocalDate date = LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+					Integer.parseInt(m.group(3)));
+			if (m.group(4) == null) {
+				return new DateTime(date, null);
+			}
+			int nanos = m.group(7) == null ? 0 : Integer.parseInt((m.group(7) + "000000000").substring(0, 9));
+			LocalDateTime local = date.atTime(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
+					m.group(6) == null ? 0 : Integer.parseInt(m.group(6)), nanos);
+			if (m.group(9) == null) {
+				// No offset: Brazilian banks write their local time.
+				return new DateTime(date, local.atZone(DateTimes.BRAZIL).toInstant());
+			}
+			int hours = Integer.parseInt(m.group(9));
+			int minutes = 0;
+			if (m.group(10) != null) {
+				minutes = m.group(10).length() == 1 ? Integer.parseInt(m.group(10)) * 6 : Integer.parseInt(m.group(10));
+			}
+			int sign = "-".equals(m.group(8)) ? -1 : 1;
+			ZoneOffset offset = ZoneOffset.ofHoursMinutes(sign * hours, sign * minutes);
+			return new DateTime(date, local.toInstant(offset));
+		}
+		catch (DateTimeException ex) {
+			throw new CellProblem("is not a valid date or time (got \"" + text + "\")");
+		}
+	}
+
+	/**
+	 * An OFX amount: a point decimal, or a comma (1234,56 and 1.234,56 are common in
+	 * Brazilian files): the last separator is the decimal one.
+	 */
+	static BigDecimal amount(String text) {
+		int comma = text.lastIndexOf(',');
+		int point = text.lastIndexOf('.');
+		Decimal decimal = comma > point ? Decimal.COMMA : Decimal.POINT;
+		if (comma >= 0 && point < 0 && text.indexOf(',') != comma) {
+			decimal = Decimal.POINT;
+		}
+		Amount amount = StatementValues.amount(text, decimal);
+		if (amount.marker() != null) {
+			throw new CellProblem("is not an OFX amount: a sign, no C or D (got \"" + text + "\")");
+		}
+		return amount.value();
+	}
+
+	private static @Nullable BigDecimal amountOrNull(@Nullable String text) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return amount(text.strip()).setScale(2, RoundingMode.HALF_EVEN);
+		}
+		catch (CellProblem ex) {
+			return null;
+		}
+	}
+
+	private static @Nullable LocalDate dateOrNull(@Nullable String text) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return dateTime(text).date();
+		}
+		catch (CellProblem ex) {
+			return null;
+		}
+	}
+
+	private static boolean isBrl(String currency) {
+		String code = currency.strip().toUpperCase(Locale.ROOT);
+		return code.equals("BRL") || code.equals("986") || code.equals("R$");
+	}
+
+	private static String nonBlank(@Nullable String value) {
+		return value == null ? "" : value.strip();
+	}
+
+	private static @Nullable String blankToNull(@Nullable String value) {
+		return value == null || value.isBlank() ? null : value.strip();
+	}
+
+	/** The parsed markup. */
+	private record Tree(Node root) {
+	}
+
+	/** An aggregate: its elements (first value of each name) and child aggregates. */
+	private static final class Node {
+
+		private final String name;
+
+		private final int line;
+
+		private final Map<String, String> elements = new LinkedHashMap<>();
+
+		private final List<Node> children = new ArrayList<>();
+
+		Node(String name, int line) {
+			this.name = name;
+			this.line = line;
+		}
+
+		String name() {
+			return this.name;
+		}
+
+		int line() {
+			return this.line;
+		}
+
+		Map<String, String> elements() {
+			return this.elements;
+		}
+
+		@Nullable String value(String element) {
+			return this.elements.get(element);
+		}
+
+		/** The first child aggregate (depth first) with one of the names. */
+		@Nullable Node first(List<String> names) {
+			for (Node child : this.children) {
+				if (names.contains(child.name)) {
+					return child;
+				}
+				Node deeper = child.first(names);
+				if (deeper != null) {
+					return deeper;
+				}
+			}
+			return null;
+		}
+
+		/**
+		 * Every descendant aggregate with one of the names, in file order, not nested.
+		 */
+		List<Node> all(List<String> names) {
+			List<Node> found = new ArrayList<>();
+			collect(names, found);
+			return found;
+		}
+
+		private void collect(List<String> names, List<Node> found) {
+			for (Node child : this.children) {
+				if (names.contains(child.name)) {
+					found.add(child);
+				}
+				else {
+					child.collect(names, found);
+				}
+			}
+		}
+
+	}
+
+	private static Tree parse(String text, String format) {
+		List<Integer> recordLines = new ArrayList<>();
+		Matcher tag = STMTTRN_TAG.matcher(text);
+		int line = 1;
+		int from = 0;
+		while (tag.find()) {
+			for (int i = from; i < tag.start(); i++) {
+				if (text.charAt(i) == '\n') {
+					line++;
+				}
+			}
+			from = tag.start();
+			recordLines.add(line);
+		}
+		String rootName = format.equals(OFC) ? "OFC" : "OFX";
+		Builder builder = new Builder(rootName, recordLines);
+		EventReader reader = new EventReader(format.equals(OFC) ? "<OFC" : "<OFX");
+		reader.setContentHandler(builder);
+		try {
+			reader.parse(new StringReader(text));
+		}
+		catch (IOException | OFXParseException | RuntimeException ex) {
+			if (!builder.closed()) {
+				String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+				throw InvalidRequest.of("file", "is not a readable " + format.toUpperCase(Locale.ROOT) + " file: "
+						+ message.replaceFirst("^[a-zA-Z.]+Exception: ", ""));
+			}
+			// Only what follows the closed root element was left unread.
+		}
+		Node root = builder.root();
+		if (root == null) {
+			throw InvalidRequest.of("file", "has no <" + rootName + "> element");
+		}
+		return new Tree(root);
+	}
+
+	/**
+	 * ofx4j's SGML reader, with OFC's root element and an XML path that refuses DTDs
+	 * (XXE).
+	 */
+	private static final class EventReader extends NanoXMLOFXReader {
+
+		private final char[] firstElementStart;
+
+		EventReader(String firstElementStart) {
+			this.firstElementStart = firstElementStart.toCharArray();
+		}
+
+		@Override
+		protected char[] getFirstElementStart() {
+			return this.firstElementStart.clone();
+		}
+
+		@Override
+		protected void parseV2FromFirstElement(java.io.Reader reader) throws IOException, OFXParseException {
+			try {
+				SAXParserFactory factory = SAXParserFactory.newInstance();
+				factory.setNamespaceAware(false);
+				factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+				factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
+				factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
+				factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+				XMLReader xml = factory.newSAXParser().getXMLReader();
+				xml.setContentHandler(new OFXV2ContentHandler(getContentHandler()));
+				xml.parse(new InputSource(reader));
+			}
+			catch (SAXException | ParserConfigurationException ex) {
+				if (ex.getCause() instanceof OFXParseException parse) {
+					throw parse;
+				}
+				throw new OFXParseException(ex.getMessage(), ex);
+			}
+		}
+
+	}
+
+	/**
+	 * Builds the tree from ofx4j's events, forgiving what its SGML reader gets wrong: an
+	 * element without a value and without a closing tag ({@code <FITID>} then a new line)
+	 * is reported as the start of an aggregate that never ends, and an empty XML element
+	 * ({@code <MEMO></MEMO>}) as the end of one that never started.
+	 */
+	private static final class Builder implements OFXHandler {
+
+		private final String rootName;
+
+		private final List<Integer> recordLines;
+
+		private final Deque<Node> open = new ArrayDeque<>();
+
+		private @Nullable Node root;
+
+		private int records;
+
+		private boolean closed;
+
+		Builder(String rootName, List<Integer> recordLines) {
+			this.rootName = rootName;
+			this.recordLines = recordLines;
+		}
+
+		@Nullable Node root() {
+			return this.root;
+		}
+
+		boolean closed() {
+			return this.closed;
+		}
+
+		@Override
+		public void onHeader(String name, String value) {
+		}
+
+		@Override
+		public void onElement(String name, String value) {
+			Node top = this.open.peek();
+			if (top != null) {
+				top.elements().putIfAbsent(name.toUpperCase(Locale.ROOT), value);
+			}
+		}
+
+		@Override
+		public void startAggregate(String aggregate) {
+			String name = aggregate.toUpperCase(Locale.ROOT);
+			int line = 0;
+			if (name.equals("STMTTRN")) {
+				line = this.records < this.recordLines.size() ? this.recordLines.get(this.records) : 0;
+				this.records++;
+			}
+			Node node = new Node(name, line);
+			if (this.open.isEmpty()) {
+				if (this.root == null) {
+					this.root = node;
+				}
+			}
+			else {
+				this.open.peek().children.add(node);
+			}
+			this.open.push(node);
+		}
+
+		@Override
+		public void endAggregate(String aggregate) {
+			String name = aggregate.toUpperCase(Locale.ROOT);
+			if (this.open.stream().noneMatch(node -> node.name().equals(name))) {
+				// An empty element closed in XML: a blank value.
+				onElement(name, "");
+				return;
+			}
+			while (!this.open.isEmpty()) {
+				Node node = this.open.pop();
+				if (node.name().equals(name)) {
+					break;
+				}
+				// Never a real aggregate: an element without a value, whose "children"
+				// are its siblings.
+				Node parent = this.open.peek();
+				if (parent != null) {
+					parent.children.remove(node);
+					parent.elements().putIfAbsent(node.name(), "");
+					node.elements().forEach(parent.elements()::putIfAbsent);
+					parent.children.addAll(node.children);
+				}
+			}
+			if (this.open.isEmpty() && name.equals(this.rootName)) {
+				this.closed = true;
+			}
+		}
+
+	}
+
+}
