@@ -109,6 +109,22 @@ final class AccessProblems {
 
 	}
 
+	/**
+	 * Changing a role's permissions acts on every holder of the role: the caller needs
+	 * authority over them (every permission the role grants now), as for a password
+	 * reset.
+	 */
+	static final class NoAuthorityOverHolders extends ApiProblem.Forbidden {
+
+		NoAuthorityOverHolders(long roleId, long holders, Collection<String> missing) {
+			super("You cannot change the permissions of role " + roleId + ": its " + holders
+					+ " user(s) hold permissions you do not hold: " + String.join(", ", missing) + ".");
+			with("missing_permissions", List.copyOf(missing));
+			with("users_count", holders);
+		}
+
+	}
+
 	static final class OwnPasswordReset extends ApiProblem.Conflict {
 
 		OwnPasswordReset() {

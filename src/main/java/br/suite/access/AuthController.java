@@ -77,9 +77,11 @@ class AuthController {
 	@Operation(summary = "Change your own password",
 			description = "Needs the current password. The new one needs 10 characters or more, at most 72 bytes "
 					+ "in UTF-8, and must not be a common password. Every token of the user is revoked, this one "
-					+ "included: sign in again with the new password.")
-	ResponseEntity<Void> changePassword(@Valid @RequestBody PasswordChangeRequest request) {
-		this.auth.changePassword(CurrentUser.get(), request);
+					+ "included: sign in again with the new password. The current password is checked as a sign-in "
+					+ "checks one: wrong ones count towards the username's lock (429 with Retry-After while locked) "
+					+ "and are audited.")
+	ResponseEntity<Void> changePassword(@Valid @RequestBody PasswordChangeRequest request, HttpServletRequest http) {
+		this.auth.changePassword(CurrentUser.get(), request, http.getRemoteAddr());
 		return ResponseEntity.noContent().build();
 	}
 

@@ -6,7 +6,7 @@ import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
@@ -34,9 +34,12 @@ class AuthService {
 
 	private final AuditLog audit;
 
+	private final TransactionTemplate transactions;
+
 	AuthService(UserRepository users, TokenService tokens, PasswordEncoder passwordEncoder, LoginThrottle throttle,
-			PasswordPolicy policy, AuditLog audit) {
+			PasswordPolicy policy, AuditLog audit, TransactionTemplate transactions) {
 		this.audit = audit;
+		this.transactions = transactions;
 		this.users = users;
 		this.tokens = tokens;
 		this.passwordEncoder = passwordEncoder;
@@ -67,7 +70,7 @@ class AuthService {
 		this.throttle.checkAddress(clientAddress);
 		String username = rawUsername.trim();
 		this.throttle.checkUsername(username);
-		User user = this.users.findByUsernameIgnoreCase(username).orElse(null);
+		User user = this.users.findByUsername(username).orElse(null);
 		boolean matches = this.throttle
 			.check(() -> this.passwordEncoder.matches(password, user == null ? this.decoyHash : user.passwordHash));
 		boolean temporaryExpired = user != null && user.temporaryPasswordExpiresAt != null
@@ -102,15 +105,35 @@ class AuthService {
 
 	/**
 	 * Sets the new password and revokes every token of the user, the one of this request
-	 * included.
+	 * included (and every page session but the one making the change, if a page makes
+	 * it). The current password is checked as a sign-in checks one: under the per-address
+	 * bucket, the user's per-username lock (429 while locked, the password unchecked) and
+	 * the bcrypt slots, outside any transaction; a wrong one counts towards the lock and
+	 * is audited ({@code access.password.change_failed}), a right one clears the count.
 	 */
-	@Transactional
-	void changePassword(CurrentUser caller, PasswordChangeRequest request) {
+	void changePassword(CurrentUser caller, PasswordChangeRequest request, String clientAddress) {
 		PasswordPolicy.checkLength("current_password", request.currentPassword());
 		this.policy.checkNew("new_password", request.newPassword());
-		User user = this.users.findForUpdate(caller.id()).orElseThrow();
-		if (!this.throttle.check(() -> this.passwordEncoder.matches(request.currentPassword(), user.passwordHash))) {
-			throw InvalidRequest.of("current_password", "is not your current password");
+		this.throttle.checkAddress(clientAddress);
+		User user = this.users.findById(caller.id()).orElseThrow();
+		this.throttle.checkUsername(user.username);
+		String checkedHash = user.passwordHash;
+		if (!this.throttle.check(() -> this.passwordEncoder.matches(request.currentPassword(), checkedHash))) {
+			this.throttle.recordFailure(user.username);
+			this.audit.record(AuditLog.Actor.user(user.id(), user.username), "access.password.change_failed", "user",
+					user.id(), Changes.of());
+			throw notTheCurrentPassword();
+		}
+		this.throttle.recordSuccess(user.username);
+		this.transactions.executeWithoutResult(status -> setPassword(caller.id(), checkedHash, request));
+	}
+
+	private void setPassword(long userId, String checkedHash, PasswordChangeRequest request) {
+		User user = this.users.findForUpdate(userId).orElseThrow();
+		if (!user.passwordHash.equals(checkedHash)) {
+			// Changed or reset since the check: the password checked is no longer
+			// current.
+			throw notTheCurrentPassword();
 		}
 		if (user.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.isBefore(Instant.now())) {
 			throw InvalidRequest.of("current_password",
@@ -124,9 +147,13 @@ class AuthService {
 		user.temporaryPasswordExpiresAt = null;
 		user.touch();
 		this.users.save(user);
-		this.tokens.revokeAllOf(user.id());
+		this.tokens.revokeAllOf(user.id(), true);
 		this.audit.record("access.password.changed", "user", user.id(),
 				Changes.of().put("temporary_password", wasTemporary, false));
+	}
+
+	private static InvalidRequest notTheCurrentPassword() {
+		return InvalidRequest.of("current_password", "is not your current password");
 	}
 
 }

@@ -29,7 +29,7 @@ public class EmployeeLookup {
 			found = this.users.findById(Long.parseLong(key));
 		}
 		if (found.isEmpty()) {
-			found = this.users.findByUsernameIgnoreCase(key);
+			found = this.users.findByUsername(key);
 		}
 		return found.filter(u -> u.isActive() && u.isEmployee)
 			.map(u -> new AccessDirectory.UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,

@@ -1,7 +1,6 @@
 package br.suite.access;
 
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -130,8 +129,10 @@ class LoginThrottle {
 	}
 
 	private static String key(String username) {
-		String key = username.trim().toLowerCase(Locale.ROOT);
-		return key.length() > 150 ? key.substring(0, 150) : key;
+		// The look-up's key (Usernames), so every spelling that reaches a user shares
+		// its lock.
+		String key = Usernames.key(username);
+		return key.length() > Usernames.MAX_KEY_LENGTH ? key.substring(0, Usernames.MAX_KEY_LENGTH) : key;
 	}
 
 	/** 429 with Retry-After (whole seconds, at least 1). */

@@ -103,7 +103,7 @@ class OperatorCommands implements ApplicationRunner {
 	}
 
 	private String createUser(String username, ApplicationArguments args) {
-		if (this.users.findByUsernameIgnoreCase(username).isPresent()) {
+		if (this.users.findByUsername(username).isPresent()) {
 			throw new IllegalArgumentException("The user " + username + " exists already.");
 		}
 		String roleName = option(args, "role", "");
@@ -138,7 +138,7 @@ class OperatorCommands implements ApplicationRunner {
 	}
 
 	private User existing(String username) {
-		return this.users.findByUsernameIgnoreCase(username)
+		return this.users.findByUsername(username)
 			.orElseThrow(() -> new IllegalArgumentException("No user named " + username + "."));
 	}
 

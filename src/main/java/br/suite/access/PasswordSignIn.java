@@ -80,10 +80,11 @@ public class PasswordSignIn {
 
 	/**
 	 * Changes the caller's own password; the errors are the token endpoint's
-	 * ({@code current_password}, {@code new_password}).
+	 * ({@code current_password}, {@code new_password}; 429 while the username is locked).
+	 * Every page session of the caller ends but the one of this request.
 	 */
-	public void changePassword(CurrentUser caller, String currentPassword, String newPassword) {
-		this.auth.changePassword(caller, new PasswordChangeRequest(currentPassword, newPassword));
+	public void changePassword(CurrentUser caller, String currentPassword, String newPassword, String clientAddress) {
+		this.auth.changePassword(caller, new PasswordChangeRequest(currentPassword, newPassword), clientAddress);
 	}
 
 }

@@ -162,6 +162,9 @@ class RoleService {
 			throw new SystemRoleLocked(role.name);
 		}
 		checkPermissions(request.permissions(), role.permissions, caller);
+		if (permissionsChanged) {
+			requireAuthorityOverHolders(role, caller);
+		}
 		if (renamed) {
 			checkNameFree(request.name(), role.id());
 		}
@@ -239,6 +242,23 @@ class RoleService {
 		List<String> notHeld = new ArrayList<>(added.stream().filter(p -> !caller.holds(p)).toList());
 		if (!notHeld.isEmpty()) {
 			throw new NotGrantable(notHeld);
+		}
+	}
+
+	/**
+	 * Changing a role's permissions, removing as well as adding, acts on everyone who
+	 * holds it: like a password reset, it needs authority over each of them, that is
+	 * every permission the role grants now ({@code *} included). Lowering the role of a
+	 * stronger user first, then managing them, would otherwise get round the rule.
+	 */
+	private void requireAuthorityOverHolders(Role role, CurrentUser caller) {
+		List<String> missing = role.permissions.stream().filter(p -> !caller.holds(p)).toList();
+		if (missing.isEmpty()) {
+			return;
+		}
+		long holders = this.users.countByRoleId(role.id());
+		if (holders > 0) {
+			throw new AccessProblems.NoAuthorityOverHolders(role.id(), holders, missing);
 		}
 	}
 

@@ -16,6 +16,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
@@ -63,8 +64,11 @@ class TokenService {
 
 	private final AuditLog audit;
 
-	TokenService(JdbcClient jdbc, AccessSettings settings, AuditLog audit) {
+	private final ObjectProvider<UserSessions> sessions;
+
+	TokenService(JdbcClient jdbc, AccessSettings settings, AuditLog audit, ObjectProvider<UserSessions> sessions) {
 		this.jdbc = jdbc;
+		this.sessions = sessions;
 		this.audit = audit;
 		this.ttlSeconds = settings.tokenTtl().toMillis() / 1000.0;
 		this.remembered = Caffeine.newBuilder()
@@ -203,14 +207,42 @@ class TokenService {
 
 	/**
 	 * Revokes every token of the user, in the caller's transaction: password changes and
-	 * resets, deactivation, blocking and role changes call it.
+	 * resets, deactivation, blocking and role changes call it. Every page session of the
+	 * user ends too, once the transaction commits ({@link UserSessions}).
 	 */
 	void revokeAllOf(long userId) {
+		revokeAllOf(userId, false);
+	}
+
+	/**
+	 * As {@link #revokeAllOf(long)}; {@code keepCurrentSession} keeps the page session of
+	 * this request (a user changing their own password on a page).
+	 */
+	void revokeAllOf(long userId, boolean keepCurrentSession) {
+		endSessionsAfterCommit(userId, keepCurrentSession);
 		int revoked = this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
 		if (revoked > 0) {
 			this.audit.record("access.tokens.revoked", "user", userId, Changes.of().put("tokens", revoked, 0));
 		}
 		forget(caller -> caller.user().id() == userId);
+	}
+
+	private void endSessionsAfterCommit(long userId, boolean keepCurrentSession) {
+		UserSessions port = this.sessions.getIfAvailable();
+		if (port == null) {
+			return;
+		}
+		if (TransactionSynchronizationManager.isSynchronizationActive()) {
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void afterCommit() {
+					port.endAll(userId, keepCurrentSession);
+				}
+			});
+		}
+		else {
+			port.endAll(userId, keepCurrentSession);
+		}
 	}
 
 	List<TokenInfo> listOf(long userId, long currentTokenId) {

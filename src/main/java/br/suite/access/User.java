@@ -21,6 +21,9 @@ class User {
 
 	String username;
 
+	/** {@link Usernames#key} of the username: unique, what sign-in looks up. */
+	String usernameKey;
+
 	String email;
 
 	String fullName;
@@ -64,6 +67,7 @@ class User {
 	User(String username, String email, String fullName, String department, String jobTitle, boolean isEmployee,
 			long roleId, String status, String passwordHash) {
 		this.username = username;
+		this.usernameKey = Usernames.key(username);
 		this.email = email;
 		this.fullName = fullName;
 		this.department = department;
@@ -92,6 +96,11 @@ class User {
 		this.passwordHash = encoded;
 		this.temporaryPasswordExpiresAt = Instant.now().plus(lifetime).truncatedTo(ChronoUnit.MICROS);
 		touch();
+	}
+
+	void rename(String newUsername) {
+		this.username = newUsername;
+		this.usernameKey = Usernames.key(newUsername);
 	}
 
 	void touch() {

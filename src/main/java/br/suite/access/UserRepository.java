@@ -14,8 +14,17 @@ interface UserRepository extends ListCrudRepository<User, Long> {
 	@Query("SELECT * FROM access_user WHERE id = :id FOR UPDATE")
 	Optional<User> findForUpdate(long id);
 
-	@Query("SELECT * FROM access_user WHERE lower(username) = lower(:username)")
-	Optional<User> findByUsernameIgnoreCase(String username);
+	@Query("SELECT * FROM access_user WHERE username_key = :key")
+	Optional<User> findByUsernameKey(String key);
+
+	/**
+	 * The user this name designates under {@link Usernames#key}, whatever its case or
+	 * form.
+	 */
+	default Optional<User> findByUsername(String username) {
+		String key = Usernames.key(username);
+		return key.length() > Usernames.MAX_KEY_LENGTH ? Optional.empty() : findByUsernameKey(key);
+	}
 
 	@Query("SELECT * FROM access_user WHERE email <> '' AND lower(email) = lower(:email)")
 	Optional<User> findByEmailIgnoreCase(String email);

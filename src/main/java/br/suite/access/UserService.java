@@ -215,7 +215,7 @@ class UserService {
 			if (role.id() != user.roleId) {
 				audited.put("permissions", this.roleService.get(user.roleId).permissions, role.permissions);
 			}
-			user.username = request.username();
+			user.rename(request.username());
 			user.email = request.email();
 			user.fullName = request.fullName();
 			user.department = request.department();
@@ -379,7 +379,12 @@ class UserService {
 					throw new AccessProblems.CpfTaken(existing);
 				});
 		}
-		this.users.findByUsernameIgnoreCase(request.username())
+		String key = Usernames.key(request.username());
+		if (key.length() > Usernames.MAX_KEY_LENGTH) {
+			throw InvalidRequest.of("username",
+					"is longer than " + Usernames.MAX_KEY_LENGTH + " characters once normalised (NFKC)");
+		}
+		this.users.findByUsernameKey(key)
 			.filter(existing -> !Objects.equals(existing.id, exceptId))
 			.ifPresent(existing -> {
 				throw new UsernameTaken(request.username(), existing.id());

@@ -18,9 +18,12 @@ import br.suite.timeclock.TimeclockAdministration;
 
 /**
  * Changing users and roles: a user's data, status, password and sessions; a role's
- * permissions, and deleting it. Each destructive action is confirmed on its own page
- * first; the access module's refusals show at the field they concern (a role one may not
- * grant at the role, permissions one does not hold at the permissions).
+ * permissions, and deleting it. Whatever ends a user's API tokens (deactivating,
+ * resetting the password, "Encerrar sessões", a new role) ends their page sessions
+ * everywhere too: access does it ({@link br.suite.access.UserSessions}). Each destructive
+ * action is confirmed on its own page first; the access module's refusals show at the
+ * field they concern (a role one may not grant at the role, permissions one does not hold
+ * at the permissions).
  */
 @Controller
 class AccessChangePages {
@@ -32,12 +35,9 @@ class AccessChangePages {
 
 	private final TimeclockAdministration timeclock;
 
-	private final SignOuts signOuts;
-
-	AccessChangePages(AccessAdministration access, TimeclockAdministration timeclock, SignOuts signOuts) {
+	AccessChangePages(AccessAdministration access, TimeclockAdministration timeclock) {
 		this.access = access;
 		this.timeclock = timeclock;
-		this.signOuts = signOuts;
 	}
 
 	@GetMapping("/app/users/{id:\\d+}")
@@ -102,7 +102,6 @@ class AccessChangePages {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
 			this.access.deactivateUser(id, PageModel.caller());
-			this.signOuts.everywhere(user.username());
 			redirect.addFlashAttribute("done", "deactivated");
 			return "redirect:/app/users/" + id;
 		}
@@ -132,9 +131,6 @@ class AccessChangePages {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
 			String temporary = this.access.resetPassword(id, PageModel.caller());
-			// A signed-in browser of the user would be stuck at "change password" without
-			// knowing the new one.
-			this.signOuts.everywhere(user.username());
 			model.addAttribute("user", user);
 			model.addAttribute("temporaryPassword", temporary);
 			return "user-password";
@@ -150,7 +146,6 @@ class AccessChangePages {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
 			this.access.revokeTokens(id, PageModel.caller());
-			this.signOuts.everywhere(user.username());
 			redirect.addFlashAttribute("done", "revoked");
 			return "redirect:/app/users/" + id;
 		}

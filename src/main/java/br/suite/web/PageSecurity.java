@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -56,19 +57,27 @@ class PageSecurity {
 
 	@Bean
 	@Order(1)
-	SecurityFilterChain pages(HttpSecurity http, PasswordSignIn signIn, PageSettings settings) throws Exception {
+	SecurityFilterChain pages(HttpSecurity http, PasswordSignIn signIn, PageSettings settings,
+			@Value("${server.servlet.session.cookie.secure:false}") boolean secureCookies) throws Exception {
 		AccessDeniedHandlerImpl denied = new AccessDeniedHandlerImpl();
 		denied.setErrorPage("/app/proibido");
+		// No session before signing in (AnonymousRequests): the sign-in form's CSRF token
+		// and the page to return to are cookies.
+		AnonymousRequests.ReturnPath returnPath = new AnonymousRequests.ReturnPath(secureCookies);
+		Landing landing = new Landing(settings);
+		landing.setRequestCache(returnPath);
 		http.securityMatcher("/", "/app", "/app/**", "/kiosk", "/kiosk/**", "/login", "/logout", "/css/**", "/js/**",
 				"/img/**", "/webjars/**", "/favicon.ico")
 			.authenticationProvider(new FormPasswords(signIn))
 			.formLogin(form -> form.loginPage("/login")
 				.usernameParameter("username")
 				.passwordParameter("password")
-				.successHandler(new Landing(settings))
+				.successHandler(landing)
 				.failureHandler(failures())
 				.permitAll())
 			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?saiu").permitAll())
+			.csrf(csrf -> csrf.csrfTokenRepository(new AnonymousRequests.CsrfTokens(secureCookies)))
+			.requestCache(cache -> cache.requestCache(returnPath))
 			.addFilterBefore(new SessionRefresh(signIn), AuthorizationFilter.class)
 			.httpBasic(basic -> basic.disable())
 			.exceptionHandling(errors -> errors.accessDeniedHandler(denied))
@@ -163,6 +172,8 @@ class PageSecurity {
 	private static ExceptionMappingAuthenticationFailureHandler failures() {
 		ExceptionMappingAuthenticationFailureHandler failures = new ExceptionMappingAuthenticationFailureHandler();
 		failures.setDefaultFailureUrl("/login?erro");
+		// The query string says what failed; a session would be a row per failed attempt.
+		failures.setAllowSessionCreation(false);
 		failures.setExceptionMappings(Map.of(LockedException.class.getName(), "/login?bloqueado"));
 		return failures;
 	}

@@ -6,7 +6,6 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.session.FindByIndexNameSessionRepository;
@@ -20,8 +19,9 @@ import br.suite.shared.CurrentUser;
  * {@code web_session}): every instance reads the same sessions, and a restart signs
  * nobody out. What a session holds is serialised with Java serialisation, so every
  * attribute (flash attributes included) must be {@link java.io.Serializable}. The
- * session's principal name is the username (the default would be the principal's
- * {@code toString()}).
+ * session's principal-name index is the signed-in user's id ({@link #index}), which a
+ * rename does not change, so {@link SignOuts} finds every session of a user (the default
+ * would be the principal's {@code toString()}).
  */
 @Configuration(proxyBeanMethods = false)
 class PageSessions {
@@ -49,16 +49,18 @@ class PageSessions {
 		};
 	}
 
+	/** The index value of a user's sessions: the user's id, in decimal. */
+	static String index(long userId) {
+		return Long.toString(userId);
+	}
+
 	@Bean
 	IndexResolver<Session> sessionIndexes() {
 		return session -> {
 			Object context = session.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
-			if (context instanceof SecurityContext security && security.getAuthentication() != null) {
-				Authentication authentication = security.getAuthentication();
-				String name = authentication.getPrincipal() instanceof CurrentUser user ? user.username()
-						: authentication.getName();
-				return Map.of(FindByIndexNameSessionRepository.PRINCIPAL_NAME_INDEX_NAME,
-						name.length() > 150 ? name.substring(0, 150) : name);
+			if (context instanceof SecurityContext security && security.getAuthentication() != null
+					&& security.getAuthentication().getPrincipal() instanceof CurrentUser user) {
+				return Map.of(FindByIndexNameSessionRepository.PRINCIPAL_NAME_INDEX_NAME, index(user.id()));
 			}
 			return Map.of();
 		};

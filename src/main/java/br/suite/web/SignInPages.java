@@ -1,5 +1,7 @@
 package br.suite.web;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -34,7 +36,8 @@ class SignInPages {
 	@PostMapping("/app/password")
 	String changePassword(@RequestParam(name = "current_password", defaultValue = "") String currentPassword,
 			@RequestParam(name = "new_password", defaultValue = "") String newPassword,
-			@RequestParam(name = "new_password_again", defaultValue = "") String again, Model model) {
+			@RequestParam(name = "new_password_again", defaultValue = "") String again, Model model,
+			HttpServletRequest request) {
 		if (!newPassword.equals(again)) {
 			FormErrors.field(model, "new_password_again", "A confirmação não é igual à nova senha.");
 			return "password";
@@ -44,12 +47,20 @@ class SignInPages {
 			return "password";
 		}
 		try {
-			this.signIn.changePassword(PageModel.caller(), currentPassword, newPassword);
+			this.signIn.changePassword(PageModel.caller(), currentPassword, newPassword, request.getRemoteAddr());
 		}
 		catch (ApiProblem problem) {
+			if (problem.status().value() == 429 || problem.status().value() == 503) {
+				// Guessing the current password is throttled as sign-ins are: say it as
+				// the sign-in page does.
+				model.addAttribute("throttled", true);
+				return "password";
+			}
 			FormErrors.show(model, problem);
 			return "password";
 		}
+		// This session goes on (the others ended); a new id, as after a sign-in.
+		request.changeSessionId();
 		model.addAttribute("changed", true);
 		return "password";
 	}

@@ -151,4 +151,39 @@ class UserAuthorityApiTests extends ApiTest {
 			.status()).isEqualTo(400);
 	}
 
+	@Test
+	void aRoleManagerCannotLowerTheRoleOfSomeoneStrongerThenManageThem() {
+		// The CFO's role grants what the role and user manager does not hold.
+		long cfoRole = role("finance.transactions.view", "finance.connections.change", "customers.clientes.view");
+		Person cfo = person(cfoRole);
+		Api manager = signedInWith("access.roles.change", "access.roles.view", "access.users.change",
+				"access.users.view", "customers.clientes.view");
+		assertThat(manager.post("/api/access/users/" + cfo.id() + "/reset-password/", "").status()).isEqualTo(403);
+		Response roleBefore = this.api.get("/api/access/roles/" + cfoRole + "/");
+
+		Response lowered = manager.patch("/api/access/roles/" + cfoRole + "/",
+				json("permissions", List.of("customers.clientes.view")));
+		assertThat(lowered.status()).as(lowered.toString()).isEqualTo(403);
+		assertThat(lowered.contentType()).startsWith("application/problem+json");
+		assertThat(missing(lowered)).containsExactlyInAnyOrder("finance.transactions.view",
+				"finance.connections.change");
+		assertThat(lowered.json().get("users_count").asLong()).isEqualTo(1);
+
+		// Nothing changed: the role, the CFO's access, and the reset is still refused.
+		Response roleAfter = this.api.get("/api/access/roles/" + cfoRole + "/");
+		assertThat(roleAfter.header("ETag")).isEqualTo(roleBefore.header("ETag"));
+		assertThat(roleAfter.json().get("permissions")).isEqualTo(roleBefore.json().get("permissions"));
+		assertThat(manager.post("/api/access/users/" + cfo.id() + "/reset-password/", "").status()).isEqualTo(403);
+		assertThat(this.api.as(cfo.token()).get("/api/finance/transactions/").status()).isEqualTo(200);
+
+		// A description or name change touches nobody's authority; a role nobody holds
+		// may be changed freely within what the manager holds.
+		assertThat(manager.patch("/api/access/roles/" + cfoRole + "/", json("description", "Diretoria financeira"))
+			.status()).isEqualTo(200);
+		long empty = role("finance.transactions.view", "customers.clientes.view");
+		assertThat(manager
+			.patch("/api/access/roles/" + empty + "/", json("permissions", List.of("customers.clientes.view")))
+			.status()).isEqualTo(200);
+	}
+
 }

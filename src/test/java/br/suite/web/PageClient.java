@@ -18,9 +18,10 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The pages as a browser without JavaScript sees them: a session cookie, the sign-in
- * form, and forms posted with the CSRF token the last page carried. It never follows
- * redirects, so a test sees each answer.
+ * The pages as a browser without JavaScript sees them: its cookies (the session's, and
+ * before signing in the CSRF and return-path cookies), the sign-in form, and forms posted
+ * with the CSRF token the last page carried. It never follows redirects, so a test sees
+ * each answer.
  */
 final class PageClient {
 
@@ -34,6 +35,9 @@ final class PageClient {
 
 	private @Nullable String session;
 
+	/** Cookies other than the session's, by name. */
+	private final Map<String, String> cookies = new LinkedHashMap<>();
+
 	private @Nullable String csrf;
 
 	PageClient(String base) {
@@ -44,6 +48,7 @@ final class PageClient {
 	PageClient on(String otherBase) {
 		PageClient other = new PageClient(otherBase);
 		other.session = this.session;
+		other.cookies.putAll(this.cookies);
 		other.csrf = this.csrf;
 		return other;
 	}
@@ -76,9 +81,7 @@ final class PageClient {
 
 	HttpResponse<byte[]> bytes(String path) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path)).GET();
-		if (this.session != null) {
-			request.header("Cookie", "JSESSIONID=" + this.session);
-		}
+		cookieHeader().ifPresent(cookies -> request.header("Cookie", cookies));
 		try {
 			HttpResponse<byte[]> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 			remember(response);
@@ -139,9 +142,7 @@ final class PageClient {
 	}
 
 	private HttpResponse<String> send(HttpRequest.Builder request) {
-		if (this.session != null) {
-			request.header("Cookie", "JSESSIONID=" + this.session);
-		}
+		cookieHeader().ifPresent(cookies -> request.header("Cookie", cookies));
 		try {
 			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 			remember(response);
@@ -164,13 +165,36 @@ final class PageClient {
 		}
 	}
 
+	private Optional<String> cookieHeader() {
+		Map<String, String> all = new LinkedHashMap<>(this.cookies);
+		if (this.session != null) {
+			all.put("JSESSIONID", this.session);
+		}
+		return all.isEmpty() ? Optional.empty() : Optional
+			.of(all.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("; ")));
+	}
+
+	/** The value of a cookie this client holds (other than the session's). */
+	Optional<String> cookie(String name) {
+		return Optional.ofNullable(this.cookies.get(name));
+	}
+
 	private void remember(HttpResponse<?> response) {
 		for (String cookie : response.headers().allValues("Set-Cookie")) {
-			if (cookie.startsWith("JSESSIONID=")) {
+			int equals = cookie.indexOf('=');
+			String name = cookie.substring(0, equals);
+			String value = cookie.substring(equals + 1,
+					cookie.indexOf(';') < 0 ? cookie.length() : cookie.indexOf(';'));
+			boolean removed = value.isEmpty() || cookie.toLowerCase(java.util.Locale.ROOT).contains("max-age=0");
+			if (name.equals("JSESSIONID")) {
 				this.setCookie = cookie;
-				String value = cookie.substring("JSESSIONID=".length(),
-						cookie.indexOf(';') < 0 ? cookie.length() : cookie.indexOf(';'));
-				this.session = value.isEmpty() ? null : value;
+				this.session = removed ? null : value;
+			}
+			else if (removed) {
+				this.cookies.remove(name);
+			}
+			else {
+				this.cookies.put(name, value);
 			}
 		}
 	}

@@ -95,10 +95,10 @@ class PageSessionInstancesTests extends ApiTest {
 		assertThat(PageClient.location(signedIn)).hasValueSatisfying(l -> assertThat(l).endsWith("/app/"));
 		assertThat(onA.setCookie).contains("HttpOnly").containsIgnoringCase("SameSite=Lax");
 		assertThat(onA.get("/app/").body()).contains("Olá, Ana Instâncias!");
-		// The session is a row in the database, under the username, with the back
+		// The session is a row in the database, under the user's id, with the back
 		// office's 30 minutes.
 		assertThat(this.jdbc.sql("SELECT max_inactive_interval FROM web_session WHERE principal_name = :name")
-			.param("name", ana.username())
+			.param("name", Long.toString(ana.id()))
 			.query(Integer.class)
 			.single()).isEqualTo(30 * 60);
 
@@ -144,7 +144,7 @@ class PageSessionInstancesTests extends ApiTest {
 		assertThat(PageClient.location(tablet.signIn(kiosk.username(), kiosk.password())).orElse(""))
 			.endsWith("/kiosk/");
 		assertThat(this.jdbc.sql("SELECT max_inactive_interval FROM web_session WHERE principal_name = :name")
-			.param("name", kiosk.username())
+			.param("name", Long.toString(kiosk.id()))
 			.query(Integer.class)
 			.single()).isEqualTo(16 * 60 * 60);
 
@@ -166,7 +166,7 @@ class PageSessionInstancesTests extends ApiTest {
 			// A session idle past its timeout is over everywhere (its expiry is the
 			// database's).
 			this.jdbc.sql("UPDATE web_session SET last_access_time = 0, expiry_time = 0 WHERE principal_name = :name")
-				.param("name", kiosk.username())
+				.param("name", Long.toString(kiosk.id()))
 				.update();
 			HttpResponse<String> expired = tablet.on(base(b)).get("/kiosk/");
 			assertThat(expired.statusCode()).isEqualTo(302);

@@ -157,7 +157,7 @@ class SignInBrowserTests extends BrowserTest {
 		browser().findElement(By.id("new_password_again")).sendKeys("uma senha nova e longa");
 		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.cssSelector("[role=status]")).getText())
-			.isEqualTo("Senha alterada. Use a nova senha no próximo acesso.");
+			.isEqualTo("Senha alterada. Suas outras sessões foram encerradas; use a nova senha no próximo acesso.");
 		assertThat(this.api.as(null)
 			.post("/api/auth/token/", json("username", elisa.username(), "password", "uma senha nova e longa"))
 			.status()).isEqualTo(200);
