@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Flyway migration {@code access/V2026_11_26_1410}, in Java because the key is computed
+ * Flyway migration {@code access/V2026_11_28_1410}, in Java because the key is computed
  * by {@link Usernames#key} (PostgreSQL's {@code lower()} depends on the database's locale
  * and is not Java's fold): adds {@code access_user.username_key}, fills it for the
  * existing users, makes it unique and drops the old unique index on
@@ -32,7 +32,7 @@ class UsernameKeyMigration implements JavaMigration {
 
 	@Override
 	public MigrationVersion getVersion() {
-		return MigrationVersion.fromVersion("2026.11.26.1410");
+		return MigrationVersion.fromVersion("2026.11.28.1410");
 	}
 
 	@Override
