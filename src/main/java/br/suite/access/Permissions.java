@@ -41,6 +41,8 @@ public final class Permissions {
 		c.put("timeclock.establishments.view", "List and read establishments (employers of the REP-P records)");
 		c.put("timeclock.establishments.change", "Create and update establishments");
 		c.put("timeclock.biometric_log.view", "List who read which enrolled photo or punch snapshot (LGPD)");
+		c.put("timeclock.holidays.view", "List holidays (national, state and municipal)");
+		c.put("timeclock.holidays.change", "Add and remove the company's state and municipal holidays");
 		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
 		c.put("timeclock.afd.export",
 				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
