@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -296,8 +297,15 @@ public final class Jornada {
 			for (int i = 0; i <= n; i++) {
 				bounds[i] = boundary(from.plusDays(i));
 			}
+			// Each mark's local minute once (§2.2), then time order (ties: punches by id,
+			// then
+			// included marks by id).
+			Map<Mark, Long> minutes = new IdentityHashMap<>();
+			for (Mark mark : this.input.marks()) {
+				minutes.put(mark, minuteOf(mark));
+			}
 			List<Mark> sorted = new ArrayList<>(this.input.marks());
-			sorted.sort(Comparator.<Mark>comparingLong(this::minuteOf)
+			sorted.sort(Comparator.<Mark>comparingLong(minutes::get)
 				.thenComparing((Mark mark) -> mark.included())
 				.thenComparingLong(Mark::id));
 			List<List<Mark>> marks = new ArrayList<>();
@@ -305,7 +313,7 @@ public final class Jornada {
 				marks.add(new ArrayList<>());
 			}
 			for (Mark mark : sorted) {
-				long m = minuteOf(mark);
+				long m = minutes.get(mark);
 				for (int i = 0; i < n; i++) {
 					if (bounds[i] <= m && m < bounds[i + 1]) {
 						marks.get(i).add(mark);
@@ -319,7 +327,7 @@ public final class Jornada {
 				List<Mark> before = marks.get(i - 1);
 				List<Mark> current = marks.get(i);
 				if (before.size() % 2 == 1 && !current.isEmpty() && !plan(from.plusDays(i)).hasIntervals()
-						&& minuteOf(current.get(0)) - minuteOf(before.get(before.size() - 1)) <= 720) {
+						&& minutes.get(current.get(0)) - minutes.get(before.get(before.size() - 1)) <= 720) {
 					before.add(current.remove(0));
 				}
 			}
@@ -330,7 +338,7 @@ public final class Jornada {
 				List<Mark> ofDay = marks.get(i);
 				List<long[]> pairs = new ArrayList<>();
 				for (int j = 0; j + 1 < ofDay.size(); j += 2) {
-					pairs.add(new long[] { minuteOf(ofDay.get(j)), minuteOf(ofDay.get(j + 1)) });
+					pairs.add(new long[] { minutes.get(ofDay.get(j)), minutes.get(ofDay.get(j + 1)) });
 				}
 				pairsOf.add(pairs);
 				boolean open = this.input.now().getEpochSecond() < bounds[i + 1] * 60;
