@@ -41,6 +41,13 @@ public final class Permissions {
 		c.put("timeclock.establishments.view", "List and read establishments (employers of the REP-P records)");
 		c.put("timeclock.establishments.change", "Create and update establishments");
 		c.put("timeclock.biometric_log.view", "List who read which enrolled photo or punch snapshot (LGPD)");
+		c.put("timeclock.schedules.view", "List and read work schedules and employees' schedule assignments");
+		c.put("timeclock.schedules.change", "Create, change and delete work schedules; assign them to employees");
+		c.put("timeclock.absences.view", "List and read employees' absences (not their certificates)");
+		c.put("timeclock.absences.change", "Record and remove absences and attach their certificates");
+		c.put("timeclock.absences.certificates.view", "Read absence certificates (health data; every read audited)");
+		c.put("timeclock.holidays.view", "List holidays (national, state and municipal)");
+		c.put("timeclock.holidays.change", "Add and remove the company's state and municipal holidays");
 		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
 		c.put("timeclock.afd.export",
 				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");

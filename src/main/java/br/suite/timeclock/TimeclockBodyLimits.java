@@ -17,7 +17,7 @@ class TimeclockBodyLimits {
 	@Bean
 	BodyLimits timeclockRouteLimits() {
 		return new BodyLimits(Map.of("/punch/register", BodyLimits.UPLOAD_AS_BASE64_JSON, "/photo",
-				BodyLimits.UPLOAD_AS_BASE64_JSON));
+				BodyLimits.UPLOAD_AS_BASE64_JSON, "/certificate", BodyLimits.UPLOAD));
 	}
 
 }

@@ -56,6 +56,74 @@ final class TimeclockProblems {
 
 	}
 
+	static final class ScheduleNotFound extends ApiProblem.NotFound {
+
+		ScheduleNotFound(long id) {
+			super("Schedule", id);
+		}
+
+	}
+
+	/** A schedule assigned to some employee stays: it is the history of their jornada. */
+	static final class ScheduleInUse extends ApiProblem.Conflict {
+
+		ScheduleInUse(long id) {
+			super("Schedule " + id + " is assigned to employees and cannot be deleted; assign another schedule "
+					+ "from a later date instead.");
+			with("code", "schedule_in_use");
+		}
+
+	}
+
+	static final class AbsenceNotFound extends ApiProblem.NotFound {
+
+		AbsenceNotFound(long id) {
+			super("Absence", id);
+		}
+
+	}
+
+	/** 404: the absence has no certificate attached. */
+	static final class CertificateNotFound extends ApiProblem {
+
+		CertificateNotFound(long id) {
+			super(org.springframework.http.HttpStatus.NOT_FOUND, "Absence " + id + " has no certificate.");
+		}
+
+	}
+
+	/** At most one absence per employee and date. */
+	static final class AbsenceOverlaps extends ApiProblem.Conflict {
+
+		AbsenceOverlaps(long existingId) {
+			super("The employee already has absence " + existingId + " on some of these dates.");
+			with("code", "absence_overlaps");
+			with("existing_id", existingId);
+		}
+
+	}
+
+	static final class HolidayNotFound extends ApiProblem.NotFound {
+
+		HolidayNotFound(long id) {
+			super("Holiday", id);
+		}
+
+	}
+
+	/**
+	 * A company holiday already exists on that date for that establishment (or for all).
+	 */
+	static final class HolidayExists extends ApiProblem.Conflict {
+
+		HolidayExists(java.time.LocalDate date, @org.jspecify.annotations.Nullable Long establishmentId) {
+			super("A company holiday already exists on " + date + " for "
+					+ (establishmentId == null ? "every establishment" : "establishment " + establishmentId) + ".");
+			with("code", "holiday_exists");
+		}
+
+	}
+
 	static final class AdjustmentNotFound extends ApiProblem.NotFound {
 
 		AdjustmentNotFound(long id) {

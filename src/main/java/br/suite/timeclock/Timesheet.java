@@ -4,22 +4,40 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The espelho de ponto of an employee's month: every day with its marks, worked minutes
- * and flags.
+ * The espelho de ponto of an employee's month: every day with its expected schedule, its
+ * marks and the figures and flags of the jornada computation (jornada-clt.md §1), with
+ * the month's totals and banco de horas.
  */
 record Timesheet(long employeeId, String employeeName, @Nullable String employeeCpf, long establishmentId,
 		String establishmentName, String timeZone, String month, List<Day> days, long workedMinutes, long flaggedDays,
-		String note) {
+		String note, int expectedMinutes, int nightMinutes, int nightPaidMinutes,
+		@JsonProperty("overtime_50_minutes") int overtime50Minutes,
+		@JsonProperty("overtime_100_minutes") int overtime100Minutes, int delayMinutes, int absenceMinutes,
+		int justifiedMinutes, int bankMinutes, int dsrLostCount, int bankPreviousBalanceMinutes, int bankBalanceMinutes,
+		int bankExpiredCreditMinutes, int bankExpiredDebitMinutes) {
 
 	/** A mark of the day: a punch (struck when disregarded) or an included adjustment. */
 	record Mark(OffsetDateTime at, String eventType, String origin, @Nullable Long punchId, @Nullable Long nsr,
 			@Nullable Long adjustmentId, boolean disregarded, boolean needsReview, @Nullable String reason) {
 	}
 
-	record Day(LocalDate date, String weekday, List<Mark> marks, long workedMinutes, List<String> flags) {
+	/** A scheduled interval of the day, local date-times. */
+	record Scheduled(OffsetDateTime start, OffsetDateTime end) {
+	}
+
+	/**
+	 * @param kind work, off, rest, holiday or unassigned
+	 * @param open the day's window has not ended: only expected, worked and night figures
+	 */
+	record Day(LocalDate date, String weekday, List<Mark> marks, long workedMinutes, List<String> flags, String kind,
+			boolean open, List<Scheduled> expected, int expectedMinutes, int nightMinutes, int nightPaidMinutes,
+			@JsonProperty("overtime_50_minutes") int overtime50Minutes,
+			@JsonProperty("overtime_100_minutes") int overtime100Minutes, int delayMinutes, int absenceMinutes,
+			int justifiedMinutes, int bankMinutes) {
 	}
 
 }

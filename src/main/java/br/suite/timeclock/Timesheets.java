@@ -1,8 +1,7 @@
 package br.suite.timeclock;
 
 import java.sql.Timestamp;
-import java.time.DayOfWeek;
-import java.time.Duration;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -10,10 +9,13 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
@@ -23,13 +25,19 @@ import br.suite.access.AccessDirectory;
 import br.suite.shared.InvalidRequest;
 import br.suite.timeclock.Timesheet.Day;
 import br.suite.timeclock.Timesheet.Mark;
+import br.suite.timeclock.jornada.Assignment;
+import br.suite.timeclock.jornada.BankState;
+import br.suite.timeclock.jornada.DayFigures;
+import br.suite.timeclock.jornada.Flag;
+import br.suite.timeclock.jornada.Jornada;
+import br.suite.timeclock.jornada.MonthFigures;
 
 /**
  * The espelho de ponto: an employee's month, day by day, in the zone of the employee's
- * establishment. Punches are shown after adjustments (disregarded ones stay, flagged;
- * included ones are marked); worked time pairs the considered marks in time order (1st
- * with 2nd, 3rd with 4th, …). Work schedules, overtime, night work and holidays are out
- * of scope.
+ * establishment, computed by {@link Jornada} from the schedule in force, the holidays,
+ * the absences and the considered marks (punches not disregarded, included marks).
+ * Disregarded punches stay on their calendar date, struck. The banco de horas is carried
+ * from the month of the first time-bank assignment on.
  */
 @Service
 class Timesheets {
@@ -40,14 +48,27 @@ class Timesheets {
 
 	private final Establishments establishments;
 
-	Timesheets(JdbcClient jdbc, AccessDirectory users, Establishments establishments) {
+	private final Schedules schedules;
+
+	private final Holidays holidays;
+
+	private final Absences absences;
+
+	private final Clock clock;
+
+	Timesheets(JdbcClient jdbc, AccessDirectory users, Establishments establishments, Schedules schedules,
+			Holidays holidays, Absences absences, ObjectProvider<Clock> clock) {
 		this.jdbc = jdbc;
 		this.users = users;
 		this.establishments = establishments;
+		this.schedules = schedules;
+		this.holidays = holidays;
+		this.absences = absences;
+		this.clock = clock.getIfAvailable(Clock::systemUTC);
 	}
 
-	static final String NOTE = "Worked minutes pair the considered marks in time order; work schedules, overtime, "
-			+ "night work and holidays are not computed.";
+	static final String NOTE = "Figures of the jornada computation (docs/api.md, Jornada): the schedule in force, "
+			+ "holidays, absences and the considered marks; a shift belongs to the date it started on.";
 
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	Timesheet of(@Nullable Long employeeId, @Nullable String month) {
@@ -69,72 +90,121 @@ class Timesheets {
 		catch (DateTimeParseException ex) {
 			// reported below
 		}
-		if (yearMonth == null) {
+		if (yearMonth == null || yearMonth.getYear() < Holidays.FIRST_YEAR
+				|| yearMonth.getYear() > Holidays.LAST_YEAR) {
 			errors.add("month", "is required as YYYY-MM");
 		}
 		errors.throwIfAny();
 		Establishment establishment = this.establishments
 			.get(employee.establishmentId() == null ? Establishments.DEFAULT : employee.establishmentId());
 		ZoneId zone = establishment.timeZone();
-		Instant from = yearMonth.atDay(1).atStartOfDay(zone).toInstant();
-		Instant to = yearMonth.plusMonths(1).atDay(1).atStartOfDay(zone).toInstant();
-		List<Mark> marks = new ArrayList<>();
+		List<Assignment> assignments = this.schedules.assignmentsFor(employee.id());
+		BankState bank = BankState.NONE;
+		LocalDate firstBankDay = assignments.stream()
+			.filter(a -> a.schedule().timeBank())
+			.map(Assignment::validFrom)
+			.min(Comparator.naturalOrder())
+			.orElse(null);
+		if (firstBankDay != null) {
+			for (YearMonth earlier = YearMonth.from(firstBankDay); earlier
+				.isBefore(yearMonth); earlier = earlier.plusMonths(1)) {
+				bank = compute(employee.id(), establishment, assignments, earlier, bank).figures().bank();
+			}
+		}
+		Computed computed = compute(employee.id(), establishment, assignments, yearMonth, bank);
+		MonthFigures figures = computed.figures();
+		List<Day> days = new ArrayList<>();
+		long flagged = 0;
+		for (DayFigures day : figures.days()) {
+			List<Mark> ofDay = new ArrayList<>();
+			for (br.suite.timeclock.jornada.Mark mark : day.marks()) {
+				ofDay.add(computed.shown().get((mark.included() ? "i" : "p") + mark.id()));
+			}
+			computed.disregarded().stream().filter(m -> m.at().toLocalDate().equals(day.date())).forEach(ofDay::add);
+			ofDay.sort(Comparator.comparing(Mark::at));
+			List<String> flags = new ArrayList<>(day.flags().stream().map(Flag::wire).toList());
+			if (ofDay.stream().anyMatch(Mark::needsReview)) {
+				flags.add("needs_review");
+			}
+			flagged += flags.isEmpty() ? 0 : 1;
+			List<Timesheet.Scheduled> expected = day.scheduled()
+				.stream()
+				.map(s -> new Timesheet.Scheduled(s.start().atZone(zone).toOffsetDateTime(),
+						s.end().atZone(zone).toOffsetDateTime()))
+				.toList();
+			days.add(new Day(day.date(), day.date().getDayOfWeek().name().toLowerCase(Locale.ROOT), ofDay,
+					day.workedMinutes(), flags, day.kind(), day.open(), expected, day.expectedMinutes(),
+					day.nightMinutes(), day.nightPaidMinutes(), day.overtime50Minutes(), day.overtime100Minutes(),
+					day.delayMinutes(), day.absenceMinutes(), day.justifiedMinutes(), day.bankMinutes()));
+		}
+		return new Timesheet(employee.id(), employee.displayName(), employee.cpf(), establishment.id(),
+				establishment.name(), zone.getId(), yearMonth.toString(), days, figures.workedMinutes(), flagged, NOTE,
+				figures.expectedMinutes(), figures.nightMinutes(), figures.nightPaidMinutes(),
+				figures.overtime50Minutes(), figures.overtime100Minutes(), figures.delayMinutes(),
+				figures.absenceMinutes(), figures.justifiedMinutes(), figures.bankMinutes(), figures.dsrLostCount(),
+				figures.bankPreviousBalanceMinutes(), figures.bankBalanceMinutes(), figures.bankExpiredCreditMinutes(),
+				figures.bankExpiredDebitMinutes());
+	}
+
+	/**
+	 * A month's figures and the marks to show: considered ones by kind and id,
+	 * disregarded punches.
+	 */
+	private record Computed(MonthFigures figures, Map<String, Mark> shown, List<Mark> disregarded) {
+	}
+
+	private Computed compute(long employeeId, Establishment establishment, List<Assignment> assignments,
+			YearMonth month, BankState bank) {
+		ZoneId zone = establishment.timeZone();
+		LocalDate first = month.atDay(1);
+		LocalDate last = month.atEndOfMonth();
+		Instant from = Jornada.dataFrom(zone, first);
+		Instant to = Jornada.dataTo(zone, last);
+		Map<String, Mark> shown = new HashMap<>();
+		List<Mark> disregarded = new ArrayList<>();
+		List<br.suite.timeclock.jornada.Mark> considered = new ArrayList<>();
 		this.jdbc.sql("""
 				SELECT p.id, p.nsr, p.event_type, p.occurred_at, p.needs_review, a.reason,
 				    (a.id IS NOT NULL) AS disregarded
 				FROM timeclock_punch p
 				LEFT JOIN timeclock_punch_adjustment a ON a.punch_id = p.id AND a.kind = 'disregard'
 				WHERE p.employee_id = :employee AND p.occurred_at >= :from AND p.occurred_at < :to""")
-			.param("employee", employee.id())
+			.param("employee", employeeId)
 			.param("from", Timestamp.from(from))
 			.param("to", Timestamp.from(to))
 			.query((rs, n) -> new Mark(rs.getTimestamp("occurred_at").toInstant().atZone(zone).toOffsetDateTime(),
 					rs.getString("event_type"), "punch", rs.getLong("id"), rs.getLong("nsr"), null,
 					rs.getBoolean("disregarded"), rs.getBoolean("needs_review"), rs.getString("reason")))
 			.list()
-			.forEach(marks::add);
+			.forEach(mark -> {
+				if (mark.disregarded()) {
+					disregarded.add(mark);
+				}
+				else {
+					shown.put("p" + mark.punchId(), mark);
+					considered.add(br.suite.timeclock.jornada.Mark.punch(mark.at().toInstant(), mark.punchId()));
+				}
+			});
 		this.jdbc.sql("""
 				SELECT id, event_type, occurred_at, reason FROM timeclock_punch_adjustment
 				WHERE kind = 'include' AND employee_id = :employee AND occurred_at >= :from AND occurred_at < :to""")
-			.param("employee", employee.id())
+			.param("employee", employeeId)
 			.param("from", Timestamp.from(from))
 			.param("to", Timestamp.from(to))
 			.query((rs, n) -> new Mark(rs.getTimestamp("occurred_at").toInstant().atZone(zone).toOffsetDateTime(),
 					rs.getString("event_type"), "included", null, null, rs.getLong("id"), false, false,
 					rs.getString("reason")))
 			.list()
-			.forEach(marks::add);
-		marks.sort(
-				Comparator.comparing(Mark::at).thenComparing(m -> m.punchId() == null ? Long.MAX_VALUE : m.punchId()));
-
-		List<Day> days = new ArrayList<>();
-		long total = 0;
-		long flagged = 0;
-		for (LocalDate date = yearMonth.atDay(1); !date.isAfter(yearMonth.atEndOfMonth()); date = date.plusDays(1)) {
-			LocalDate day = date;
-			List<Mark> ofDay = marks.stream().filter(m -> m.at().toLocalDate().equals(day)).toList();
-			List<Mark> considered = ofDay.stream().filter(m -> !m.disregarded()).toList();
-			long minutes = 0;
-			for (int i = 0; i + 1 < considered.size(); i += 2) {
-				minutes += Duration.between(considered.get(i).at(), considered.get(i + 1).at()).toMinutes();
-			}
-			List<String> flags = new ArrayList<>();
-			if (considered.size() % 2 == 1) {
-				flags.add("odd_punches");
-			}
-			boolean weekday = day.getDayOfWeek() != DayOfWeek.SATURDAY && day.getDayOfWeek() != DayOfWeek.SUNDAY;
-			if (weekday && considered.isEmpty()) {
-				flags.add("weekday_without_punches");
-			}
-			if (ofDay.stream().anyMatch(Mark::needsReview)) {
-				flags.add("needs_review");
-			}
-			total += minutes;
-			flagged += flags.isEmpty() ? 0 : 1;
-			days.add(new Day(day, day.getDayOfWeek().name().toLowerCase(Locale.ROOT), ofDay, minutes, flags));
-		}
-		return new Timesheet(employee.id(), employee.displayName(), employee.cpf(), establishment.id(),
-				establishment.name(), zone.getId(), yearMonth.toString(), days, total, flagged, NOTE);
+			.forEach(mark -> {
+				shown.put("i" + mark.adjustmentId(), mark);
+				considered.add(br.suite.timeclock.jornada.Mark.included(mark.at().toInstant(), mark.adjustmentId()));
+			});
+		LocalDate dataFirst = Jornada.absencesFrom(first);
+		LocalDate dataLast = last.plusDays(3);
+		Jornada.Input input = new Jornada.Input(zone, assignments,
+				this.holidays.datesFor(establishment.id(), dataFirst.minusDays(2), dataLast),
+				this.absences.between(employeeId, dataFirst, dataLast), considered, this.clock.instant());
+		return new Computed(Jornada.month(input, month, bank), shown, disregarded);
 	}
 
 	byte[] pdf(Timesheet sheet) {
@@ -144,7 +214,12 @@ class Timesheets {
 		lines.add(Pdfs.Line.of(sheet.establishmentName() + " (" + sheet.timeZone() + ")"));
 		lines.add(Pdfs.Line.of(""));
 		for (Day day : sheet.days()) {
+			String schedule = day.expected()
+				.stream()
+				.map(s -> s.start().toLocalTime() + "-" + s.end().toLocalTime())
+				.collect(java.util.stream.Collectors.joining(" "));
 			lines.add(Pdfs.Line.bold(day.date() + " " + day.weekday() + "  " + hours(day.workedMinutes())
+					+ (schedule.isEmpty() ? "" : "  (jornada " + schedule + ")")
 					+ (day.flags().isEmpty() ? "" : "  [" + String.join(", ", day.flags()) + "]")));
 			for (Mark mark : day.marks()) {
 				String text = "    " + mark.at().toLocalTime() + " " + mark.eventType()
@@ -154,12 +229,51 @@ class Timesheets {
 						+ (mark.needsReview() ? " (revisar)" : "");
 				lines.add(new Pdfs.Line(text, false, mark.disregarded()));
 			}
+			String figures = figures(day.expectedMinutes(), day.nightMinutes(), day.nightPaidMinutes(),
+					day.overtime50Minutes(), day.overtime100Minutes(), day.delayMinutes(), day.absenceMinutes(),
+					day.justifiedMinutes(), day.bankMinutes());
+			if (!figures.isEmpty()) {
+				lines.add(Pdfs.Line.of("    " + figures));
+			}
 		}
 		lines.add(Pdfs.Line.of(""));
 		lines.add(Pdfs.Line
 			.bold("Total: " + hours(sheet.workedMinutes()) + "; dias sinalizados: " + sheet.flaggedDays()));
-		lines.add(Pdfs.Line.of("Jornada contratual, horas extras, adicional noturno e feriados não são calculados."));
+		lines.add(Pdfs.Line.of(figures(sheet.expectedMinutes(), sheet.nightMinutes(), sheet.nightPaidMinutes(),
+				sheet.overtime50Minutes(), sheet.overtime100Minutes(), sheet.delayMinutes(), sheet.absenceMinutes(),
+				sheet.justifiedMinutes(), sheet.bankMinutes())));
+		lines.add(Pdfs.Line.of("DSR perdidos: " + sheet.dsrLostCount() + "; banco de horas: saldo anterior "
+				+ signed(sheet.bankPreviousBalanceMinutes()) + ", saldo " + signed(sheet.bankBalanceMinutes())
+				+ ", crédito vencido " + hours(sheet.bankExpiredCreditMinutes()) + ", débito vencido (perdoado) "
+				+ hours(sheet.bankExpiredDebitMinutes())));
 		return Pdfs.document("Espelho de ponto " + sheet.month(), lines);
+	}
+
+	private static String figures(int expected, int night, int nightPaid, int overtime50, int overtime100, int delay,
+			int absence, int justified, int bank) {
+		List<String> parts = new ArrayList<>();
+		add(parts, "previstas", expected);
+		add(parts, "noturnas", night);
+		add(parts, "noturnas reduzidas", nightPaid);
+		add(parts, "extras 50%", overtime50);
+		add(parts, "extras 100%", overtime100);
+		add(parts, "atrasos", delay);
+		add(parts, "faltas", absence);
+		add(parts, "abonadas", justified);
+		if (bank != 0) {
+			parts.add("banco " + signed(bank));
+		}
+		return String.join("; ", parts);
+	}
+
+	private static void add(List<String> parts, String label, int minutes) {
+		if (minutes != 0) {
+			parts.add(label + " " + hours(minutes));
+		}
+	}
+
+	private static String signed(long minutes) {
+		return (minutes < 0 ? "-" : "+") + hours(Math.abs(minutes));
 	}
 
 	private static String hours(long minutes) {

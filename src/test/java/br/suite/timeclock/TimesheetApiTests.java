@@ -60,9 +60,12 @@ class TimesheetApiTests extends ApiTest {
 		assertThat(monday.get("marks").get(0).get("origin").asString()).isEqualTo("included");
 		assertThat(monday.get("marks").get(0).get("at").asString()).isEqualTo("2026-10-05T08:00:00.000-03:00");
 		assertThat(monday.get("flags").size()).isZero();
-		assertThat(day(sheet, "2026-10-06").get("flags").toString()).contains("odd_punches");
+		assertThat(day(sheet, "2026-10-06").get("flags").toString()).contains("missing_mark");
 		assertThat(day(sheet, "2026-10-06").get("worked_minutes").asLong()).isZero();
-		assertThat(day(sheet, "2026-10-07").get("flags").toString()).contains("weekday_without_punches");
+		// Unassigned (no schedule): no expected minutes, so a weekday without marks is no
+		// absence.
+		assertThat(day(sheet, "2026-10-07").get("flags").size()).isZero();
+		assertThat(day(sheet, "2026-10-07").get("kind").asString()).isEqualTo("unassigned");
 		assertThat(day(sheet, "2026-10-10").get("flags").size()).isZero();
 		assertThat(sheet.get("worked_minutes").asLong()).isEqualTo(510);
 		assertThat(sheet.get("time_zone").asString()).isEqualTo("America/Sao_Paulo");
@@ -71,7 +74,7 @@ class TimesheetApiTests extends ApiTest {
 				null, null, "Accept", "application/pdf");
 		assertThat(pdf.contentType()).isEqualTo("application/pdf");
 		assertThat(ComprovanteApiTests.text(pdf.bytes())).contains("Espelho de ponto 2026-10", "Otto Espelho", "8:30",
-				"odd_punches");
+				"missing_mark");
 	}
 
 	@Test
@@ -96,8 +99,56 @@ class TimesheetApiTests extends ApiTest {
 				: day.get("marks").get(0);
 		assertThat(disregarded.get("disregarded").asBoolean()).isTrue();
 		assertThat(disregarded.get("reason").asString()).isEqualTo("Marcou duas vezes");
-		assertThat(day.get("flags").toString()).contains("odd_punches", "needs_review");
+		// Today's window has not ended: the day is open, without the computation's flags.
+		assertThat(day.get("open").asBoolean()).isTrue();
+		assertThat(day.get("flags").toString()).contains("needs_review").doesNotContain("missing_mark");
 		assertThat(kept).isNotEqualTo(wrong);
+	}
+
+	@Test
+	void aScheduledMonthHasTheJornadaFiguresTotalsAndDsr() {
+		long employee = employee();
+		long schedule = this.api.post("/api/timeclock/schedules/", ScheduleApiTests.COMERCIAL.formatted(unique("COM")))
+			.id();
+		assertThat(this.api
+			.put("/api/timeclock/employees/" + employee + "/schedule/",
+					json("schedule_id", schedule, "valid_from", "2026-10-01"))
+			.status()).isEqualTo(200);
+		include(employee, "entrada", "2026-10-05T08:00:00-03:00");
+		include(employee, "saida", "2026-10-05T12:00:00-03:00");
+		include(employee, "entrada", "2026-10-05T13:00:00-03:00");
+		include(employee, "saida", "2026-10-05T17:30:00-03:00");
+		assertThat(this.api
+			.post("/api/timeclock/absences/",
+					json("employee_id", employee, "date_from", "2026-10-06", "date_to", "2026-10-06", "kind",
+							"atestado"))
+			.status()).isEqualTo(201);
+
+		JsonNode sheet = this.api.get("/api/timeclock/timesheets/?employee_id=" + employee + "&month=2026-10").json();
+		JsonNode monday = day(sheet, "2026-10-05");
+		assertThat(monday.get("expected_minutes").asInt()).isEqualTo(480);
+		assertThat(monday.get("worked_minutes").asInt()).isEqualTo(510);
+		assertThat(monday.get("overtime_50_minutes").asInt()).isEqualTo(30);
+		assertThat(monday.get("expected").get(0).get("start").asString()).isEqualTo("2026-10-05T08:00:00.000-03:00");
+		JsonNode atestado = day(sheet, "2026-10-06");
+		assertThat(atestado.get("justified_minutes").asInt()).isEqualTo(480);
+		assertThat(atestado.get("flags").size()).isZero();
+		JsonNode falta = day(sheet, "2026-10-07");
+		assertThat(falta.get("absence_minutes").asInt()).isEqualTo(480);
+		assertThat(falta.get("flags").toString()).contains("unjustified_absence");
+		JsonNode aparecida = day(sheet, "2026-10-12");
+		assertThat(aparecida.get("kind").asString()).isEqualTo("holiday");
+		assertThat(aparecida.get("expected_minutes").asInt()).isZero();
+		assertThat(day(sheet, "2026-10-11").get("flags").toString()).contains("dsr_lost");
+		// 22 weekdays, 12 October a holiday: 21 × 480 expected; 19 of them without marks
+		// or justification.
+		assertThat(sheet.get("expected_minutes").asInt()).isEqualTo(21 * 480);
+		assertThat(sheet.get("absence_minutes").asInt()).isEqualTo(19 * 480);
+		assertThat(sheet.get("justified_minutes").asInt()).isEqualTo(480);
+		assertThat(sheet.get("overtime_50_minutes").asInt()).isEqualTo(30);
+		assertThat(sheet.get("worked_minutes").asInt()).isEqualTo(510);
+		assertThat(sheet.get("dsr_lost_count").asInt()).isEqualTo(4);
+		assertThat(sheet.get("bank_balance_minutes").asInt()).isZero();
 	}
 
 	@Test

@@ -1,0 +1,252 @@
+package br.suite.timeclock;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.access.AccessDirectory;
+import br.suite.audit.AuditLog;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
+import br.suite.shared.Paging;
+import br.suite.shared.Sha256;
+import br.suite.timeclock.jornada.Absence;
+import br.suite.timeclock.jornada.AbsenceKind;
+
+/**
+ * Absences (jornada-clt.md §8): whole dates of one employee, one kind; at most one
+ * absence per date. The certificate (PDF, JPEG or PNG, checked by its first bytes) is
+ * health data: read with {@code timeclock.absences.certificates.view}, every read
+ * audited.
+ */
+@Service
+class Absences {
+
+	static final int MAX_DAYS = 366;
+
+	/** The advisory-lock space of an employee's absences (issue 24). */
+	private static final int LOCK_SPACE = 24_0004;
+
+	static final long MAX_CERTIFICATE_BYTES = 8 * 1024 * 1024;
+
+	private static final String COLUMNS = "id, employee_id, date_from, date_to, kind, note, certificate IS NOT NULL "
+			+ "AS has_certificate, certificate_content_type, certificate_sha256, created_by, created_at";
+
+	private final JdbcClient jdbc;
+
+	private final AuditLog audit;
+
+	private final AccessDirectory users;
+
+	Absences(JdbcClient jdbc, AuditLog audit, AccessDirectory users) {
+		this.jdbc = jdbc;
+		this.audit = audit;
+		this.users = users;
+	}
+
+	record Listing(List<AbsenceResponse> absences, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(@Nullable Long employeeId, @Nullable LocalDate from, @Nullable LocalDate to, Paging paging) {
+		ListQuery.Page<AbsenceResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_absence")
+			.where("employee_id = :employee", "employee", employeeId)
+			.where("date_to >= :from", "from", from)
+			.where("date_from <= :to", "to", to)
+			.orderBy("date_from, id")
+			.page(paging, (rs, n) -> response(rs));
+		return new Listing(page.items(), page.total());
+	}
+
+	@Transactional(readOnly = true)
+	AbsenceResponse get(long id) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM timeclock_absence WHERE id = :id")
+			.param("id", id)
+			.query((rs, n) -> response(rs))
+			.optional()
+			.orElseThrow(() -> new TimeclockProblems.AbsenceNotFound(id));
+	}
+
+	@Transactional
+	AbsenceResponse create(AbsenceRequest request, long actorId) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		if (request.employeeId() == null) {
+			errors.add("employee_id", "is required");
+		}
+		else {
+			AccessDirectory.UserSummary user = this.users.find(request.employeeId()).orElse(null);
+			if (user == null || !user.isEmployee()) {
+				errors.add("employee_id", "user " + request.employeeId() + " is not an employee");
+			}
+		}
+		if (request.dateFrom() == null) {
+			errors.add("date_from", "is required (YYYY-MM-DD)");
+		}
+		if (request.dateTo() == null) {
+			errors.add("date_to", "is required (YYYY-MM-DD)");
+		}
+		if (request.dateFrom() != null && request.dateTo() != null) {
+			long days = ChronoUnit.DAYS.between(request.dateFrom(), request.dateTo()) + 1;
+			if (days < 1) {
+				errors.add("date_to", "must not be before date_from");
+			}
+			else if (days > MAX_DAYS) {
+				errors.add("date_to", "at most " + MAX_DAYS + " days from date_from");
+			}
+		}
+		AbsenceKind kind = request.kind() == null ? null : AbsenceKind.fromWire(request.kind());
+		if (kind == null) {
+			errors.add("kind", "must be atestado, ferias, licenca, folga, falta_justificada or falta");
+		}
+		if (request.note().length() > 500) {
+			errors.add("note", "at most 500 characters");
+		}
+		errors.throwIfAny();
+		// One absence per date: serialise the employee's absences, then look for an
+		// overlap.
+		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, :employee)")
+			.param("space", LOCK_SPACE)
+			.param("employee", (int) (request.employeeId() % Integer.MAX_VALUE))
+			.query((rs, n) -> 1)
+			.list();
+		Long overlapping = this.jdbc.sql("""
+				SELECT id FROM timeclock_absence
+				WHERE employee_id = :employee AND date_from <= :to AND date_to >= :from ORDER BY id LIMIT 1""")
+			.param("employee", request.employeeId())
+			.param("from", request.dateFrom())
+			.param("to", request.dateTo())
+			.query(Long.class)
+			.optional()
+			.orElse(null);
+		if (overlapping != null) {
+			throw new TimeclockProblems.AbsenceOverlaps(overlapping);
+		}
+		long id = this.jdbc.sql("""
+				INSERT INTO timeclock_absence (employee_id, date_from, date_to, kind, note, created_by)
+				VALUES (:employee, :from, :to, :kind, :note, :actor) RETURNING id""")
+			.param("employee", request.employeeId())
+			.param("from", request.dateFrom())
+			.param("to", request.dateTo())
+			.param("kind", kind.wire())
+			.param("note", request.note())
+			.param("actor", actorId)
+			.query(Long.class)
+			.single();
+		this.audit.record("timeclock.absence.created", "absence", id,
+				AuditLog.Changes.of()
+					.created("employee_id", request.employeeId())
+					.created("date_from", request.dateFrom().toString())
+					.created("date_to", request.dateTo().toString())
+					.created("kind", kind.wire())
+					.created("note", request.note()));
+		return get(id);
+	}
+
+	@Transactional
+	void delete(long id) {
+		AbsenceResponse absence = get(id);
+		this.jdbc.sql("DELETE FROM timeclock_absence WHERE id = :id").param("id", id).update();
+		this.audit.record("timeclock.absence.deleted", "absence", id,
+				AuditLog.Changes.of()
+					.put("employee_id", absence.employeeId(), null)
+					.put("date_from", absence.dateFrom().toString(), null)
+					.put("date_to", absence.dateTo().toString(), null)
+					.put("kind", absence.kind(), null));
+	}
+
+	/** Attaches (or replaces) the certificate file. */
+	@Transactional
+	AbsenceResponse attach(long id, byte @Nullable [] body) {
+		get(id);
+		String type = body == null ? null : contentType(body);
+		if (body == null || body.length == 0) {
+			throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
+		}
+		if (body.length > MAX_CERTIFICATE_BYTES) {
+			throw InvalidRequest.of("certificate", "at most " + MAX_CERTIFICATE_BYTES + " bytes");
+		}
+		if (type == null) {
+			throw InvalidRequest.of("certificate", "must be a PDF, JPEG or PNG file");
+		}
+		String sha = Sha256.hex(body);
+		this.jdbc.sql("""
+				UPDATE timeclock_absence SET certificate = :body, certificate_content_type = :type,
+				    certificate_sha256 = :sha WHERE id = :id""")
+			.param("body", body)
+			.param("type", type)
+			.param("sha", sha)
+			.param("id", id)
+			.update();
+		this.audit.record("timeclock.absence.certificate_attached", "absence", id,
+				AuditLog.Changes.of().put("certificate_sha256", null, sha).put("certificate_content_type", null, type));
+		return get(id);
+	}
+
+	/** The certificate and its type; the read is audited (health data, LGPD art. 11). */
+	record Certificate(byte[] bytes, String contentType) {
+	}
+
+	@Transactional
+	Certificate certificate(long id) {
+		AbsenceResponse absence = get(id);
+		if (!absence.hasCertificate()) {
+			throw new TimeclockProblems.CertificateNotFound(id);
+		}
+		byte[] bytes = this.jdbc.sql("SELECT certificate FROM timeclock_absence WHERE id = :id")
+			.param("id", id)
+			.query(byte[].class)
+			.single();
+		this.audit.record("timeclock.absence.certificate_read", "absence", id,
+				AuditLog.Changes.of().put("employee_id", null, absence.employeeId()));
+		return new Certificate(bytes, absence.certificateContentType());
+	}
+
+	/**
+	 * The absences of an employee that touch the dates, as the computation takes them.
+	 */
+	@Transactional(readOnly = true)
+	List<Absence> between(long employeeId, LocalDate from, LocalDate to) {
+		return this.jdbc.sql("""
+				SELECT date_from, date_to, kind FROM timeclock_absence
+				WHERE employee_id = :employee AND date_to >= :from AND date_from <= :to""")
+			.param("employee", employeeId)
+			.param("from", from)
+			.param("to", to)
+			.query((rs, n) -> new Absence(rs.getObject("date_from", LocalDate.class),
+					rs.getObject("date_to", LocalDate.class), AbsenceKind.fromWire(rs.getString("kind"))))
+			.list();
+	}
+
+	/** By the file's first bytes (its magic number), not by what the client claims. */
+	static @Nullable String contentType(byte[] body) {
+		if (body.length >= 5 && body[0] == '%' && body[1] == 'P' && body[2] == 'D' && body[3] == 'F'
+				&& body[4] == '-') {
+			return "application/pdf";
+		}
+		if (body.length >= 3 && (body[0] & 0xff) == 0xff && (body[1] & 0xff) == 0xd8 && (body[2] & 0xff) == 0xff) {
+			return "image/jpeg";
+		}
+		if (body.length >= 8 && (body[0] & 0xff) == 0x89 && body[1] == 'P' && body[2] == 'N' && body[3] == 'G'
+				&& body[4] == 0x0d && body[5] == 0x0a && body[6] == 0x1a && body[7] == 0x0a) {
+			return "image/png";
+		}
+		return null;
+	}
+
+	private static AbsenceResponse response(ResultSet rs) throws SQLException {
+		String kind = rs.getString("kind");
+		return new AbsenceResponse(rs.getLong("id"), rs.getLong("employee_id"),
+				rs.getObject("date_from", LocalDate.class), rs.getObject("date_to", LocalDate.class), kind,
+				!"falta".equals(kind), rs.getString("note"), rs.getBoolean("has_certificate"),
+				rs.getString("certificate_content_type"), rs.getString("certificate_sha256"), rs.getLong("created_by"),
+				rs.getTimestamp("created_at").toInstant());
+	}
+
+}
