@@ -227,4 +227,13 @@ final class FinanceProblems {
 		return String.join(", ", ids.stream().map(String::valueOf).toList());
 	}
 
+	/** 409: the charge cannot be paid by a QR code now (the reason says why). */
+	static final class NoBrCode extends ApiProblem.Conflict {
+
+		NoBrCode(long id, String reason) {
+			super("Charge " + id + " has no Pix QR code: " + reason);
+		}
+
+	}
+
 }
