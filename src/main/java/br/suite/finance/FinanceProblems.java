@@ -236,4 +236,13 @@ final class FinanceProblems {
 
 	}
 
+	static final class CredentialsNotFound extends ApiProblem {
+
+		CredentialsNotFound(long connectionId) {
+			super(org.springframework.http.HttpStatus.NOT_FOUND,
+					"Connection " + connectionId + " has no credentials: set them with PUT .../credentials/.");
+		}
+
+	}
+
 }
