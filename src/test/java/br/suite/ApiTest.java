@@ -58,6 +58,8 @@ public abstract class ApiTest {
 		registry.add("suite.finance.pix.key", () -> "123e4567-e12b-12d1-a456-426655440000");
 		registry.add("suite.finance.pix.merchant-name", () -> "Padaria São João Ltda");
 		registry.add("suite.finance.pix.merchant-city", () -> "São Paulo");
+		// Provider syncs run when a test asks, never on the schedule.
+		registry.add("suite.finance.pix-providers.scheduled-sync", () -> "false");
 	}
 
 	@BeforeEach

@@ -245,4 +245,13 @@ final class FinanceProblems {
 
 	}
 
+	static final class ConnectionDisabled extends ApiProblem.Conflict {
+
+		ConnectionDisabled(long id) {
+			super("Connection " + id + " is disabled (enabled: false): enable it to sync.");
+			with("field", "enabled");
+		}
+
+	}
+
 }
