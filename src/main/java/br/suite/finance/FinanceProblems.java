@@ -254,4 +254,51 @@ final class FinanceProblems {
 
 	}
 
+	static final class NoPixKey extends ApiProblem.Conflict {
+
+		NoPixKey(long connectionId) {
+			super("Connection " + connectionId + " has no pix_key in its credentials: set it to register a webhook.");
+			with("field", "pix_key");
+		}
+
+	}
+
+	static final class PublicBaseUrlMissing extends ApiProblem.Conflict {
+
+		PublicBaseUrlMissing(String current) {
+			super("SUITE_PUBLIC_BASE_URL must be the https address where providers reach this service (http only "
+					+ "for localhost in development); it is \"" + current + "\".");
+		}
+
+	}
+
+	/**
+	 * 502: the provider refused or could not be reached; the message says what it
+	 * answered.
+	 */
+	static final class ProviderFailed extends ApiProblem {
+
+		ProviderFailed(String message) {
+			super(org.springframework.http.HttpStatus.BAD_GATEWAY,
+					"The Pix provider did not register the webhook: " + message);
+		}
+
+	}
+
+	static final class WebhookNotFound extends ApiProblem {
+
+		WebhookNotFound() {
+			super(org.springframework.http.HttpStatus.NOT_FOUND, "No webhook at this address.");
+		}
+
+	}
+
+	static final class WebhookSourceRefused extends ApiProblem.Forbidden {
+
+		WebhookSourceRefused() {
+			super("This address may not call the Pix webhook.");
+		}
+
+	}
+
 }

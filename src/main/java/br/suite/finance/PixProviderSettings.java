@@ -1,6 +1,7 @@
 package br.suite.finance;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -12,7 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * the pull sync's windows: {@code overlap} before the last successful sync,
  * {@code firstWindow} when there was none, each request covering at most {@code chunk},
  * and devoluções looked for over {@code refundLookback}. {@code scheduledSync} runs every
- * {@code syncInterval} (once across instances).
+ * {@code syncInterval} (once across instances). {@code publicBaseUrl} is where providers
+ * reach this service ({@code SUITE_PUBLIC_BASE_URL}); {@code webhookAllowedSources} (IPs
+ * or CIDR blocks) limits who may call the webhook, empty: anyone with the path.
  */
 @ConfigurationProperties("suite.finance.pix-providers")
 record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
@@ -21,5 +24,6 @@ record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @Defaul
 		@DefaultValue("1000") int maxPages, @DefaultValue("10m") Duration overlap,
 		@DefaultValue("7d") Duration firstWindow, @DefaultValue("5d") Duration chunk,
 		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
-		@DefaultValue("10m") Duration syncInterval) {
+		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
+		@DefaultValue("") List<String> webhookAllowedSources) {
 }

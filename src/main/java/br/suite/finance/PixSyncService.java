@@ -63,6 +63,10 @@ class PixSyncService {
 	record TestOutcome(String status, String message) {
 	}
 
+	/** A connection ready to call its provider. */
+	record Connected(long connectionId, Account account, PixCredentials credentials, PixApiClient client) {
+	}
+
 	private final JdbcClient jdbc;
 
 	private final CredentialService credentials;
@@ -184,6 +188,66 @@ class PixSyncService {
 		}
 	}
 
+	/**
+	 * The connection's account, credentials and a client for its provider. 404 without
+	 * connection or credentials.
+	 * @throws PixProviderException when the certificate cannot be used
+	 */
+	Connected connect(long connectionId) throws PixProviderException {
+		Target target = target(connectionId);
+		PixCredentials credentials = credentials(connectionId);
+		Account account = this.imports.account(target.provider(), target.accountId());
+		return new Connected(connectionId, account, credentials, client(credentials));
+	}
+
+	/** Records the status a failed call implies ({@code revoked} or {@code error}). */
+	void observed(long connectionId, PixProviderException ex) {
+		setStatus(connectionId, statusAfter(ex));
+	}
+
+	/**
+	 * Writes fetched Pix (keyed by endToEndId) in one short transaction: the rows through
+	 * {@link TransactionImports} (upserts, then the automatic matching), the sync log of
+	 * {@code flow} and the connection's status {@code active}.
+	 * @return the sync log's message
+	 */
+	String write(Connected connected, Map<String, JsonNode> pix, SyncFlow flow, Instant startedAt, String prefix,
+			List<String> notes) {
+		Fetched rows = rows(connected.account(), pix);
+		UUID importId = UUID.randomUUID();
+		Account account = connected.account();
+		return this.transactions.execute(tx -> {
+			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId);
+			setStatus(connected.connectionId(), "active");
+			String text = message(prefix, rows, applied, notes);
+			this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(), flow,
+					rows.refused().isEmpty() ? SyncStatus.SUCCESS : SyncStatus.PARTIAL, startedAt, Instant.now(),
+					applied.inserted(), applied.updated(), text, importId));
+			return text;
+		});
+	}
+
+	private static String message(String prefix, Fetched rows, TransactionImports.Applied applied, List<String> notes) {
+		StringBuilder message = new StringBuilder(prefix).append(' ')
+			.append(rows.pix())
+			.append(" Pix and ")
+			.append(rows.devolucoes())
+			.append(" devoluções received; ")
+			.append(applied.inserted())
+			.append(" new, ")
+			.append(applied.updated())
+			.append(" changed, ")
+			.append(applied.skipped())
+			.append(" unchanged; ")
+			.append(applied.allocated())
+			.append(" allocations by the automatic matching.");
+		notes.forEach(note -> message.append(' ').append(note).append('.'));
+		applied.notes().forEach(note -> message.append(' ').append(note));
+		rows.refused().forEach(note -> message.append(" Refused: ").append(note));
+		return message.length() > SyncLogWriter.MESSAGE_MAX - 1 ? message.substring(0, SyncLogWriter.MESSAGE_MAX - 1)
+				: message.toString();
+	}
+
 	private SyncLogResponse run(Target target, PixCredentials credentials, Instant start, Instant end) {
 		Instant startedAt = Instant.now();
 		Account account = this.imports.account(target.provider(), target.accountId());
@@ -207,32 +271,12 @@ class PixSyncService {
 			log.warn("Pix sync of connection {} failed: {}", target.id(), ex.getMessage());
 			return this.syncLogReader.get(id);
 		}
-		UUID importId = UUID.randomUUID();
 		Fetched rows = fetched;
+		UUID importId = UUID.randomUUID();
 		long id = this.transactions.execute(tx -> {
 			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId);
 			setStatus(target.id(), "active");
-			StringBuilder message = new StringBuilder().append("Pix sync ")
-				.append(rfc3339(start))
-				.append(" to ")
-				.append(rfc3339(end))
-				.append(": ")
-				.append(rows.pix())
-				.append(" Pix and ")
-				.append(rows.devolucoes())
-				.append(" devoluções received; ")
-				.append(applied.inserted())
-				.append(" new, ")
-				.append(applied.updated())
-				.append(" changed, ")
-				.append(applied.skipped())
-				.append(" unchanged; ")
-				.append(applied.allocated())
-				.append(" allocations by the automatic matching.");
-			applied.notes().forEach(note -> message.append(' ').append(note));
-			rows.refused().forEach(note -> message.append(" Refused: ").append(note));
-			String text = message.length() > SyncLogWriter.MESSAGE_MAX - 1
-					? message.substring(0, SyncLogWriter.MESSAGE_MAX - 1) : message.toString();
+			String text = message("Pix sync " + rfc3339(start) + " to " + rfc3339(end) + ":", rows, applied, List.of());
 			return this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(),
 					SyncFlow.PROVIDER_SYNC, rows.refused().isEmpty() ? SyncStatus.SUCCESS : SyncStatus.PARTIAL,
 					startedAt, Instant.now(), applied.inserted(), applied.updated(), text, importId));

@@ -102,6 +102,11 @@ final class FakePsp implements AutoCloseable {
 
 	volatile boolean revoked;
 
+	/** What Suite registered with PUT /webhook/{chave}. */
+	volatile String webhookKey = "";
+
+	volatile String webhookUrl = "";
+
 	/** Items per page at most, whatever the client asks (PSPs may serve fewer). */
 	volatile int maxPageSize = 1000;
 
@@ -193,6 +198,31 @@ final class FakePsp implements AutoCloseable {
 		return devolucao;
 	}
 
+	/**
+	 * Calls Suite's webhook as the provider does: POST {registered URL}/pix with {"pix":
+	 * [...]}. {@code publicBase} (what Suite registered) is replaced with
+	 * {@code reachable}, as a reverse proxy would route it.
+	 * @return the HTTP status Suite answered
+	 */
+	int notifySuite(String publicBase, String reachable, ObjectNode... items) throws Exception {
+		ObjectNode body = Api.JSON.createObjectNode();
+		ArrayNode list = body.putArray("pix");
+		for (ObjectNode item : items) {
+			list.add(item);
+		}
+		return notifySuite(publicBase, reachable, body.toString());
+	}
+
+	int notifySuite(String publicBase, String reachable, String body) throws Exception {
+		String url = this.webhookUrl.replace(publicBase, reachable) + "/pix";
+		return java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+				.header("Content-Type", "application/json")
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+				.build(), java.net.http.HttpResponse.BodyHandlers.discarding())
+			.statusCode();
+	}
+
 	private void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
 			String path = exchange.getRequestURI().getPath();
@@ -226,7 +256,13 @@ final class FakePsp implements AutoCloseable {
 				answer(exchange, 401, "{\"error\":\"invalid_token\"}");
 				return;
 			}
-			if (exchange.getRequestMethod().equals("GET") && path.equals("/v2/pix")) {
+			if (exchange.getRequestMethod().equals("PUT") && path.startsWith("/v2/webhook/")) {
+				String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+				this.webhookKey = URLDecoder.decode(path.substring("/v2/webhook/".length()), StandardCharsets.UTF_8);
+				this.webhookUrl = Api.JSON.readTree(body).path("webhookUrl").asString("");
+				answer(exchange, 200, "");
+			}
+			else if (exchange.getRequestMethod().equals("GET") && path.equals("/v2/pix")) {
 				list(exchange);
 			}
 			else if (exchange.getRequestMethod().equals("GET") && path.startsWith("/v2/pix/")) {

@@ -33,10 +33,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
 		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d" })
+		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
+		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
+		"suite.finance.pix-providers.webhook-interval=200ms" })
 class PixProviderApiTests extends ApiTest {
 
 	static final String CONNECTIONS = "/api/finance/connections/";
+
+	/**
+	 * Where Suite tells providers it is (a reverse proxy in front of it, in production).
+	 */
+	static final String PUBLIC = "https://suite.example.com";
 
 	@Autowired
 	JdbcClient jdbc;
@@ -327,6 +334,132 @@ class PixProviderApiTests extends ApiTest {
 		assertThat(this.api.post(CONNECTIONS + "999999999/sync/", "").status()).isEqualTo(404);
 		assertThat(signedInWith("finance.connections.view").post(CONNECTIONS + this.connection + "/sync/", "").status())
 			.isEqualTo(403);
+	}
+
+	/** Waits (up to 30 s) until the connection's webhook inbox has nothing pending. */
+	void awaitInbox() throws InterruptedException {
+		for (int i = 0; i < 150; i++) {
+			long pending = this.jdbc
+				.sql("SELECT count(*) FROM finance_pix_webhook_inbox WHERE connection_id = ? AND status = 'pending'")
+				.param(this.connection)
+				.query(Long.class)
+				.single();
+			if (pending == 0) {
+				return;
+			}
+			Thread.sleep(200);
+		}
+		throw new AssertionError("the webhook inbox was not processed in 30 s");
+	}
+
+	List<String> inboxMessages() {
+		return this.jdbc
+			.sql("SELECT status || ': ' || message FROM finance_pix_webhook_inbox WHERE connection_id = ? ORDER BY id")
+			.param(this.connection)
+			.query(String.class)
+			.list();
+	}
+
+	@Test
+	void aWebhookCallIsConfirmedAtTheProviderWrittenOnceAndAllocated() throws Exception {
+		String txid = ReconciliationApiTests.alnum(32);
+		Response charge = this.api.post("/api/finance/charges/",
+				"{\"kind\":\"pix\",\"amount\":\"42.00\",\"txid\":\"" + txid + "\"}");
+		assertThat(charge.status()).isEqualTo(201);
+
+		Response registered = this.api.put(CONNECTIONS + this.connection + "/webhook/", "");
+		assertThat(registered.status()).as(registered.toString()).isEqualTo(200);
+		assertThat(this.psp.webhookKey).isEqualTo("11222333000181");
+		assertThat(this.psp.webhookUrl).startsWith(PUBLIC + "/api/finance/pix-webhooks/");
+		String secret = this.psp.webhookUrl.substring(this.psp.webhookUrl.lastIndexOf('/') + 1);
+		assertThat(secret).hasSizeGreaterThanOrEqualTo(43);
+		assertThat(registered.body()).doesNotContain(secret);
+		String stored = this.jdbc.sql("SELECT row_to_json(w)::text FROM finance_pix_webhook w WHERE connection_id = ?")
+			.param(this.connection)
+			.query(String.class)
+			.single();
+		assertThat(stored).as("only the secret's hash is kept").doesNotContain(secret);
+		assertThat(this.api.get(CONNECTIONS + this.connection + "/").json().get("webhook_configured").asBoolean())
+			.isTrue();
+
+		String suite = this.api.base();
+		ObjectNode paid = this.psp.addPix(e2e(500), txid, "42.00", Instant.now().minusSeconds(5));
+		assertThat(this.psp.notifySuite(PUBLIC, suite, paid)).isEqualTo(200);
+		awaitInbox();
+		assertThat(inboxMessages()).singleElement().asString().startsWith("processed: ");
+		assertThat(transactions()).hasSize(1);
+		assertThat(transactions().get(0).get("correlation_id").asString()).isEqualTo(txid);
+		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
+			.isEqualTo("paid");
+		JsonNode logs = this.api.get("/api/finance/sync-logs/?provider=" + this.provider + "&flow=webhook").json();
+		assertThat(logs).hasSize(1);
+		assertThat(logs.get(0).get("imported_count").asInt()).isEqualTo(1);
+
+		// A replay changes nothing.
+		assertThat(this.psp.notifySuite(PUBLIC, suite, paid)).isEqualTo(200);
+		awaitInbox();
+		assertThat(transactions()).hasSize(1);
+		JsonNode replay = this.api.get("/api/finance/sync-logs/?provider=" + this.provider + "&flow=webhook")
+			.json()
+			.get(0);
+		assertThat(replay.get("imported_count").asInt()).isZero();
+		assertThat(replay.get("updated_count").asInt()).isZero();
+
+		// A forged call announcing a Pix the provider does not know writes nothing.
+		ObjectNode forged = paid.deepCopy().put("endToEndId", e2e(501)).put("valor", "1000000.00");
+		assertThat(this.psp.notifySuite(PUBLIC, suite, forged)).isEqualTo(200);
+		awaitInbox();
+		assertThat(inboxMessages().get(2)).contains(e2e(501) + " not confirmed");
+		assertThat(transactions()).hasSize(1);
+
+		// A wrong path, or a body that is not JSON, is refused and nothing is stored.
+		int inbox = inboxMessages().size();
+		Response unknown = this.api.as(null).post("/api/finance/pix-webhooks/" + "x".repeat(43) + "/pix", "{}");
+		assertThat(unknown.status()).as(unknown.toString()).isEqualTo(404);
+		assertThat(this.psp.notifySuite(PUBLIC, suite, "not json")).isEqualTo(400);
+		assertThat(inboxMessages()).hasSize(inbox);
+
+		// Registering again replaces the secret: the old path no longer works.
+		String oldUrl = this.psp.webhookUrl;
+		assertThat(this.api.put(CONNECTIONS + this.connection + "/webhook/", "").status()).isEqualTo(200);
+		assertThat(this.psp.webhookUrl).isNotEqualTo(oldUrl);
+		Response old = this.api.as(null).post(oldUrl.replace(PUBLIC, "") + "/pix", "{\"pix\":[]}");
+		assertThat(old.status()).isEqualTo(404);
+	}
+
+	@Test
+	void registeringNeedsAPixKeyAndAProviderThatAccepts() {
+		this.psp.faults.add(Fault.status("/v2/webhook", 400));
+		Response refused = this.api.put(CONNECTIONS + this.connection + "/webhook/", "");
+		assertThat(refused.status()).as(refused.toString()).isEqualTo(502);
+		assertThat(refused.json().get("detail").asString()).contains("400");
+		assertThat(this.api.get(CONNECTIONS + this.connection + "/").json().get("webhook_configured").asBoolean())
+			.isFalse();
+
+		Map<String, Object> credentials = this.psp.credentials();
+		credentials.put("pix_key", "");
+		assertThat(
+				this.api.put(CONNECTIONS + this.connection + "/credentials/", Api.JSON.writeValueAsString(credentials))
+					.status())
+			.isEqualTo(204);
+		Response noKey = this.api.put(CONNECTIONS + this.connection + "/webhook/", "");
+		assertThat(noKey.status()).isEqualTo(409);
+		assertThat(noKey.json().get("field").asString()).isEqualTo("pix_key");
+		assertThat(
+				signedInWith("finance.connections.view").put(CONNECTIONS + this.connection + "/webhook/", "").status())
+			.isEqualTo(403);
+	}
+
+	@Test
+	void theAllowListTakesAddressesAndBlocks() {
+		assertThat(PixWebhookService.allowed("203.0.113.9", List.of())).isTrue();
+		assertThat(PixWebhookService.allowed("34.193.116.226", List.of("34.193.116.226"))).isTrue();
+		assertThat(PixWebhookService.allowed("10.1.2.3", List.of("192.168.0.0/16", "10.0.0.0/8"))).isTrue();
+		assertThat(PixWebhookService.allowed("11.1.2.3", List.of("10.0.0.0/8"))).isFalse();
+		assertThat(PixWebhookService.allowed("10.255.0.1", List.of("10.254.0.0/15"))).isTrue();
+		assertThat(PixWebhookService.allowed("10.253.0.1", List.of("10.254.0.0/15"))).isFalse();
+		assertThat(PixWebhookService.allowed("::1", List.of("10.0.0.0/8"))).isFalse();
+		assertThat(PixWebhookService.allowed("10.1.2.3", List.of("not an address"))).isFalse();
 	}
 
 }
