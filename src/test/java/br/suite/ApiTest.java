@@ -53,6 +53,13 @@ public abstract class ApiTest {
 		// Every test signs in from 127.0.0.1: the per-address limit is tested with its
 		// own instances.
 		registry.add("suite.access.login.address-capacity", () -> "1000000");
+		// The company as a Pix receiver (static BR Codes): the key of the Central Bank's
+		// examples.
+		registry.add("suite.finance.pix.key", () -> "123e4567-e12b-12d1-a456-426655440000");
+		registry.add("suite.finance.pix.merchant-name", () -> "Padaria São João Ltda");
+		registry.add("suite.finance.pix.merchant-city", () -> "São Paulo");
+		// Provider syncs run when a test asks, never on the schedule.
+		registry.add("suite.finance.pix-providers.scheduled-sync", () -> "false");
 	}
 
 	@BeforeEach

@@ -56,6 +56,10 @@ class SecuritySettings {
 			.addFilterBefore(new TokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/auth/token")
 				.permitAll()
+				// Pix providers' webhook calls: the secret path is the credential
+				// (finance).
+				.requestMatchers(HttpMethod.POST, "/api/finance/pix-webhooks/**")
+				.permitAll()
 				.requestMatchers("/api/docs", "/api/docs/**", "/api/schema", "/api/schema/**", "/api/swagger-ui/**",
 						"/swagger-ui/**", "/v3/api-docs/**", "/actuator/health", "/actuator/health/**", "/error")
 				.permitAll()

@@ -10,7 +10,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -97,6 +99,21 @@ class ChargeController {
 	ResponseEntity<ChargeResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		return this.charges.update(id, patch, ifMatch).ok();
+	}
+
+	@GetMapping(value = PathIds.ID + "/qrcode.png", produces = MediaType.IMAGE_PNG_VALUE)
+	@Requires("finance.charges.view")
+	@Operation(summary = "The charge's Pix QR code (PNG)",
+			description = "A static BR Code built by Suite (EMV QRCPS-MPM, "
+					+ "CRC16-CCITT): the company's Pix key (SUITE_PIX_KEY), merchant name and city, the charge's open "
+					+ "amount and its pix_reference in field 62/05, so the Pix that pays it arrives with that "
+					+ "reference as txid and the automatic matching allocates it. 409 for a charge that is not pix, "
+					+ "is cancelled or has nothing open, or when no Pix key is configured. 400 × 400 pixels.")
+	ResponseEntity<byte[]> qrCode(@PathVariable long id) {
+		return ResponseEntity.ok()
+			.contentType(MediaType.IMAGE_PNG)
+			.cacheControl(CacheControl.noStore())
+			.body(QrCodes.png(this.charges.brCode(id)));
 	}
 
 	@PostMapping(PathIds.ID + "/cancel")

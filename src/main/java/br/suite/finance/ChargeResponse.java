@@ -23,5 +23,9 @@ record ChargeResponse(long id, @Schema(allowableValues = {
 		@Schema(allowableValues = { "open", "partially_paid", "paid", "overpaid", "cancelled" }) String status,
 		@Nullable LocalDate dueDate,
 		@Schema(description = "transaction_date of the latest transaction allocated to it; null when unpaid") @Nullable LocalDate paidOn,
-		String description, @Nullable Long fiscalDocumentId, Instant createdAt, Instant updatedAt){
+		String description, @Nullable Long fiscalDocumentId,
+		@Schema(description = "Read-only. For pix charges: the reference (≤ 25 letters and digits) Suite puts in "
+				+ "field 62/05 of the charge's static BR Code; a Pix paid through that code arrives with it as its "
+				+ "txid, which the automatic matching compares like txid. Empty for other kinds.") String pixReference,
+		Instant createdAt, Instant updatedAt){
 }

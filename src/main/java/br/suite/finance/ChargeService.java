@@ -25,6 +25,7 @@ import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.ChargeExternalIdTaken;
 import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
+import br.suite.finance.FinanceProblems.NoBrCode;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
@@ -44,7 +45,7 @@ class ChargeService {
 
 	static final String COLUMNS = "id, kind, provider, external_id, txid, nosso_numero, end_to_end_id, payer_name, "
 			+ "payer_document, amount, paid_amount, status, due_date, paid_on, description, fiscal_document_id, "
-			+ "version, created_at, updated_at";
+			+ "pix_reference, version, created_at, updated_at";
 
 	/** A Pix txid (BCB's Pix API: 26 to 35 characters {@code [a-zA-Z0-9]}). */
 	private static final Pattern TXID = Pattern.compile("[A-Za-z0-9]{26,35}");
@@ -59,8 +60,12 @@ class ChargeService {
 
 	private final AuditLog audit;
 
-	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit) {
+	private final PixSettings pix;
+
+	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit,
+			PixSettings pix) {
 		this.audit = audit;
+		this.pix = pix;
 		this.jdbc = jdbc;
 		this.partialUpdates = partialUpdates;
 		this.state = state;
@@ -125,10 +130,16 @@ class ChargeService {
 			id = this.jdbc.sql("""
 					INSERT INTO finance_charge (kind, provider, external_id, txid, nosso_numero, end_to_end_id,
 					    payer_name, payer_document, amount, due_date, description, fiscal_document_id, status,
-					    version, created_at, updated_at)
+					    pix_reference, version, created_at, updated_at)
 					VALUES (:kind, :provider, :externalId, :txid, :nossoNumero, :endToEndId, :payerName,
-					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open', 0, :now, :now)
-					RETURNING id""").params(params(content)).param("now", now).query(Long.class).single();
+					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open',
+					    CASE WHEN :kind = 'pix' THEN :pixReference ELSE '' END, 0, :now, :now)
+					RETURNING id""")
+				.params(params(content))
+				.param("now", now)
+				.param("pixReference", PixReferences.next())
+				.query(Long.class)
+				.single();
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -178,8 +189,15 @@ class ChargeService {
 					    txid = :txid, nosso_numero = :nossoNumero, end_to_end_id = :endToEndId,
 					    payer_name = :payerName, payer_document = :payerDocument, amount = :amount,
 					    due_date = :dueDate, description = :description, fiscal_document_id = :fiscalDocumentId,
+					    pix_reference = CASE WHEN :kind = 'pix' AND pix_reference = '' THEN :pixReference
+					                         ELSE pix_reference END,
 					    version = version + 1, updated_at = :now
-					WHERE id = :id""").params(params(content)).param("now", now()).param("id", id).update();
+					WHERE id = :id""")
+				.params(params(content))
+				.param("now", now())
+				.param("id", id)
+				.param("pixReference", PixReferences.next())
+				.update();
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -216,6 +234,36 @@ class ChargeService {
 		this.audit.record("finance.charge.cancelled", "charge", id,
 				AuditLog.Changes.of().put("status", charge.status(), ClosedSet.wire(ChargeStatus.CANCELLED)));
 		return find(id, false);
+	}
+
+	/**
+	 * The BR Code a payer scans or pastes for this charge: a static code with the
+	 * company's Pix key, the open amount and the charge's reference. 409 when the charge
+	 * is not a pix charge, is cancelled or has nothing open, or no Pix key is configured.
+	 */
+	@Transactional(readOnly = true)
+	String brCode(long id) {
+		ChargeResponse charge = find(id, false).body();
+		if (!charge.kind().equals(ClosedSet.wire(ChargeKind.PIX))) {
+			throw new NoBrCode(id, "it is a " + charge.kind() + " charge, not pix.");
+		}
+		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
+			throw new NoBrCode(id, "it is cancelled.");
+		}
+		if (charge.openAmount().signum() <= 0) {
+			throw new NoBrCode(id, "nothing is open on it (status " + charge.status() + ").");
+		}
+		if (!this.pix.configured()) {
+			throw new NoBrCode(id, "the company's Pix key, merchant name and city are not configured "
+					+ "(SUITE_PIX_KEY, SUITE_PIX_MERCHANT_NAME, SUITE_PIX_MERCHANT_CITY).");
+		}
+		try {
+			return BrCode.staticCode(this.pix.key().strip(), charge.openAmount(), this.pix.merchantName(),
+					this.pix.merchantCity(), charge.pixReference());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new NoBrCode(id, "the Pix settings do not fit a BR Code (" + ex.getMessage() + ").");
+		}
 	}
 
 	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
@@ -329,7 +377,7 @@ class ChargeService {
 				rs.getString("end_to_end_id"), rs.getString("payer_name"), rs.getString("payer_document"), amount, paid,
 				open, status, rs.getObject("due_date", LocalDate.class), rs.getObject("paid_on", LocalDate.class),
 				rs.getString("description"), rs.getObject("fiscal_document_id", Long.class),
-				Objects.requireNonNull(TransactionService.instant(rs, "created_at")),
+				rs.getString("pix_reference"), Objects.requireNonNull(TransactionService.instant(rs, "created_at")),
 				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")));
 	}
 

@@ -227,4 +227,78 @@ final class FinanceProblems {
 		return String.join(", ", ids.stream().map(String::valueOf).toList());
 	}
 
+	/** 409: the charge cannot be paid by a QR code now (the reason says why). */
+	static final class NoBrCode extends ApiProblem.Conflict {
+
+		NoBrCode(long id, String reason) {
+			super("Charge " + id + " has no Pix QR code: " + reason);
+		}
+
+	}
+
+	static final class CredentialsNotFound extends ApiProblem {
+
+		CredentialsNotFound(long connectionId) {
+			super(org.springframework.http.HttpStatus.NOT_FOUND,
+					"Connection " + connectionId + " has no credentials: set them with PUT .../credentials/.");
+		}
+
+	}
+
+	static final class ConnectionDisabled extends ApiProblem.Conflict {
+
+		ConnectionDisabled(long id) {
+			super("Connection " + id + " is disabled (enabled: false): enable it to sync.");
+			with("field", "enabled");
+		}
+
+	}
+
+	static final class NoPixKey extends ApiProblem.Conflict {
+
+		NoPixKey(long connectionId) {
+			super("Connection " + connectionId + " has no pix_key in its credentials: set it to register a webhook.");
+			with("field", "pix_key");
+		}
+
+	}
+
+	static final class PublicBaseUrlMissing extends ApiProblem.Conflict {
+
+		PublicBaseUrlMissing(String current) {
+			super("SUITE_PUBLIC_BASE_URL must be the https address where providers reach this service (http only "
+					+ "for localhost in development); it is \"" + current + "\".");
+		}
+
+	}
+
+	/**
+	 * 502: the provider refused or could not be reached; the message says what it
+	 * answered.
+	 */
+	static final class ProviderFailed extends ApiProblem {
+
+		ProviderFailed(String message) {
+			super(org.springframework.http.HttpStatus.BAD_GATEWAY,
+					"The Pix provider did not register the webhook: " + message);
+		}
+
+	}
+
+	static final class WebhookNotFound extends ApiProblem {
+
+		WebhookNotFound() {
+			super(org.springframework.http.HttpStatus.NOT_FOUND, "No webhook at this address.");
+		}
+
+	}
+
+	static final class WebhookSourceRefused extends ApiProblem.Forbidden {
+
+		WebhookSourceRefused() {
+			super("This address may not call the Pix webhook.");
+		}
+
+	}
+
 }

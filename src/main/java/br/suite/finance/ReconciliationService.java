@@ -40,6 +40,8 @@ class ReconciliationService {
 
 	private static final Key[] CASCADE = { new Key("end_to_end_id", "end_to_end_id", AllocationRule.END_TO_END_ID),
 			new Key("correlation_id", "txid", AllocationRule.TXID),
+			// A Pix paid through a charge's static BR Code carries its reference as txid.
+			new Key("correlation_id", "pix_reference", AllocationRule.TXID),
 			new Key("charge_external_id", "external_id", AllocationRule.EXTERNAL_ID),
 			new Key("bank_reference_id", "nosso_numero", AllocationRule.NOSSO_NUMERO) };
 
@@ -164,7 +166,7 @@ class ReconciliationService {
 			if (!created.isEmpty()) {
 				this.events.publishEvent(new AllocationsCreated(created));
 			}
-			byRule.put(ClosedSet.wire(key.rule()), count[0]);
+			byRule.merge(ClosedSet.wire(key.rule()), count[0], Integer::sum);
 			allocations += count[0];
 			// The next key sees what this one took.
 			this.state.refresh(passTransactions, passCharges);

@@ -140,6 +140,7 @@ class SuggestionService {
 				      AND tx.transaction_date BETWEEN c.due_date - :before AND c.due_date + :after
 				      AND NOT (c.end_to_end_id <> '' AND c.end_to_end_id = tx.end_to_end_id)
 				      AND NOT (c.txid <> '' AND c.txid = tx.correlation_id)
+				      AND NOT (c.pix_reference <> '' AND c.pix_reference = tx.correlation_id)
 				      AND NOT (c.external_id <> '' AND c.external_id = tx.charge_external_id)
 				      AND NOT (c.nosso_numero <> '' AND c.nosso_numero = tx.bank_reference_id)
 				      AND NOT EXISTS (SELECT 1 FROM finance_allocation a

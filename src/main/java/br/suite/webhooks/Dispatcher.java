@@ -18,6 +18,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.shared.OutboundUrls;
+
 /**
  * Sends due deliveries. Each round claims up to {@code batch-size} due deliveries of
  * enabled subscriptions with {@code FOR UPDATE SKIP LOCKED} and leases them (their next
@@ -124,7 +126,7 @@ class Dispatcher {
 				body = new String(in.readNBytes(KEPT_BODY_BYTES), StandardCharsets.UTF_8);
 			}
 		}
-		catch (Destinations.Refused refused) {
+		catch (OutboundUrls.Refused refused) {
 			error = "url " + refused.getMessage();
 		}
 		catch (IOException ex) {

@@ -1,0 +1,29 @@
+package br.suite.finance;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How Suite talks to Pix providers ({@code suite.finance.pix-providers.*}): timeouts,
+ * retries (429 honouring {@code Retry-After} up to {@code maxRetryAfter}, 5xx and network
+ * failures with {@code backoff} doubling), the page size asked of {@code GET /pix}, and
+ * the pull sync's windows: {@code overlap} before the last successful sync,
+ * {@code firstWindow} when there was none, each request covering at most {@code chunk},
+ * and devoluções looked for over {@code refundLookback}. {@code scheduledSync} runs every
+ * {@code syncInterval} (once across instances). {@code publicBaseUrl} is where providers
+ * reach this service ({@code SUITE_PUBLIC_BASE_URL}); {@code webhookAllowedSources} (IPs
+ * or CIDR blocks) limits who may call the webhook, empty: anyone with the path.
+ */
+@ConfigurationProperties("suite.finance.pix-providers")
+record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
+		@DefaultValue("4") int maxAttempts, @DefaultValue("2s") Duration backoff,
+		@DefaultValue("60s") Duration maxRetryAfter, @DefaultValue("100") int pageSize,
+		@DefaultValue("1000") int maxPages, @DefaultValue("10m") Duration overlap,
+		@DefaultValue("7d") Duration firstWindow, @DefaultValue("5d") Duration chunk,
+		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
+		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
+		@DefaultValue("") List<String> webhookAllowedSources) {
+}
