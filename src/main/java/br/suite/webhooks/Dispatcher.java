@@ -242,7 +242,7 @@ class Dispatcher implements DisposableBean {
 				HttpResponse<BoundedAnswer.Body> response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
 				code = response.statusCode();
 				byte[] read = response.body().bytes();
-				body = new String(read, 0, Math.min(read.length, KEPT_BODY_BYTES), StandardCharsets.UTF_8);
+				body = storable(new String(read, 0, Math.min(read.length, KEPT_BODY_BYTES), StandardCharsets.UTF_8));
 				complete = true;
 			}
 			catch (TimeoutException ex) {
@@ -279,6 +279,15 @@ class Dispatcher implements DisposableBean {
 		record(delivery, succeeded, code, body, error);
 	}
 
+	/**
+	 * The text with its NUL characters replaced: PostgreSQL's text refuses them, and a
+	 * receiver's answer may hold any bytes (the record of the attempt failed, the
+	 * delivery stayed leased and was never recorded).
+	 */
+	static String storable(String text) {
+		return text.replace('\u0000', '\uFFFD');
+	}
+
 	@Override
 	public void destroy() throws InterruptedException {
 		this.senders.shutdownNow();
@@ -304,7 +313,7 @@ class Dispatcher implements DisposableBean {
 				.param("attempts", attempts)
 				.param("code", code)
 				.param("body", body)
-				.param("error", error == null ? null : error.length() > 500 ? error.substring(0, 500) : error)
+				.param("error", error == null ? null : storable(error.length() > 500 ? error.substring(0, 500) : error))
 				.param("wait", wait)
 				.param("succeeded", succeeded)
 				.param("id", delivery.id())

@@ -16,10 +16,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * A receiver on 127.0.0.1 that answers every request with {@code 200} and
  * {@code Content-Length: 100000}, sends the first few bytes of that body and never the
- * rest: it keeps the connection open until the client closes it. Notes when each
- * connection was accepted and when the client closed it.
+ * rest: it keeps the connection open until the client closes it
+ * ({@link Behaviour#STALL}), or closes it at once ({@link Behaviour#CUT_SHORT}); or it
+ * announces 10 MB and sends 200 KB of them before stalling ({@link Behaviour#OVERSIZED}).
+ * Notes when each connection was answered and when the client closed it.
  */
 final class StallingReceiver implements AutoCloseable {
+
+	enum Behaviour {
+
+		STALL, CUT_SHORT, OVERSIZED
+
+	}
+
+	private final Behaviour behaviour;
 
 	/** One connection: when it was answered and (-1 while open) when the client left. */
 	static final class Connection {
@@ -45,6 +55,11 @@ final class StallingReceiver implements AutoCloseable {
 	private final BlockingQueue<Connection> answered = new LinkedBlockingQueue<>();
 
 	StallingReceiver() throws IOException {
+		this(Behaviour.STALL);
+	}
+
+	StallingReceiver(Behaviour behaviour) throws IOException {
+		this.behaviour = behaviour;
 		this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 		Thread acceptor = new Thread(this::accept, "stalling-receiver");
 		acceptor.setDaemon(true);
@@ -93,11 +108,22 @@ final class StallingReceiver implements AutoCloseable {
 				matched = (b == end[matched]) ? matched + 1 : (b == end[0] ? 1 : 0);
 			}
 			OutputStream out = socket.getOutputStream();
-			out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n" + "accepted")
+			long length = this.behaviour == Behaviour.OVERSIZED ? 10_000_000 : 100_000;
+			out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + length + "\r\n\r\n"
+					+ "accepted")
 				.getBytes(StandardCharsets.US_ASCII));
 			out.flush();
 			connection = new Connection(System.nanoTime());
 			this.answered.add(connection);
+			if (this.behaviour == Behaviour.OVERSIZED) {
+				// The client may stop reading (and close) before all of it is sent.
+				out.write(new byte[200_000]);
+				out.flush();
+			}
+			if (this.behaviour == Behaviour.CUT_SHORT) {
+				// End of the answer (FIN) long before its Content-Length.
+				socket.shutdownOutput();
+			}
 			// The request's body and then nothing: wait for the client to give up.
 			while (in.read() >= 0) {
 				// discard

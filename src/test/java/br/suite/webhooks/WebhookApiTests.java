@@ -298,6 +298,40 @@ class WebhookApiTests extends ApiTest {
 	}
 
 	/**
+	 * A 200 whose body ends before its Content-Length is a failed attempt, not a success;
+	 * one that sends more than max-response-bytes has answered: reading stops there.
+	 */
+	@Test
+	void aBodyCutShortFailsAndAnOversizedOneIsReadOnlyToTheLimit() throws Exception {
+		try (StallingReceiver cut = new StallingReceiver(StallingReceiver.Behaviour.CUT_SHORT);
+				StallingReceiver oversized = new StallingReceiver(StallingReceiver.Behaviour.OVERSIZED)) {
+			long cutId = subscribe(cut.url(), "processdocs.document.review_due").get("id").asLong();
+			long oversizedId = subscribe(oversized.url(), "processdocs.document.review_due").get("id").asLong();
+			this.transactions.executeWithoutResult(
+					status -> this.publisher.publishEvent(new br.suite.processdocs.DocumentReviewDue(78, "PD-0078",
+							"Vendas", "Ana", java.time.LocalDate.of(2026, 12, 2), false)));
+			StallingReceiver.Connection big = oversized.nextAnswered();
+			JsonNode answered = awaitDelivery(oversizedId, "succeeded");
+			assertThat((System.nanoTime() - big.answeredAt) / 1_000_000).as("well before the 3 s deadline")
+				.isLessThan(2500);
+			assertThat(answered.get("last_response_body").asString()).startsWith("accepted").hasSize(1024);
+
+			cut.nextAnswered();
+			JsonNode attempt = deliveries(cutId).get(0);
+			for (int i = 0; i < 100 && attempt.get("attempts").asInt() == 0; i++) {
+				Thread.sleep(50);
+				attempt = deliveries(cutId).get(0);
+			}
+			assertThat(attempt.get("status").asString()).as(attempt.toString()).isNotEqualTo("succeeded");
+			assertThat(attempt.get("delivered_at").isNull()).isTrue();
+			assertThat(attempt.get("last_response_code").asInt()).isEqualTo(200);
+			assertThat(attempt.get("last_error").asString()).startsWith("the answer's body was cut short: ");
+			assertThat(this.api.delete(BASE + cutId + "/").status()).isEqualTo(204);
+			assertThat(this.api.delete(BASE + oversizedId + "/").status()).isEqualTo(204);
+		}
+	}
+
+	/**
 	 * A new user in a new role holding the permissions, signed in: [role id, user id].
 	 */
 	record Person(long roleId, long userId, Api api) {
