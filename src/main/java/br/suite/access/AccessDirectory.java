@@ -1,6 +1,7 @@
 package br.suite.access;
 
 import java.util.Optional;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -19,9 +20,12 @@ public class AccessDirectory {
 
 	private final UserService userService;
 
-	AccessDirectory(UserRepository users, UserService userService) {
+	private final RoleService roles;
+
+	AccessDirectory(UserRepository users, UserService userService, RoleService roles) {
 		this.users = users;
 		this.userService = userService;
+		this.roles = roles;
 	}
 
 	/** A user as other modules see it. */
@@ -43,6 +47,19 @@ public class AccessDirectory {
 		return this.users.findById(userId)
 			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
 					u.establishmentId));
+	}
+
+	/**
+	 * The user as a caller would be now, with their role's current permissions; empty
+	 * when the user does not exist or is not active (deactivated, blocked). For work done
+	 * on a user's behalf outside their requests: a webhook delivery checks its
+	 * subscription's owner before each attempt.
+	 */
+	@Transactional(readOnly = true)
+	public Optional<CurrentUser> activeUser(long userId) {
+		return this.users.findById(userId)
+			.filter(User::isActive)
+			.map(u -> new CurrentUser(u.id(), u.username, Set.copyOf(this.roles.get(u.roleId).permissions)));
 	}
 
 	/**

@@ -1,43 +1,67 @@
 package br.suite.webhooks;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.access.AccessDirectory;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.OutboundUrls;
 
 /**
- * Sends due deliveries. Each round claims up to {@code batch-size} due deliveries of
- * enabled subscriptions with {@code FOR UPDATE SKIP LOCKED} and leases them (their next
- * attempt moved a minute ahead) before committing, so another instance neither waits for
- * nor sends them; the POSTs run outside any transaction and each result is written in its
- * own. A 2xx is success; anything else (or no answer in time) is a failed attempt:
- * retried after the next wait of {@code retry-schedule}, failed after the last; a
- * subscription's {@code disable-after-failures}th failure in a row disables it with a
- * {@code disabled_reason}.
+ * Sends due deliveries. Each round claims as many due deliveries of enabled subscriptions
+ * as there are free senders (at most {@code batch-size}) with {@code FOR UPDATE SKIP
+ * LOCKED} and leases them (their next attempt moved ahead) before committing, so another
+ * instance neither waits for nor sends them; the POSTs run outside any transaction on a
+ * bounded pool of {@code concurrency} senders, never on the scheduling thread, and each
+ * result is written in its own. An attempt has {@code request-timeout} in all (connect,
+ * headers and body) and reads at most {@code max-response-bytes} of the answer. Only a
+ * complete 2xx is success; anything else (a body cut short, no complete answer in time)
+ * is a failed attempt: retried after the next wait of {@code retry-schedule}, failed
+ * after the last; a subscription's {@code disable-after-failures}th failure in a row
+ * disables it with a {@code disabled_reason}.
+ *
+ * <p>
+ * Before each attempt the subscription's owner must be active and hold the view
+ * permission of the delivery's event type ({@link EventTypes}); otherwise the delivery is
+ * not sent but {@code failed} at once, with {@code last_error} starting "withheld:".
  */
 @Component
-class Dispatcher {
+class Dispatcher implements DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
 	private static final int KEPT_BODY_BYTES = 1024;
 
 	private static final Duration LEASE = Duration.ofMinutes(1);
+
+	static final String WITHHELD = "withheld: ";
 
 	private final JdbcClient jdbc;
 
@@ -47,54 +71,126 @@ class Dispatcher {
 
 	private final Destinations destinations;
 
+	private final AccessDirectory access;
+
 	private final HttpClient http;
 
-	Dispatcher(JdbcClient jdbc, TransactionTemplate transactions, WebhookSettings settings, Destinations destinations) {
+	private final ThreadPoolExecutor senders;
+
+	/** Deliveries claimed by this instance and not yet recorded. */
+	private final AtomicInteger inFlight = new AtomicInteger();
+
+	Dispatcher(JdbcClient jdbc, TransactionTemplate transactions, WebhookSettings settings, Destinations destinations,
+			AccessDirectory access) {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.settings = settings;
 		this.destinations = destinations;
+		this.access = access;
 		// Redirects are not followed: a redirect could lead to an address the URL check
 		// refused.
 		this.http = HttpClient.newBuilder()
-			.connectTimeout(settings.connectTimeout())
+			.connectTimeout(min(settings.connectTimeout(), settings.requestTimeout()))
 			.followRedirects(HttpClient.Redirect.NEVER)
 			.build();
+		// Never more queued than free senders (a round claims only that many).
+		this.senders = new ThreadPoolExecutor(settings.concurrency(), settings.concurrency(), 30, TimeUnit.SECONDS,
+				new ArrayBlockingQueue<>(settings.concurrency()), new CustomizableThreadFactory("webhook-sender-"));
+		this.senders.allowCoreThreadTimeOut(true);
 	}
 
-	private record Due(long id, String messageId, String body, int attempts, long subscriptionId, String url,
-			String secret) {
+	private static Duration min(Duration a, Duration b) {
+		return a.compareTo(b) <= 0 ? a : b;
 	}
 
+	private record Due(long id, String messageId, String eventType, String body, int attempts, long subscriptionId,
+			String url, String secret, @Nullable Long ownerId) {
+	}
+
+	/**
+	 * Claims and hands over what the free senders can take, then returns: a slow receiver
+	 * holds one sender for at most {@code request-timeout}, never the scheduling thread.
+	 */
 	@Scheduled(fixedDelayString = "${suite.webhooks.dispatch-interval:1s}")
 	void dispatch() {
 		if (!this.settings.dispatcherEnabled()) {
 			return;
 		}
-		List<Due> due = claim();
-		for (Due delivery : due) {
-			send(delivery);
+		int free = Math.min(this.settings.batchSize(), this.settings.concurrency() - this.inFlight.get());
+		if (free <= 0) {
+			return;
+		}
+		Map<Long, Optional<CurrentUser>> owners = new HashMap<>();
+		for (Due delivery : claim(free)) {
+			String refusal = refusal(delivery, owners);
+			if (refusal != null) {
+				withhold(delivery, refusal);
+				continue;
+			}
+			this.inFlight.incrementAndGet();
+			try {
+				this.senders.execute(() -> {
+					try {
+						send(delivery);
+					}
+					finally {
+						this.inFlight.decrementAndGet();
+					}
+				});
+			}
+			catch (RejectedExecutionException ex) {
+				// Shutting down: the lease expires and a later round sends it.
+				this.inFlight.decrementAndGet();
+			}
 		}
 	}
 
-	private List<Due> claim() {
+	/**
+	 * Why the delivery may not be sent to its subscription's owner's URL now, or null
+	 * when it may.
+	 */
+	private @Nullable String refusal(Due delivery, Map<Long, Optional<CurrentUser>> owners) {
+		EventTypes.EventType type = EventTypes.CATALOGUE.get(delivery.eventType());
+		if (type == null) {
+			return WITHHELD + delivery.eventType() + " is no longer an event type";
+		}
+		if (delivery.ownerId() == null) {
+			return WITHHELD + "the subscription has no owner; whoever next changes its url or event types "
+					+ "(holding " + type.permission() + ") becomes it";
+		}
+		Optional<CurrentUser> owner = owners.computeIfAbsent(delivery.ownerId(), this.access::activeUser);
+		if (owner.isEmpty()) {
+			return WITHHELD + "the subscription's owner (user " + delivery.ownerId() + ") is not active";
+		}
+		if (!owner.get().holds(type.permission())) {
+			return WITHHELD + "the subscription's owner (user " + delivery.ownerId() + ") does not hold "
+					+ type.permission();
+		}
+		return null;
+	}
+
+	private List<Due> claim(int limit) {
+		Duration lease = max(LEASE, this.settings.requestTimeout().multipliedBy(3));
 		List<Due> due = this.transactions.execute(status -> {
-			List<Due> claimed = this.jdbc.sql("""
-					SELECT d.id, d.message_id, d.body, d.attempts, s.id AS subscription_id, s.url, s.secret
-					FROM webhooks_delivery d JOIN webhooks_subscription s ON s.id = d.subscription_id
-					WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND s.enabled
-					ORDER BY d.next_attempt_at, d.id LIMIT :batch
-					FOR UPDATE OF d SKIP LOCKED""")
-				.param("batch", this.settings.batchSize())
-				.query((rs, n) -> new Due(rs.getLong("id"), rs.getString("message_id"), rs.getString("body"),
-						rs.getInt("attempts"), rs.getLong("subscription_id"), rs.getString("url"),
-						rs.getString("secret")))
+			List<Due> claimed = this.jdbc
+				.sql("""
+						SELECT d.id, d.message_id, d.event_type, d.body, d.attempts, s.id AS subscription_id, s.url, s.secret,
+						       o.owner_id
+						FROM webhooks_delivery d JOIN webhooks_subscription s ON s.id = d.subscription_id
+						LEFT JOIN webhooks_subscription_owner o ON o.subscription_id = s.id
+						WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND s.enabled
+						ORDER BY d.next_attempt_at, d.id LIMIT :batch
+						FOR UPDATE OF d SKIP LOCKED""")
+				.param("batch", limit)
+				.query((rs, n) -> new Due(rs.getLong("id"), rs.getString("message_id"), rs.getString("event_type"),
+						rs.getString("body"), rs.getInt("attempts"), rs.getLong("subscription_id"), rs.getString("url"),
+						rs.getString("secret"), rs.getObject("owner_id", Long.class)))
 				.list();
 			if (!claimed.isEmpty()) {
 				this.jdbc
-					.sql("UPDATE webhooks_delivery SET next_attempt_at = now() + :lease * interval '1 second' "
+					.sql("UPDATE webhooks_delivery SET next_attempt_at = now() + :lease * interval '1 millisecond' "
 							+ "WHERE id IN (:ids)")
-					.param("lease", LEASE.toSeconds())
+					.param("lease", lease.toMillis())
 					.param("ids", claimed.stream().map(Due::id).toList())
 					.update();
 			}
@@ -103,15 +199,36 @@ class Dispatcher {
 		return due == null ? List.of() : due;
 	}
 
+	private static Duration max(Duration a, Duration b) {
+		return a.compareTo(b) >= 0 ? a : b;
+	}
+
+	/**
+	 * Not sent: {@code failed} at once, attempts unchanged, not counted against the
+	 * subscription (the receiver did nothing wrong); a redelivery checks again.
+	 */
+	private void withhold(Due delivery, String reason) {
+		this.jdbc
+			.sql("UPDATE webhooks_delivery SET status = 'failed', next_attempt_at = NULL, last_error = :error "
+					+ "WHERE id = :id")
+			.param("error", reason.length() > 500 ? reason.substring(0, 500) : reason)
+			.param("id", delivery.id())
+			.update();
+		log.info("Webhook delivery {} to subscription {} not sent: {}", delivery.id(), delivery.subscriptionId(),
+				reason);
+	}
+
 	private void send(Due delivery) {
 		long timestamp = System.currentTimeMillis() / 1000;
 		Integer code = null;
 		String body = null;
 		String error = null;
+		boolean complete = false;
+		Duration timeout = this.settings.requestTimeout();
 		try {
 			URI uri = this.destinations.checked(delivery.url());
 			HttpRequest request = HttpRequest.newBuilder(uri)
-				.timeout(this.settings.requestTimeout())
+				.timeout(timeout)
 				.header("Content-Type", "application/json")
 				.header("User-Agent", "Suite-Webhooks/1")
 				.header("webhook-id", delivery.messageId())
@@ -120,24 +237,62 @@ class Dispatcher {
 						Signatures.sign(delivery.secret(), delivery.messageId(), timestamp, delivery.body()))
 				.POST(HttpRequest.BodyPublishers.ofString(delivery.body(), StandardCharsets.UTF_8))
 				.build();
-			HttpResponse<InputStream> response = this.http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-			code = response.statusCode();
-			try (InputStream in = response.body()) {
-				body = new String(in.readNBytes(KEPT_BODY_BYTES), StandardCharsets.UTF_8);
+			BoundedAnswer answer = new BoundedAnswer((int) this.settings.maxResponseBytes().toBytes());
+			CompletableFuture<HttpResponse<BoundedAnswer.Body>> exchange = this.http.sendAsync(request, answer);
+			try {
+				HttpResponse<BoundedAnswer.Body> response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+				code = response.statusCode();
+				byte[] read = response.body().bytes();
+				body = storable(new String(read, 0, Math.min(read.length, KEPT_BODY_BYTES), StandardCharsets.UTF_8));
+				complete = true;
+			}
+			catch (TimeoutException ex) {
+				// Closes the connection, whatever the exchange was waiting for.
+				exchange.cancel(true);
+				answer.abandon();
+				code = answer.status();
+				error = (code == null ? "no answer" : "the answer's body was not complete") + " within "
+						+ timeout.toMillis() + " ms";
+			}
+			catch (ExecutionException ex) {
+				code = answer.status();
+				Throwable cause = ex.getCause() == null ? ex : ex.getCause();
+				error = (code == null ? "" : "the answer's body was cut short: ") + cause.getClass().getSimpleName()
+						+ (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+			}
+			catch (CancellationException ex) {
+				code = answer.status();
+				error = "cancelled";
 			}
 		}
 		catch (OutboundUrls.Refused refused) {
 			error = "url " + refused.getMessage();
 		}
-		catch (IOException ex) {
+		catch (IllegalArgumentException ex) {
 			error = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
 		}
 		catch (InterruptedException ex) {
+			// Shutting down: not recorded, the lease expires and a later round sends it.
 			Thread.currentThread().interrupt();
-			error = "interrupted";
+			return;
 		}
-		boolean succeeded = code != null && code >= 200 && code < 300;
+		boolean succeeded = complete && code != null && code >= 200 && code < 300;
 		record(delivery, succeeded, code, body, error);
+	}
+
+	/**
+	 * The text with its NUL characters replaced: PostgreSQL's text refuses them, and a
+	 * receiver's answer may hold any bytes (the record of the attempt failed, the
+	 * delivery stayed leased and was never recorded).
+	 */
+	static String storable(String text) {
+		return text.replace('\u0000', '\uFFFD');
+	}
+
+	@Override
+	public void destroy() throws InterruptedException {
+		this.senders.shutdownNow();
+		this.senders.awaitTermination(5, TimeUnit.SECONDS);
 	}
 
 	private void record(Due delivery, boolean succeeded, @Nullable Integer code, @Nullable String body,
@@ -159,7 +314,7 @@ class Dispatcher {
 				.param("attempts", attempts)
 				.param("code", code)
 				.param("body", body)
-				.param("error", error == null ? null : error.length() > 500 ? error.substring(0, 500) : error)
+				.param("error", error == null ? null : storable(error.length() > 500 ? error.substring(0, 500) : error))
 				.param("wait", wait)
 				.param("succeeded", succeeded)
 				.param("id", delivery.id())
@@ -183,7 +338,7 @@ class Dispatcher {
 							+ "updated_at = now() WHERE id = :id AND enabled")
 					.param("reason",
 							"Disabled after " + failures + " consecutive failed deliveries (last: "
-									+ (code != null ? "HTTP " + code : error) + ")")
+									+ (error != null ? error : "HTTP " + code) + ")")
 					.param("id", delivery.subscriptionId())
 					.update();
 				log.warn("Webhook subscription {} disabled after {} consecutive failed deliveries",

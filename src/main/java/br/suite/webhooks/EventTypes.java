@@ -4,33 +4,60 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The event types a subscription may name, with what each means. */
+/**
+ * The event types a subscription may name: what each means, and the view permission of
+ * the data it carries. A subscription to a type needs that permission, from whoever
+ * creates it or changes its url or event types (its owner), and each delivery is sent
+ * only while the owner still holds it: webhooks show nobody what the modules' own
+ * endpoints would refuse them.
+ */
 final class EventTypes {
 
-	static final Map<String, String> CATALOGUE;
+	static final Map<String, EventType> CATALOGUE;
 
 	static {
-		Map<String, String> c = new LinkedHashMap<>();
-		c.put("timeclock.punch.registered", "A punch was recorded in the ledger");
-		c.put("timeclock.punch.needs_review",
+		Map<String, EventType> c = new LinkedHashMap<>();
+		add(c, "timeclock.punch.registered", "timeclock.punches.view", "A punch was recorded in the ledger");
+		add(c, "timeclock.punch.needs_review", "timeclock.punches.view",
 				"A punch was recorded whose face recognition failed: someone must review it");
-		c.put("processdocs.document.approved", "A process document was approved");
-		c.put("processdocs.document.review_due",
+		add(c, "processdocs.document.approved", "processdocs.documents.view", "A process document was approved");
+		add(c, "processdocs.document.review_due", "processdocs.documents.view",
 				"A process document's review is due within the notice window or past (daily at 07:00)");
-		c.put("fins.record.overdue", "An open fins record is past its data_limite (daily at 07:00)");
-		c.put("access.user.changed", "A user was created, changed, deactivated or had the password reset");
-		c.put("finance.fiscal_document.status_changed", "A fiscal document moved to another status");
-		c.put("finance.transactions.imported", "A CSV import of bank transactions was confirmed");
-		c.put("finance.allocation.created",
+		add(c, "fins.record.overdue", "fins.records.view",
+				"An open fins record is past its data_limite (daily at 07:00)");
+		add(c, "access.user.changed", "access.users.view",
+				"A user was created, changed, deactivated or had the password reset");
+		add(c, "finance.fiscal_document.status_changed", "finance.fiscal_documents.view",
+				"A fiscal document moved to another status");
+		add(c, "finance.transactions.imported", "finance.transactions.view",
+				"A CSV import of bank transactions was confirmed");
+		add(c, "finance.allocation.created", "finance.reconciliation.view",
 				"Money of a credit transaction was allocated to a charge or a fiscal document (by hand, an accepted suggestion or the automatic matching)");
-		c.put("finance.charge.paid", "A charge became fully paid");
+		add(c, "finance.charge.paid", "finance.charges.view", "A charge became fully paid");
 		CATALOGUE = Collections.unmodifiableMap(c);
+	}
+
+	private static void add(Map<String, EventType> catalogue, String type, String permission, String description) {
+		catalogue.put(type, new EventType(type, description, permission));
 	}
 
 	private EventTypes() {
 	}
 
-	record EventType(String type, String description) {
+	/** The view permission a subscription to the type needs (the type is known). */
+	static String permissionFor(String type) {
+		EventType known = CATALOGUE.get(type);
+		if (known == null) {
+			throw new IllegalArgumentException("Unknown event type " + type);
+		}
+		return known.permission();
+	}
+
+	/**
+	 * An event type as {@code GET /api/webhooks/event-types/} answers it:
+	 * {@code permission} is what a subscription to it needs.
+	 */
+	record EventType(String type, String description, String permission) {
 	}
 
 }

@@ -16,9 +16,15 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 
-/** Webhook subscriptions: URL, event types, on/off, and the signing secret shown once. */
+/**
+ * Webhook subscriptions: URL, event types, on/off, and the signing secret shown once.
+ * Whoever creates a subscription or changes its url or event types becomes its owner and
+ * must hold the view permission of every event type it names ({@link EventTypes}); the
+ * dispatcher checks the owner again before each delivery.
+ */
 @Service
 class Subscriptions {
 
@@ -35,12 +41,13 @@ class Subscriptions {
 	}
 
 	@Transactional
-	SubscriptionResponse create(SubscriptionRequest request) {
+	SubscriptionResponse create(SubscriptionRequest request, CurrentUser caller) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String url = checkUrl(request.url(), errors);
 		List<String> types = checkTypes(request.eventTypes(), errors);
 		String description = checkDescription(request.description(), errors);
 		errors.throwIfAny();
+		checkMayReceive(types, caller);
 		String secret = Signatures.newSecret();
 		long id = this.jdbc
 			.sql("""
@@ -53,6 +60,7 @@ class Subscriptions {
 			.param("secret", secret)
 			.query(Long.class)
 			.single();
+		setOwner(id, caller);
 		SubscriptionResponse created = get(id);
 		this.audit.record("webhooks.subscription.created", "webhook_subscription", id,
 				Changes.created(audited(created)));
@@ -66,29 +74,35 @@ class Subscriptions {
 		fields.put("event_types", subscription.eventTypes());
 		fields.put("enabled", subscription.enabled());
 		fields.put("description", subscription.description());
+		fields.put("owner_id", subscription.ownerId());
 		return fields;
 	}
 
 	@Transactional(readOnly = true)
 	List<SubscriptionResponse> list() {
-		return this.jdbc.sql("SELECT * FROM webhooks_subscription ORDER BY id").query(Subscriptions::response).list();
+		return this.jdbc.sql(SELECT + " ORDER BY s.id").query(Subscriptions::response).list();
 	}
 
 	@Transactional(readOnly = true)
 	SubscriptionResponse get(long id) {
-		return this.jdbc.sql("SELECT * FROM webhooks_subscription WHERE id = :id")
+		return this.jdbc.sql(SELECT + " WHERE s.id = :id")
 			.param("id", id)
 			.query(Subscriptions::response)
 			.optional()
 			.orElseThrow(() -> new ApiProblem.NotFound("Subscription", id));
 	}
 
+	private static final String SELECT = "SELECT s.*, o.owner_id FROM webhooks_subscription s "
+			+ "LEFT JOIN webhooks_subscription_owner o ON o.subscription_id = s.id";
+
 	/**
 	 * Changes the sent fields; enabling a subscription clears its failure count and
-	 * disabled reason.
+	 * disabled reason. A change of url or event types needs the caller to hold the view
+	 * permission of every event type the subscription will name, and makes the caller its
+	 * owner.
 	 */
 	@Transactional
-	SubscriptionResponse update(long id, SubscriptionRequest request) {
+	SubscriptionResponse update(long id, SubscriptionRequest request, CurrentUser caller) {
 		SubscriptionResponse current = get(id);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String url = request.url() == null ? current.url() : checkUrl(request.url(), errors);
@@ -97,6 +111,10 @@ class Subscriptions {
 		String description = request.description() == null ? current.description()
 				: checkDescription(request.description(), errors);
 		errors.throwIfAny();
+		boolean retargeted = !url.equals(current.url()) || !types.equals(current.eventTypes());
+		if (retargeted) {
+			checkMayReceive(types, caller);
+		}
 		boolean enabled = request.enabled() == null ? current.enabled() : request.enabled();
 		boolean reEnabled = enabled && !current.enabled();
 		this.jdbc.sql("""
@@ -112,6 +130,9 @@ class Subscriptions {
 			.param("description", description)
 			.param("id", id)
 			.update();
+		if (retargeted) {
+			setOwner(id, caller);
+		}
 		SubscriptionResponse updated = get(id);
 		Changes changes = Changes.between(audited(current), audited(updated));
 		if (!changes.isEmpty()) {
@@ -124,6 +145,7 @@ class Subscriptions {
 	void delete(long id) {
 		SubscriptionResponse current = get(id);
 		this.jdbc.sql("DELETE FROM webhooks_subscription WHERE id = :id").param("id", id).update();
+		this.jdbc.sql("DELETE FROM webhooks_subscription_owner WHERE subscription_id = :id").param("id", id).update();
 		this.audit.record("webhooks.subscription.deleted", "webhook_subscription", id,
 				Changes.removed(audited(current)));
 	}
@@ -140,6 +162,52 @@ class Subscriptions {
 		}
 		this.audit.record("webhooks.subscription.secret_rotated", "webhook_subscription", id, Changes.of());
 		return get(id).withSecret(secret);
+	}
+
+	/**
+	 * 403 naming the event types whose data the caller may not view, and the permissions
+	 * they need: a webhook must not show anyone what the modules would refuse them.
+	 */
+	private static void checkMayReceive(List<String> types, CurrentUser caller) {
+		List<String> refused = types.stream().filter(type -> !caller.holds(EventTypes.permissionFor(type))).toList();
+		if (!refused.isEmpty()) {
+			throw new NotAllowedToReceive(refused);
+		}
+	}
+
+	private void setOwner(long id, CurrentUser owner) {
+		this.jdbc.sql("""
+				INSERT INTO webhooks_subscription_owner (subscription_id, owner_id, since) VALUES (:id, :owner, now())
+				ON CONFLICT (subscription_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, since = EXCLUDED.since""")
+			.param("id", id)
+			.param("owner", owner.id())
+			.update();
+	}
+
+	/**
+	 * 403: the subscription would deliver data of event types whose view permission the
+	 * caller lacks.
+	 */
+	static final class NotAllowedToReceive extends ApiProblem.Forbidden {
+
+		NotAllowedToReceive(List<String> types) {
+			super(message(types));
+			with("event_types", List.copyOf(types));
+			with("missing_permissions", types.stream().map(EventTypes::permissionFor).distinct().toList());
+		}
+
+		private static String message(List<String> types) {
+			StringBuilder detail = new StringBuilder(
+					"You cannot subscribe to event types whose data you may not view: ");
+			for (int i = 0; i < types.size(); i++) {
+				detail.append(i == 0 ? "" : ", ")
+					.append(types.get(i))
+					.append(" needs ")
+					.append(EventTypes.permissionFor(types.get(i)));
+			}
+			return detail.append('.').toString();
+		}
+
 	}
 
 	private String checkUrl(@Nullable String url, InvalidRequest.Builder errors) {
@@ -185,7 +253,8 @@ class Subscriptions {
 		return new SubscriptionResponse(rs.getLong("id"), rs.getString("url"),
 				List.of((String[]) rs.getArray("event_types").getArray()), rs.getBoolean("enabled"),
 				rs.getString("description"), rs.getString("disabled_reason"), rs.getInt("consecutive_failures"),
-				rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant(), null);
+				rs.getObject("owner_id", Long.class), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant(), null);
 	}
 
 }

@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -40,18 +41,17 @@ class WebhookController {
 	@Requires("webhooks.subscriptions.view")
 	@Operation(summary = "The event types a subscription may name")
 	List<EventTypes.EventType> eventTypes() {
-		return EventTypes.CATALOGUE.entrySet()
-			.stream()
-			.map(e -> new EventTypes.EventType(e.getKey(), e.getValue()))
-			.toList();
+		return List.copyOf(EventTypes.CATALOGUE.values());
 	}
 
 	@PostMapping("/subscriptions")
 	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Subscribe a URL to event types", description = "The response holds the signing secret "
-			+ "(whsec_…), shown this once. The URL must be https to a public address.")
+			+ "(whsec_…), shown this once. The URL must be https to a public address. The caller must hold the "
+			+ "view permission of every event type named (see GET /api/webhooks/event-types/), or 403; "
+			+ "the caller becomes the subscription's owner, whose permissions every delivery is checked against.")
 	ResponseEntity<SubscriptionResponse> create(@RequestBody SubscriptionRequest request) {
-		SubscriptionResponse created = this.subscriptions.create(request);
+		SubscriptionResponse created = this.subscriptions.create(request, CurrentUser.get());
 		return ResponseEntity.status(HttpStatus.CREATED)
 			.location(URI.create("/api/webhooks/subscriptions/" + created.id() + "/"))
 			.body(created);
@@ -74,9 +74,10 @@ class WebhookController {
 	@PatchMapping("/subscriptions" + PathIds.ID)
 	@Requires("webhooks.subscriptions.change")
 	@Operation(summary = "Change a subscription", description = "Sent fields only. Enabling a disabled subscription "
-			+ "clears its failure count and disabled_reason.")
+			+ "clears its failure count and disabled_reason. Changing url or event_types needs the view permission "
+			+ "of every event type the subscription will name (403 otherwise) and makes the caller its owner.")
 	SubscriptionResponse update(@PathVariable long id, @RequestBody SubscriptionRequest request) {
-		return this.subscriptions.update(id, request);
+		return this.subscriptions.update(id, request, CurrentUser.get());
 	}
 
 	@DeleteMapping("/subscriptions" + PathIds.ID)

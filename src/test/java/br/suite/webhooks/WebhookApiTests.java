@@ -18,9 +18,12 @@ import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;
 
 /** Signed deliveries to a real local receiver, retries, disabling, and the refusals. */
+// A 3 s deadline per attempt, and token pruning every half second (each run, not one per
+// 5 minutes): the stalling-receiver test watches another job run meanwhile.
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
 		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3",
-		"suite.webhooks.dispatcher-enabled=true" })
+		"suite.webhooks.dispatcher-enabled=true", "suite.webhooks.request-timeout=3s",
+		"suite.access.prune-interval=500ms", "suite.scheduling.lock-at-least-for=PT0S" })
 class WebhookApiTests extends ApiTest {
 
 	static final String BASE = "/api/webhooks/subscriptions/";
@@ -234,6 +237,266 @@ class WebhookApiTests extends ApiTest {
 		assertThat(audited.get(1).get("action").asString()).isEqualTo("webhooks.subscription.created");
 		assertThat(audited.get(1).get("changes").get("url").get("after").asString()).isEqualTo("http://127.0.0.1:9/x");
 		assertThat(audited.toString()).doesNotContain("whsec_");
+	}
+
+	@org.springframework.beans.factory.annotation.Autowired
+	org.springframework.jdbc.core.simple.JdbcClient jdbc;
+
+	/**
+	 * A receiver that sends 200 with Content-Length 100000 and never the body holds one
+	 * sender for the attempt's deadline only: the attempt is a failure (not a success), a
+	 * good receiver subscribed to the same event gets its delivery meanwhile, and another
+	 * scheduled job (token pruning) runs meanwhile.
+	 */
+	@Test
+	void aReceiverThatNeverSendsItsBodyFailsAtTheDeadlineWithoutHoldingUpTheRest() throws Exception {
+		try (StallingReceiver stalling = new StallingReceiver(); Receiver good = new Receiver()) {
+			long stalled = subscribe(stalling.url(), "access.user.changed").get("id").asLong();
+			long served = subscribe(good.url(), "access.user.changed").get("id").asLong();
+
+			Response created = this.api.post("/api/access/users/", json("username", unique("stalled"), "role_id", 1));
+			StallingReceiver.Connection connection = stalling.nextAnswered();
+			// Meanwhile the new user signs in, and the token expires: work for the
+			// pruning job.
+			this.api.token(created.json().get("username").asString(),
+					created.json().get("temporary_password").asString());
+			assertThat(this.jdbc
+				.sql("UPDATE access_token SET expires_at = now() - interval '1 second' WHERE user_id = :id")
+				.param("id", created.id())
+				.update()).isEqualTo(1);
+
+			JsonNode delivered = Api.JSON.readTree(good.next().body());
+			assertThat(delivered.get("data").get("user_id").asLong()).isEqualTo(created.id());
+			assertThat(connection.open()).as("the good receiver was served while the stalling one held its attempt")
+				.isTrue();
+			boolean pruned = false;
+			while (!pruned && connection.open()) {
+				pruned = this.jdbc.sql("SELECT count(*) FROM access_token WHERE user_id = :id")
+					.param("id", created.id())
+					.query(Long.class)
+					.single() == 0;
+				Thread.sleep(50);
+			}
+			assertThat(pruned).as("token pruning ran while the stalling attempt was open").isTrue();
+
+			JsonNode attempt = deliveries(stalled).get(0);
+			for (int i = 0; i < 100 && attempt.get("attempts").asInt() == 0; i++) {
+				Thread.sleep(50);
+				attempt = deliveries(stalled).get(0);
+			}
+			long recordedAfterMillis = (System.nanoTime() - connection.answeredAt) / 1_000_000;
+			assertThat(attempt.get("attempts").asInt()).as(attempt.toString()).isEqualTo(1);
+			assertThat(attempt.get("status").asString()).isEqualTo("pending");
+			assertThat(attempt.get("delivered_at").isNull()).isTrue();
+			assertThat(attempt.get("last_response_code").asInt()).isEqualTo(200);
+			assertThat(attempt.get("last_error").asString()).contains("not complete within 3000 ms");
+			assertThat(recordedAfterMillis).as("recorded soon after the 3 s deadline").isBetween(2500L, 6000L);
+			assertThat(connection.open()).as("the connection was closed at the deadline").isFalse();
+			assertThat((connection.closedAt - connection.answeredAt) / 1_000_000).isBetween(2500L, 5000L);
+			assertThat(awaitDelivery(served, "succeeded").get("attempts").asInt()).isEqualTo(1);
+		}
+	}
+
+	/**
+	 * A 200 whose body ends before its Content-Length is a failed attempt, not a success;
+	 * one that sends more than max-response-bytes has answered: reading stops there.
+	 */
+	@Test
+	void aBodyCutShortFailsAndAnOversizedOneIsReadOnlyToTheLimit() throws Exception {
+		try (StallingReceiver cut = new StallingReceiver(StallingReceiver.Behaviour.CUT_SHORT);
+				StallingReceiver oversized = new StallingReceiver(StallingReceiver.Behaviour.OVERSIZED)) {
+			long cutId = subscribe(cut.url(), "processdocs.document.review_due").get("id").asLong();
+			long oversizedId = subscribe(oversized.url(), "processdocs.document.review_due").get("id").asLong();
+			this.transactions.executeWithoutResult(
+					status -> this.publisher.publishEvent(new br.suite.processdocs.DocumentReviewDue(78, "PD-0078",
+							"Vendas", "Ana", java.time.LocalDate.of(2026, 12, 2), false)));
+			StallingReceiver.Connection big = oversized.nextAnswered();
+			JsonNode answered = awaitDelivery(oversizedId, "succeeded");
+			assertThat((System.nanoTime() - big.answeredAt) / 1_000_000).as("well before the 3 s deadline")
+				.isLessThan(2500);
+			assertThat(answered.get("last_response_body").asString()).startsWith("accepted").hasSize(1024);
+
+			cut.nextAnswered();
+			JsonNode attempt = deliveries(cutId).get(0);
+			for (int i = 0; i < 100 && attempt.get("attempts").asInt() == 0; i++) {
+				Thread.sleep(50);
+				attempt = deliveries(cutId).get(0);
+			}
+			assertThat(attempt.get("status").asString()).as(attempt.toString()).isNotEqualTo("succeeded");
+			assertThat(attempt.get("delivered_at").isNull()).isTrue();
+			assertThat(attempt.get("last_response_code").asInt()).isEqualTo(200);
+			assertThat(attempt.get("last_error").asString()).startsWith("the answer's body was cut short: ");
+			assertThat(this.api.delete(BASE + cutId + "/").status()).isEqualTo(204);
+			assertThat(this.api.delete(BASE + oversizedId + "/").status()).isEqualTo(204);
+		}
+	}
+
+	/**
+	 * A new user in a new role holding the permissions, signed in: [role id, user id].
+	 */
+	record Person(long roleId, long userId, Api api) {
+	}
+
+	Person person(String... permissions) {
+		Response role = this.api.post("/api/access/roles/",
+				json("name", unique("hooks"), "permissions", List.of(permissions)));
+		assertThat(role.status()).as(role.toString()).isEqualTo(201);
+		Response user = this.api.post("/api/access/users/",
+				json("username", unique("hook-owner"), "role_id", role.id()));
+		assertThat(user.status()).as(user.toString()).isEqualTo(201);
+		return new Person(role.id(), user.id(), this.api.as(this.api.signIn(user.json().get("username").asString(),
+				user.json().get("temporary_password").asString())));
+	}
+
+	long adminId() {
+		return this.jdbc.sql("SELECT id FROM access_user WHERE username = 'admin'").query(Long.class).single();
+	}
+
+	/**
+	 * Webhooks are no side door: subscribing to an event type needs the view permission
+	 * of the data it carries, on create and on every change of url or event types.
+	 */
+	@Test
+	void onlyTheWebhookPermissionsDoNotReachPunchesOrUsers() {
+		Api hooks = signedInWith("webhooks.subscriptions.view", "webhooks.subscriptions.change");
+		int before = this.api.get(BASE).json().size();
+		Response punches = hooks.post(BASE, json("url", "http://127.0.0.1:9/punches", "event_types",
+				List.of("timeclock.punch.registered", "timeclock.punch.needs_review")));
+		assertThat(punches.status()).as(punches.toString()).isEqualTo(403);
+		assertThat(punches.json().get("detail").asString())
+			.contains("timeclock.punch.registered needs timeclock.punches.view");
+		assertThat(punches.json().get("event_types").toString())
+			.isEqualTo("[\"timeclock.punch.registered\",\"timeclock.punch.needs_review\"]");
+		assertThat(punches.json().get("missing_permissions").toString()).isEqualTo("[\"timeclock.punches.view\"]");
+		Response users = hooks.post(BASE, json("url", "http://127.0.0.1:9/users", "event_types",
+				List.of("access.user.changed", "timeclock.punch.registered")));
+		assertThat(users.status()).isEqualTo(403);
+		assertThat(users.json().get("missing_permissions").toString())
+			.isEqualTo("[\"access.users.view\",\"timeclock.punches.view\"]");
+		assertThat(this.api.get(BASE).json().size()).isEqualTo(before);
+		assertThat(hooks.get("/api/webhooks/event-types/").json().toString())
+			.contains("{\"type\":\"timeclock.punch.registered\",\"description\":\"A punch was recorded in the ledger\","
+					+ "\"permission\":\"timeclock.punches.view\"}");
+
+		// With the view permission of users, the same may subscribe to users, and owns
+		// it...
+		Person viewer = person("webhooks.subscriptions.view", "webhooks.subscriptions.change", "access.users.view");
+		Response mine = viewer.api()
+			.post(BASE, json("url", "http://127.0.0.1:9/mine", "event_types", List.of("access.user.changed")));
+		assertThat(mine.status()).as(mine.toString()).isEqualTo(201);
+		assertThat(mine.json().get("owner_id").asLong()).isEqualTo(viewer.userId());
+		// ...but not widen it to punches,
+		Response widened = viewer.api()
+			.patch(BASE + mine.id() + "/",
+					json("event_types", List.of("access.user.changed", "timeclock.punch.registered")));
+		assertThat(widened.status()).isEqualTo(403);
+		assertThat(widened.json().get("event_types").toString()).isEqualTo("[\"timeclock.punch.registered\"]");
+		assertThat(this.api.get(BASE + mine.id() + "/").json().get("event_types").size()).isEqualTo(1);
+		// nor point someone else's punch subscription at themselves.
+		long punchesOfAdmin = subscribe("http://127.0.0.1:9/admin", "timeclock.punch.registered").get("id").asLong();
+		assertThat(viewer.api().patch(BASE + punchesOfAdmin + "/", json("url", "http://127.0.0.1:9/mine")).status())
+			.isEqualTo(403);
+		JsonNode untouched = this.api.get(BASE + punchesOfAdmin + "/").json();
+		assertThat(untouched.get("url").asString()).isEqualTo("http://127.0.0.1:9/admin");
+		assertThat(untouched.get("owner_id").asLong()).isEqualTo(adminId());
+		// Relabelling or switching it off sends nothing anywhere new: allowed, the owner
+		// stays.
+		JsonNode relabelled = viewer.api()
+			.patch(BASE + punchesOfAdmin + "/", json("description", "relabelled", "enabled", false))
+			.json();
+		assertThat(relabelled.get("description").asString()).isEqualTo("relabelled");
+		assertThat(relabelled.get("owner_id").asLong()).isEqualTo(adminId());
+		assertThat(this.api.delete(BASE + mine.id() + "/").status()).isEqualTo(204);
+		assertThat(this.api.delete(BASE + punchesOfAdmin + "/").status()).isEqualTo(204);
+	}
+
+	/**
+	 * The owner's permission is checked again before every delivery: once it is gone,
+	 * nothing is sent and the delivery says why; whoever takes the subscription over with
+	 * the permission gets it sent again.
+	 */
+	@Test
+	void aSubscriptionWhoseOwnerLosesThePermissionGetsNoDelivery() throws Exception {
+		try (Receiver receiver = new Receiver()) {
+			Person owner = person("webhooks.subscriptions.view", "webhooks.subscriptions.change", "access.users.view");
+			Response created = owner.api()
+				.post(BASE, json("url", receiver.url(), "event_types", List.of("access.user.changed")));
+			assertThat(created.status()).as(created.toString()).isEqualTo(201);
+			long id = created.id();
+
+			// While the owner holds access.users.view, user changes arrive.
+			Response first = this.api.post("/api/access/users/", json("username", unique("seen"), "role_id", 1));
+			awaitUser(receiver, first.id());
+
+			Response lost = this.api.patch("/api/access/roles/" + owner.roleId() + "/",
+					json("permissions", List.of("webhooks.subscriptions.view", "webhooks.subscriptions.change")));
+			assertThat(lost.status()).as(lost.toString()).isEqualTo(200);
+			Response second = this.api.post("/api/access/users/", json("username", unique("unseen"), "role_id", 1));
+			JsonNode withheld = null;
+			for (int i = 0; i < 200 && withheld == null; i++) {
+				for (JsonNode delivery : deliveries(id)) {
+					if (delivery.get("status").asString().equals("failed")) {
+						withheld = delivery;
+					}
+				}
+				Thread.sleep(50);
+			}
+			assertThat(withheld).as(deliveries(id).toString()).isNotNull();
+			assertThat(withheld.get("last_error").asString()).isEqualTo(
+					"withheld: the subscription's owner (user " + owner.userId() + ") does not hold access.users.view");
+			assertThat(withheld.get("attempts").asInt()).isZero();
+			assertThat(withheld.get("last_response_code").isNull()).isTrue();
+			Thread.sleep(500);
+			while (receiver.pending() > 0) {
+				assertThat(Api.JSON.readTree(receiver.next().body()).get("data").get("user_id").asLong())
+					.isNotEqualTo(second.id());
+			}
+			JsonNode subscription = this.api.get(BASE + id + "/").json();
+			assertThat(subscription.get("enabled").asBoolean()).isTrue();
+			assertThat(subscription.get("consecutive_failures").asInt()).isZero();
+
+			// A redelivery checks again: still not sent.
+			long withheldId = withheld.get("id").asLong();
+			assertThat(this.api.post("/api/webhooks/deliveries/" + withheldId + "/redeliver/", "{}").status())
+				.isEqualTo(200);
+			JsonNode again = null;
+			for (int i = 0; i < 100; i++) {
+				again = find(deliveries(id), withheldId);
+				if (again.get("status").asString().equals("failed")) {
+					break;
+				}
+				Thread.sleep(50);
+			}
+			assertThat(again.get("status").asString()).isEqualTo("failed");
+			assertThat(receiver.pending()).isZero();
+
+			// Someone holding the permission takes it over (changes its url): sent again.
+			JsonNode taken = this.api.patch(BASE + id + "/", json("url", receiver.url() + "?v=2")).json();
+			assertThat(taken.get("owner_id").asLong()).isEqualTo(adminId());
+			assertThat(this.api.post("/api/webhooks/deliveries/" + withheldId + "/redeliver/", "{}").status())
+				.isEqualTo(200);
+			awaitUser(receiver, second.id());
+			assertThat(this.api.delete(BASE + id + "/").status()).isEqualTo(204);
+		}
+	}
+
+	/** Reads deliveries from the receiver until the one about the user arrives. */
+	static void awaitUser(Receiver receiver, long userId) throws Exception {
+		for (int i = 0; i < 10; i++) {
+			if (Api.JSON.readTree(receiver.next().body()).get("data").get("user_id").asLong() == userId) {
+				return;
+			}
+		}
+		throw new AssertionError("No delivery about user " + userId);
+	}
+
+	static JsonNode find(JsonNode deliveries, long id) {
+		for (JsonNode delivery : deliveries) {
+			if (delivery.get("id").asLong() == id) {
+				return delivery;
+			}
+		}
+		throw new AssertionError("No delivery " + id + " in " + deliveries);
 	}
 
 	@org.springframework.beans.factory.annotation.Autowired
