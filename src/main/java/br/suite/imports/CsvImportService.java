@@ -215,6 +215,7 @@ class CsvImportService {
 		if (confirmation == null) {
 			throw new IllegalStateException("The confirmation transaction returned nothing");
 		}
+		ImportMeters.confirmed(confirmation, startedAt);
 		return confirmation;
 	}
 

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import io.micrometer.core.instrument.Metrics;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,6 +146,8 @@ class Dispatcher {
 			List<Duration> schedule = this.settings.retrySchedule();
 			boolean exhausted = attempts > schedule.size();
 			String outcome = succeeded ? "succeeded" : exhausted ? "failed" : "pending";
+			Metrics.counter("suite.webhooks.deliveries", "outcome", succeeded || exhausted ? outcome : "retrying")
+				.increment();
 			Long wait = succeeded || exhausted ? null : schedule.get(attempts - 1).toMillis();
 			this.jdbc.sql("""
 					UPDATE webhooks_delivery SET status = :status, attempts = :attempts, last_response_code = :code,
