@@ -42,6 +42,7 @@ class ManagementPortApiTests extends ApiTest {
 		assertThat(metrics.status()).as(metrics.toString()).isEqualTo(200);
 		assertThat(metrics.body()).contains("jvm_memory_used_bytes");
 		assertThat(management.get("/actuator/health/readiness").status()).isEqualTo(200);
+		assertThat(management.get("/actuator/health/operations").json().get("components").has("backup")).isTrue();
 
 		assertThat(this.api.as(null).get("/actuator/prometheus").status()).isEqualTo(401);
 		Response onApiPort = this.api.get("/actuator/prometheus");

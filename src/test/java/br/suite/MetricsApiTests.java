@@ -37,6 +37,13 @@ class MetricsApiTests extends ApiTest {
 		assertThat(withoutPermission.status()).isEqualTo(403);
 		assertThat(withoutPermission.body()).doesNotContain("jvm_");
 		assertThat(this.api.as(null).get("/actuator/metrics").status()).isIn(401, 404);
+		// The operators' health group (its details name directories) likewise.
+		assertThat(this.api.as(null).get("/actuator/health/operations").status()).isEqualTo(401);
+		assertThat(signedInWith("customers.clientes.view").get("/actuator/health/operations").status()).isEqualTo(403);
+		Response operations = signedInWith("operations.metrics.view").get("/actuator/health/operations");
+		assertThat(operations.status()).as(operations.toString()).isEqualTo(200);
+		assertThat(operations.json().get("components").has("backup")).isTrue();
+		assertThat(this.api.as(null).get("/actuator/health").body()).doesNotContain("backup");
 	}
 
 	@Test

@@ -54,8 +54,8 @@ class SecuritySettings {
 	/**
 	 * The API chain. Requests to the management port ({@code SUITE_MANAGEMENT_PORT},
 	 * which only serves {@code /actuator}) pass without a token: that port is kept off
-	 * the public network. On the API port the metrics need
-	 * {@code operations.metrics.view}.
+	 * the public network. On the API port the metrics and the operators' health group
+	 * (its details name the backup directory) need {@code operations.metrics.view}.
 	 */
 	@Bean
 	SecurityFilterChain api(HttpSecurity http, TokenService tokens, SecurityProblems problems,
@@ -71,7 +71,8 @@ class SecuritySettings {
 			.addFilterBefore(new TokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
 			.authorizeHttpRequests(requests -> requests.requestMatchers(managementServer)
 				.permitAll()
-				.requestMatchers("/actuator/prometheus", "/actuator/prometheus/**")
+				.requestMatchers("/actuator/prometheus", "/actuator/prometheus/**", "/actuator/health/operations",
+						"/actuator/health/operations/**")
 				.hasAuthority(METRICS_PERMISSION)
 				.requestMatchers(HttpMethod.POST, "/api/auth/token")
 				.permitAll()
