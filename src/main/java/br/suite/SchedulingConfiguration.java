@@ -46,11 +46,11 @@ class SchedulingConfiguration implements SchedulingConfigurer, DisposableBean {
 
 	@Bean
 	LockProvider lockProvider(DataSource dataSource) {
-		return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
+		return ScheduledJobs.tracking(new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
 			.withJdbcTemplate(new JdbcTemplate(dataSource))
 			.withTableName("shared_scheduler_lock")
 			.usingDbTime()
-			.build());
+			.build()));
 	}
 
 	/**

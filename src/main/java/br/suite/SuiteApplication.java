@@ -12,6 +12,11 @@ import org.springframework.modulith.Modulithic;
 public class SuiteApplication {
 
 	public static void main(String[] args) {
+		// "java -jar suite.jar restore <file>" unpacks a backup before any database
+		// starts.
+		if (args.length > 0 && args[0].equals("restore")) {
+			System.exit(RestoreCommand.run(args, System.out, System.err));
+		}
 		SpringApplication application = new SpringApplication(SuiteApplication.class);
 		// "java -jar suite.jar <operator command> …" runs one command against the
 		// database and exits,

@@ -10,6 +10,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
+import io.micrometer.core.instrument.Metrics;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -53,6 +54,7 @@ class LoginThrottle {
 					.build());
 		ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
 		if (!probe.isConsumed()) {
+			Metrics.counter("suite.signin.throttled", "limit", "address").increment();
 			throw new TooManyAttempts("Too many sign-in attempts from your address; try again later.",
 					Duration.ofNanos(probe.getNanosToWaitForRefill()));
 		}
@@ -67,12 +69,14 @@ class LoginThrottle {
 			.query(Double.class)
 			.optional();
 		if (wait.isPresent()) {
+			Metrics.counter("suite.signin.throttled", "limit", "username").increment();
 			throw new TooManyAttempts("Too many failed sign-ins for this username; try again later.",
 					Duration.ofMillis((long) Math.ceil(wait.get() * 1000)));
 		}
 	}
 
 	void recordFailure(String username) {
+		Metrics.counter("suite.signin.failures").increment();
 		int failures = this.jdbc.sql("""
 				INSERT INTO access_login_throttle (username_key, failures, last_failure_at) VALUES (:key, 1, now())
 				ON CONFLICT (username_key) DO UPDATE SET
@@ -118,6 +122,7 @@ class LoginThrottle {
 			acquired = false;
 		}
 		if (!acquired) {
+			Metrics.counter("suite.signin.throttled", "limit", "password_checks").increment();
 			throw new Busy();
 		}
 		try {

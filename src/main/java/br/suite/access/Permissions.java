@@ -64,6 +64,7 @@ public final class Permissions {
 		c.put("webhooks.subscriptions.view", "List webhook subscriptions, event types and deliveries");
 		c.put("webhooks.subscriptions.change",
 				"Create, change, delete webhook subscriptions, rotate secrets, redeliver");
+		c.put(SecuritySettings.METRICS_PERMISSION, "Read the service's metrics (/actuator/prometheus) on the API port");
 		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 

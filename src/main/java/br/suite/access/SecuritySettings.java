@@ -1,5 +1,7 @@
 package br.suite.access;
 
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,6 +13,7 @@ import org.springframework.security.config.observation.SecurityObservationSettin
 import org.springframework.security.core.annotation.AnnotationTemplateExpressionDefaults;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 import br.suite.shared.Requires;
 
@@ -24,6 +27,9 @@ import br.suite.shared.Requires;
 @ConditionalOnWebApplication
 @EnableMethodSecurity
 class SecuritySettings {
+
+	/** Reading {@code /actuator/prometheus} on the API port. */
+	static final String METRICS_PERMISSION = "operations.metrics.view";
 
 	/**
 	 * Lets {@code @PreAuthorize} meta-annotations such as {@link Requires} take
@@ -45,8 +51,17 @@ class SecuritySettings {
 		return SecurityObservationSettings.noObservations();
 	}
 
+	/**
+	 * The API chain. Requests to the management port ({@code SUITE_MANAGEMENT_PORT},
+	 * which only serves {@code /actuator}) pass without a token: that port is kept off
+	 * the public network. On the API port the metrics and the operators' health group
+	 * (its details name the backup directory) need {@code operations.metrics.view}.
+	 */
 	@Bean
-	SecurityFilterChain api(HttpSecurity http, TokenService tokens, SecurityProblems problems) throws Exception {
+	SecurityFilterChain api(HttpSecurity http, TokenService tokens, SecurityProblems problems,
+			@Value("${management.server.port:}") @Nullable Integer managementPort) throws Exception {
+		RequestMatcher managementServer = request -> managementPort != null && managementPort > 0
+				&& request.getLocalPort() == managementPort;
 		http.csrf(csrf -> csrf.disable())
 			.httpBasic(basic -> basic.disable())
 			.formLogin(form -> form.disable())
@@ -54,7 +69,12 @@ class SecuritySettings {
 			.requestCache(cache -> cache.disable())
 			.sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.addFilterBefore(new TokenAuthenticationFilter(tokens, problems), AnonymousAuthenticationFilter.class)
-			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/auth/token")
+			.authorizeHttpRequests(requests -> requests.requestMatchers(managementServer)
+				.permitAll()
+				.requestMatchers("/actuator/prometheus", "/actuator/prometheus/**", "/actuator/health/operations",
+						"/actuator/health/operations/**")
+				.hasAuthority(METRICS_PERMISSION)
+				.requestMatchers(HttpMethod.POST, "/api/auth/token")
 				.permitAll()
 				// Pix providers' webhook calls: the secret path is the credential
 				// (finance).

@@ -247,6 +247,7 @@ class CsvImportService {
 		if (confirmation == null) {
 			throw new IllegalStateException("The confirmation transaction returned nothing");
 		}
+		ImportMeters.confirmed(confirmation, startedAt);
 		return confirmation;
 	}
 

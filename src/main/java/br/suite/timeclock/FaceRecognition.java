@@ -1,12 +1,15 @@
 package br.suite.timeclock;
 
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
+import io.micrometer.core.instrument.Metrics;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
+import br.suite.shared.ClosedSet;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.FaceEngine;
 
@@ -39,7 +42,19 @@ class FaceRecognition {
 	record Result(boolean ok, @Nullable Double distance, RecognitionReason reason, double threshold) {
 	}
 
+	/**
+	 * The face check of a punch, timed and counted by outcome
+	 * ({@code suite.punch.face.checks}, docs/operations.md "Metrics").
+	 */
 	Result recognize(long employeeId, byte @Nullable [] snapshot) {
+		long started = System.nanoTime();
+		Result result = check(employeeId, snapshot);
+		Metrics.timer("suite.punch.face.checks", "outcome", ClosedSet.wire(result.reason()))
+			.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+		return result;
+	}
+
+	private Result check(long employeeId, byte @Nullable [] snapshot) {
 		double threshold = this.settings.threshold();
 		if (snapshot == null) {
 			return new Result(false, null, RecognitionReason.NO_SNAPSHOT, threshold);

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.core.instrument.Metrics;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -302,6 +303,8 @@ class Dispatcher implements DisposableBean {
 			List<Duration> schedule = this.settings.retrySchedule();
 			boolean exhausted = attempts > schedule.size();
 			String outcome = succeeded ? "succeeded" : exhausted ? "failed" : "pending";
+			Metrics.counter("suite.webhooks.deliveries", "outcome", succeeded || exhausted ? outcome : "retrying")
+				.increment();
 			Long wait = succeeded || exhausted ? null : schedule.get(attempts - 1).toMillis();
 			this.jdbc.sql("""
 					UPDATE webhooks_delivery SET status = :status, attempts = :attempts, last_response_code = :code,
