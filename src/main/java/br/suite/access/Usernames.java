@@ -13,15 +13,15 @@ import java.text.Normalizer;
  * {@code String.toLowerCase} would turn {@code İ} into {@code i} plus a combining dot, a
  * name of its own. Changing this needs a migration that recomputes the stored keys.
  */
-final class Usernames {
+public final class Usernames {
 
 	/** The longest key stored (and compared): the column's width. */
-	static final int MAX_KEY_LENGTH = 150;
+	public static final int MAX_KEY_LENGTH = 150;
 
 	private Usernames() {
 	}
 
-	static String key(String username) {
+	public static String key(String username) {
 		String key = Normalizer.normalize(username.strip(), Normalizer.Form.NFKC);
 		// Folding can yield characters that NFKC composes again, which may fold anew:
 		// repeat until it settles (once or twice for any real name).

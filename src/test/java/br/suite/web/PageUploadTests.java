@@ -123,7 +123,7 @@ class PageUploadTests extends ApiTest {
 		List<Integer> sizes = this.jdbc.sql("""
 				SELECT length(a.attribute_bytes) FROM web_session_attributes a
 				JOIN web_session s ON s.primary_id = a.session_primary_id
-				WHERE s.principal_name = :name""").param("name", clerk.username()).query(Integer.class).list();
+				WHERE s.principal_name = :id""").param("id", Long.toString(clerk.id())).query(Integer.class).list();
 		assertThat(sizes).isNotEmpty();
 		assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isLessThan(16 * 1024);
 

@@ -1,4 +1,4 @@
-package br.suite.access;
+package db.migration.access;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,13 +7,12 @@ import java.sql.Statement;
 import java.util.HashSet;
 import java.util.Set;
 
-import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
+
+import br.suite.access.Usernames;
 
 /**
  * Flyway migration {@code access/V2026_11_28_1410}, in Java because the key is computed
@@ -22,33 +21,17 @@ import org.springframework.stereotype.Component;
  * existing users, makes it unique and drops the old unique index on
  * {@code lower(username)}. A user whose key is taken by an older user (say {@code fİn}
  * next to {@code fin}) or longer than the column gets {@code #<id>}, which no sign-in
- * reaches: the log names them, and an administrator renames them. Boot hands
- * JavaMigration beans to Flyway.
+ * reaches: the log names them, and an administrator renames them.
+ *
+ * <p>
+ * It lives in {@code db.migration}, Flyway's location, rather than as a Spring bean in
+ * {@code access}: Flyway finds it by scanning, so every context resolves it, including
+ * the module tests that start another module alone on the shared test database (with a
+ * bean, they failed validation: "applied migration not resolved locally").
  */
-@Component
-class UsernameKeyMigration implements JavaMigration {
+public class V2026_11_28_1410__access_username_key extends BaseJavaMigration {
 
-	private static final Logger log = LoggerFactory.getLogger(UsernameKeyMigration.class);
-
-	@Override
-	public MigrationVersion getVersion() {
-		return MigrationVersion.fromVersion("2026.11.28.1410");
-	}
-
-	@Override
-	public String getDescription() {
-		return "access username key";
-	}
-
-	@Override
-	public @Nullable Integer getChecksum() {
-		return null;
-	}
-
-	@Override
-	public boolean canExecuteInTransaction() {
-		return true;
-	}
+	private static final Logger log = LoggerFactory.getLogger(V2026_11_28_1410__access_username_key.class);
 
 	@Override
 	public void migrate(Context context) throws Exception {
