@@ -34,11 +34,12 @@ import org.springframework.stereotype.Service;
 
 /**
  * Anchors the audit chain outside the database. Every {@code checkpoint-interval} the
- * newest chained event's id and hash are signed (HMAC-SHA-256 with a key that is not in
- * the database) and written to {@code <data directory>/audit-checkpoint} and to the log.
- * Someone who can rewrite the database can recompute the whole SHA-256 chain, cut its
- * newest events and move the head back, but cannot move the checkpoint: the chain check
- * reports an event of the checkpoint that is missing or no longer has its hash.
+ * newest sealed event's id and hash (the end of the chained prefix; events not sealed yet
+ * are not in it) are signed (HMAC-SHA-256 with a key that is not in the database) and
+ * written to {@code <data directory>/audit-checkpoint} and to the log. Someone who can
+ * rewrite the database can recompute the whole SHA-256 chain, cut its newest events and
+ * move the head back, but cannot move the checkpoint: the chain check reports an event of
+ * the checkpoint that is missing or no longer has its hash.
  * <p>
  * A checkpoint only moves forward over the chain it extends: when the checkpoint's event
  * is gone or changed, the old checkpoint is kept (and the log says so at every run) as
@@ -94,7 +95,7 @@ class AuditCheckpoints {
 	 */
 	synchronized Optional<Checkpoint> take() {
 		Optional<Checkpoint> newest = this.jdbc
-			.sql("SELECT id, hash FROM audit_event WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1")
+			.sql("SELECT id, hash FROM audit_event WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1")
 			.query((rs, n) -> new Checkpoint(rs.getLong("id"), rs.getString("hash"),
 					Instant.now().truncatedTo(ChronoUnit.MILLIS)))
 			.optional();
@@ -168,9 +169,9 @@ class AuditCheckpoints {
 			.query(String.class)
 			.optional();
 		if (hash.isEmpty()) {
-			Long newest = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
+			Long newest = this.jdbc.sql("SELECT max(chain_seq) FROM audit_event").query(Long.class).single();
 			return Optional.of("event " + checkpoint.lastId() + " of the checkpoint taken at " + checkpoint.at()
-					+ " is missing: the chain ends at " + (newest == null ? 0 : newest)
+					+ " is missing: the chain ends at position " + (newest == null ? 0 : newest)
 					+ ", it was cut back past the checkpoint");
 		}
 		if (!hash.get().equals(checkpoint.lastHash())) {

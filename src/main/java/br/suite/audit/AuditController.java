@@ -22,8 +22,11 @@ class AuditController {
 
 	private final AuditEvents events;
 
-	AuditController(AuditEvents events) {
+	private final AuditSequencer sequencer;
+
+	AuditController(AuditEvents events, AuditSequencer sequencer) {
 		this.events = events;
+		this.sequencer = sequencer;
 	}
 
 	@GetMapping("/events")
@@ -48,8 +51,10 @@ class AuditController {
 	@GetMapping("/events/verify-chain")
 	@Requires("audit.events.view")
 	@Operation(summary = "Check the audit chain",
-			description = "Recomputes every event's SHA-256 and link in id order and reports whether the chain is intact.")
+			description = "Seals the events ready to be chained, then recomputes every sealed event's SHA-256 and link "
+					+ "in chain order and reports whether the chain is intact, how far it is sealed and what is not sealed yet.")
 	AuditChainReport verifyChain() {
+		this.sequencer.sealPending();
 		return this.events.verifyChain();
 	}
 

@@ -196,46 +196,25 @@ public class AuditLog {
 		String clientAddress = request == null ? null : request.getRemoteAddr();
 		String requestId = request == null ? null : (String) request.getAttribute(REQUEST_ID_ATTRIBUTE);
 		String changesJson = this.json.writeValueAsString(changes.fields());
-		// The head's row lock serialises writers: ids and hashes follow one another
-		// without gaps or forks.
-		Head head = this.jdbc
-			.sql("SELECT last_id, last_hash, CAST(:changes AS jsonb)::text AS changes FROM audit_chain_head "
-					+ "WHERE id = 1 FOR UPDATE")
-			.param("changes", changesJson)
-			.query((rs, n) -> new Head(rs.getLong("last_id"), rs.getString("last_hash"), rs.getString("changes")))
-			.single();
-		long id = head.lastId() + 1;
-		Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
-		String resource = resourceId == null ? null : truncate(resourceId.toString(), 200);
-		String actorName = truncate(actor.name(), 200);
-		String hash = hash(canonical(head.lastHash(), id, at, actor.id(), actorName, tokenId, clientAddress, requestId,
-				action, resourceType, resource, head.changes()));
-		// The event and the new head in one statement: one round trip less while the
-		// head's lock is held.
+		// No lock: the event is appended unchained (its id from a sequence, its
+		// transaction's id by default); AuditSequencer chains it once its transaction
+		// has ended.
 		this.jdbc.sql("""
-				WITH event AS (
-				    INSERT INTO audit_event (id, at, actor_id, actor_name, token_id, client_address, request_id, action,
-				        resource_type, resource_id, changes, previous_hash, hash)
-				    VALUES (:id, :at, :actorId, :actorName, :tokenId, :client, :requestId, :action, :resourceType,
-				        :resourceId, CAST(:changes AS jsonb), :previousHash, :hash))
-				UPDATE audit_chain_head SET last_id = :id, last_hash = :hash WHERE id = 1""")
-			.param("id", id)
-			.param("at", Timestamp.from(at))
+				INSERT INTO audit_event (at, actor_id, actor_name, token_id, client_address, request_id, action,
+				    resource_type, resource_id, changes)
+				VALUES (:at, :actorId, :actorName, :tokenId, :client, :requestId, :action, :resourceType, :resourceId,
+				    CAST(:changes AS jsonb))""")
+			.param("at", Timestamp.from(Instant.now().truncatedTo(ChronoUnit.MICROS)))
 			.param("actorId", actor.id())
-			.param("actorName", actorName)
+			.param("actorName", truncate(actor.name(), 200))
 			.param("tokenId", tokenId)
 			.param("client", clientAddress)
 			.param("requestId", requestId)
 			.param("action", action)
 			.param("resourceType", resourceType)
-			.param("resourceId", resource)
+			.param("resourceId", resourceId == null ? null : truncate(resourceId.toString(), 200))
 			.param("changes", changesJson)
-			.param("previousHash", head.lastHash())
-			.param("hash", hash)
 			.update();
-	}
-
-	private record Head(long lastId, String lastHash, String changes) {
 	}
 
 	/**

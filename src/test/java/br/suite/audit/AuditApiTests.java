@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -220,6 +221,7 @@ class AuditApiTests extends AuditTest {
 		long roleId = role(unique("chained"));
 		JsonNode event = only("action=access.role.created&resource_id=" + roleId);
 		long id = event.get("id").asLong();
+		this.sequencer.sealCommitted(PATIENCE);
 		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
 		String original = this.jdbc.sql("SELECT changes::text FROM audit_event WHERE id = :id")
 			.param("id", id)
@@ -238,8 +240,13 @@ class AuditApiTests extends AuditTest {
 		}
 		JsonNode report = this.api.get("/api/audit/events/verify-chain/").json();
 		assertThat(report.get("intact").asBoolean()).as(report.toString()).isTrue();
-		assertThat(report.get("checked_count").asLong()).isEqualTo(report.get("last_id").asLong());
+		assertThat(report.get("checked_count").asLong()).isEqualTo(report.get("sealed_through").asLong());
 	}
+
+	static final Duration PATIENCE = Duration.ofSeconds(30);
+
+	@Autowired
+	AuditSequencer sequencer;
 
 	@Autowired
 	AuditCheckpoints checkpoints;
@@ -247,51 +254,66 @@ class AuditApiTests extends AuditTest {
 	@Autowired
 	AuditSettings settings;
 
+	record Head(long lastId, long lastSeq, String lastHash) {
+	}
+
+	private Head head() {
+		return this.jdbc.sql("SELECT last_id, last_seq, last_hash FROM audit_chain_head")
+			.query((rs, n) -> new Head(rs.getLong("last_id"), rs.getLong("last_seq"), rs.getString("last_hash")))
+			.single();
+	}
+
 	@Test
 	void cuttingTheNewestEventsAndMovingTheHeadBackIsFoundThroughTheCheckpoint(CapturedOutput output) throws Exception {
 		role(unique("anchored"));
-		long kept = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
+		this.sequencer.sealCommitted(PATIENCE);
+		Head kept = head();
 		role(unique("anchored"));
 		role(unique("anchored"));
+		this.sequencer.sealCommitted(PATIENCE);
 		AuditCheckpoints.Checkpoint checkpoint = this.checkpoints.take().orElseThrow();
-		long newest = this.jdbc.sql("SELECT max(id) FROM audit_event").query(Long.class).single();
-		assertThat(checkpoint.lastId()).isEqualTo(newest);
+		Head newest = head();
+		// The checkpoint is of the sealed chain's newest event.
+		assertThat(checkpoint.lastId()).isEqualTo(newest.lastId());
+		assertThat(checkpoint.lastHash()).isEqualTo(newest.lastHash());
 		// Outside the database: in the data directory (owner only) and in the log.
 		assertThat(Files.readString(this.settings.checkpointFile()))
-			.contains("last_id=" + newest + " last_hash=" + checkpoint.lastHash());
+			.contains("last_id=" + newest.lastId() + " last_hash=" + checkpoint.lastHash());
 		assertThat(Files.getPosixFilePermissions(this.settings.checkpointKeyFile()))
 			.containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
-		assertThat(output.getOut()).contains("Audit checkpoint: audit-checkpoint v1 last_id=" + newest + " ");
+		assertThat(output.getOut()).contains("Audit checkpoint: audit-checkpoint v1 last_id=" + newest.lastId() + " ");
 		JsonNode intact = this.api.get("/api/audit/events/verify-chain/").json();
 		assertThat(intact.get("intact").asBoolean()).as(intact.toString()).isTrue();
-		assertThat(intact.get("checkpoint").get("last_id").asLong()).isEqualTo(newest);
+		assertThat(intact.get("checkpoint").get("last_id").asLong()).isEqualTo(newest.lastId());
 
 		// What someone who can rewrite the database could do: cut the newest events and
 		// move the head back, so the rest of the chain is consistent.
-		String keptHash = this.jdbc.sql("SELECT hash FROM audit_event WHERE id = :id")
-			.param("id", kept)
-			.query(String.class)
-			.single();
-		this.jdbc.sql("CREATE TABLE audit_test_cut AS SELECT * FROM audit_event WHERE id > :kept")
-			.param("kept", kept)
+		this.jdbc.sql("CREATE TABLE audit_test_cut AS SELECT * FROM audit_event WHERE chain_seq > :kept")
+			.param("kept", kept.lastSeq())
 			.update();
 		try {
-			tamper("DELETE FROM audit_event WHERE id > " + kept);
-			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_hash = :hash")
-				.param("id", kept)
-				.param("hash", keptHash)
+			tamper("DELETE FROM audit_event WHERE chain_seq > " + kept.lastSeq());
+			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_seq = :seq, last_hash = :hash")
+				.param("id", kept.lastId())
+				.param("seq", kept.lastSeq())
+				.param("hash", kept.lastHash())
 				.update();
 			JsonNode cut = this.api.get("/api/audit/events/verify-chain/").json();
 			assertThat(cut.get("intact").asBoolean()).as(cut.toString()).isFalse();
-			assertThat(cut.get("last_id").asLong()).isEqualTo(kept);
-			assertThat(cut.get("problems").get(0).get("id").asLong()).isEqualTo(newest);
-			assertThat(cut.toString()).contains("older than the checkpoint").contains("is missing");
+			assertThat(cut.get("last_id").asLong()).isEqualTo(kept.lastId());
+			assertThat(cut.get("problems").get(0).get("id").asLong()).isEqualTo(newest.lastId());
+			assertThat(cut.toString()).contains("is missing");
 
-			// New events after the cut take the cut ids: the checkpoint's event no longer
-			// matches, and the checkpoint is not moved over the rewritten chain.
-			role(unique("after-cut"));
-			role(unique("after-cut"));
-			role(unique("after-cut"));
+			// A new event written with the checkpoint's id and chained in the cut's
+			// place:
+			// the checkpoint's event no longer matches, and the checkpoint is not moved
+			// over the rewritten chain.
+			this.jdbc.sql("""
+					INSERT INTO audit_event (id, at, actor_name, action, resource_type, changes)
+					VALUES (:id, now(), 'forger', 'access.role.created', 'role', '{}')""")
+				.param("id", newest.lastId())
+				.update();
+			this.sequencer.sealCommitted(PATIENCE);
 			assertThat(this.checkpoints.take()).contains(checkpoint);
 			JsonNode rewritten = this.api.get("/api/audit/events/verify-chain/").json();
 			assertThat(rewritten.get("intact").asBoolean()).as(rewritten.toString()).isFalse();
@@ -299,11 +321,13 @@ class AuditApiTests extends AuditTest {
 				.contains("no longer has the hash of the checkpoint");
 		}
 		finally {
-			tamper("DELETE FROM audit_event WHERE id > " + kept);
+			tamper("DELETE FROM audit_event WHERE chain_seq > " + kept.lastSeq()
+					+ " OR id IN (SELECT id FROM audit_test_cut)");
 			this.jdbc.sql("INSERT INTO audit_event SELECT * FROM audit_test_cut").update();
-			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_hash = :hash")
-				.param("id", newest)
-				.param("hash", checkpoint.lastHash())
+			this.jdbc.sql("UPDATE audit_chain_head SET last_id = :id, last_seq = :seq, last_hash = :hash")
+				.param("id", newest.lastId())
+				.param("seq", newest.lastSeq())
+				.param("hash", newest.lastHash())
 				.update();
 			this.jdbc.sql("DROP TABLE audit_test_cut").update();
 		}
@@ -314,6 +338,7 @@ class AuditApiTests extends AuditTest {
 	@Test
 	void aCheckpointFileChangedOutsideTheServiceDoesNotVerify() throws Exception {
 		role(unique("signed"));
+		this.sequencer.sealCommitted(PATIENCE);
 		this.checkpoints.take().orElseThrow();
 		Path file = this.settings.checkpointFile();
 		String line = Files.readString(file);
@@ -408,9 +433,9 @@ class AuditApiTests extends AuditTest {
 			.param("name", "%" + name + "%")
 			.query(Long.class)
 			.single()).isZero();
-		// The next event takes the id the rolled-back one had: the chain stays gap-free
-		// and intact.
+		// The rolled-back event was never chained: the chain stays gap-free and intact.
 		role(unique("after-failure"));
+		this.sequencer.sealCommitted(PATIENCE);
 		assertThat(this.jdbc.sql("SELECT last_id FROM audit_chain_head").query(Long.class).single())
 			.isGreaterThan(before);
 		assertThat(this.api.get("/api/audit/events/verify-chain/").json().get("intact").asBoolean()).isTrue();
