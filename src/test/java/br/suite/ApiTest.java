@@ -21,8 +21,10 @@ import org.springframework.test.context.TestPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 // Contexts share one database: only the webhook tests' own context (which overrides this)
-// sends deliveries.
-@TestPropertySource(properties = "suite.webhooks.dispatcher-enabled=false")
+// sends deliveries, and only the Pix tests' processes the Pix webhook inbox (another
+// context would claim a call for a provider it may not reach: loopback refused there).
+@TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false",
+		"suite.finance.pix-providers.webhook-processing=false" })
 public abstract class ApiTest {
 
 	static final Path DATA_DIRECTORY;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api.Response;
@@ -26,6 +27,9 @@ import br.suite.Api.Response;
  */
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
 		"suite.webhooks.dispatcher-enabled=true" })
+// Closed after its tests: a cached context whose dispatcher runs would take the other
+// webhook tests' deliveries and send them with its own settings.
+@DirtiesContext
 class MetricsApiTests extends ApiTest {
 
 	@Test

@@ -45,7 +45,7 @@ public final class Permissions {
 		c.put("timeclock.schedules.change", "Create, change and delete work schedules; assign them to employees");
 		c.put("timeclock.absences.view", "List and read employees' absences (not their certificates)");
 		c.put("timeclock.absences.change", "Record and remove absences and attach their certificates");
-		c.put("timeclock.absences.certificates.view", "Read absence certificates (health data; every read audited)");
+		c.put("timeclock.certificates.view", "Read absence certificates (health data; every read audited)");
 		c.put("timeclock.holidays.view", "List holidays (national, state and municipal)");
 		c.put("timeclock.holidays.change", "Add and remove the company's state and municipal holidays");
 		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");

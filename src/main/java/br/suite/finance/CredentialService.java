@@ -23,8 +23,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -187,17 +185,18 @@ class CredentialService {
 	}
 
 	/**
-	 * Key rotation: at start, re-seals with the current key every secret sealed with a
-	 * previous one (SUITE_SECRETS_PREVIOUS_KEYS), so the old key can then be dropped.
-	 * Idempotent; several instances may run it at once.
+	 * Key rotation: re-seals with the current key every secret sealed with a previous one
+	 * (SUITE_SECRETS_PREVIOUS_KEYS), so the old key can then be dropped; run at the
+	 * service's start ({@link CredentialReseal}). Idempotent; several instances may run
+	 * it at once. Secrets no key opens are named in one warning.
 	 */
-	@EventListener(ApplicationReadyEvent.class)
 	@Transactional
 	public void resealWithCurrentKey() {
 		List<Long> ids = this.jdbc.sql("SELECT connection_id FROM finance_connection_credential ORDER BY 1 FOR UPDATE")
 			.query(Long.class)
 			.list();
 		int resealed = 0;
+		List<Long> unopened = new ArrayList<>();
 		for (long id : ids) {
 			byte[] sealed = this.jdbc.sql("SELECT secrets FROM finance_connection_credential WHERE connection_id = ?")
 				.param(id)
@@ -214,11 +213,17 @@ class CredentialService {
 				resealed++;
 			}
 			catch (IllegalStateException ex) {
-				log.warn("The credentials of connection {} cannot be opened: {}", id, ex.getMessage());
+				unopened.add(id);
 			}
 		}
 		if (resealed > 0) {
 			log.info("Re-sealed the credentials of {} connection(s) with the current secrets key", resealed);
+		}
+		if (!unopened.isEmpty()) {
+			log.warn(
+					"The credentials of {} connection(s) cannot be opened with the secrets keys this instance has "
+							+ "(set SUITE_SECRETS_KEY, or the old key in SUITE_SECRETS_PREVIOUS_KEYS): connections {}",
+					unopened.size(), unopened.size() > 20 ? unopened.subList(0, 20) + "…" : unopened);
 		}
 	}
 

@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code syncInterval} (once across instances). {@code publicBaseUrl} is where providers
  * reach this service ({@code SUITE_PUBLIC_BASE_URL}); {@code webhookAllowedSources} (IPs
  * or CIDR blocks) limits who may call the webhook, empty: anyone with the path.
+ * {@code webhookProcessing} false leaves the inbox to other instances (the tests' many
+ * contexts on one database turn it off but in the Pix tests, as they do the scheduled
+ * sync).
  */
 @ConfigurationProperties("suite.finance.pix-providers")
 record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
@@ -25,5 +28,5 @@ record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @Defaul
 		@DefaultValue("7d") Duration firstWindow, @DefaultValue("5d") Duration chunk,
 		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
 		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
-		@DefaultValue("") List<String> webhookAllowedSources) {
+		@DefaultValue("") List<String> webhookAllowedSources, @DefaultValue("true") boolean webhookProcessing) {
 }

@@ -171,6 +171,9 @@ class PixWebhookService {
 	/** Processes the due inbox entries, a few at a time; instances share the work. */
 	@Scheduled(fixedDelayString = "${suite.finance.pix-providers.webhook-interval:2s}")
 	void processDue() {
+		if (!this.settings.webhookProcessing()) {
+			return;
+		}
 		for (int round = 0; round < 10; round++) {
 			// Claimed with a lease in a short transaction; processed outside any.
 			List<long[]> claimed = this.transactions.execute(tx -> this.jdbc.sql("""

@@ -90,7 +90,7 @@ class AbsenceController {
 	}
 
 	@GetMapping(PathIds.ID + "/certificate")
-	@Requires("timeclock.absences.certificates.view")
+	@Requires("timeclock.certificates.view")
 	@Operation(summary = "Download the certificate",
 			description = "Health data (LGPD art. 11): its own permission, and every read is audited "
 					+ "(timeclock.absence.certificate_read).")

@@ -23,8 +23,7 @@ import br.suite.timeclock.jornada.AbsenceKind;
 /**
  * Absences (jornada-clt.md §8): whole dates of one employee, one kind; at most one
  * absence per date. The certificate (PDF, JPEG or PNG, checked by its first bytes) is
- * health data: read with {@code timeclock.absences.certificates.view}, every read
- * audited.
+ * health data: read with {@code timeclock.certificates.view}, every read audited.
  */
 @Service
 class Absences {

@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
 		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
 		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
-		"suite.finance.pix-providers.webhook-interval=200ms" })
+		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class PixProviderApiTests extends ApiTest {
 
 	static final String CONNECTIONS = "/api/finance/connections/";

@@ -14,6 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
+import br.suite.audit.AuditLog;
 import br.suite.customers.ClienteDirectory;
 
 /**
@@ -25,6 +26,10 @@ class FinsEventsTests {
 
 	@MockitoBean
 	ClienteDirectory clientes;
+
+	// fins records its changes in the audit log, a module this test leaves out.
+	@MockitoBean
+	AuditLog audit;
 
 	@Autowired
 	OverdueReminders reminders;

@@ -13,20 +13,20 @@ import java.util.function.Function;
  * Every run uses a fresh seed so that repeated CI runs explore new cases; a failure names
  * the seed, and {@code -Dsuite.property.seed=<seed>} replays exactly that run.
  */
-final class Property {
+public final class Property {
 
-	static final int TRIES = 1000;
+	public static final int TRIES = 1000;
 
 	private static final String SEED_PROPERTY = "suite.property.seed";
 
 	private Property() {
 	}
 
-	static <T> void forAll(String name, Function<Random, T> generator, Consumer<T> check) {
+	public static <T> void forAll(String name, Function<Random, T> generator, Consumer<T> check) {
 		forAll(name, TRIES, generator, check);
 	}
 
-	static <T> void forAll(String name, int tries, Function<Random, T> generator, Consumer<T> check) {
+	public static <T> void forAll(String name, int tries, Function<Random, T> generator, Consumer<T> check) {
 		long seed = seed();
 		Random random = new Random(seed);
 		for (int i = 1; i <= tries; i++) {

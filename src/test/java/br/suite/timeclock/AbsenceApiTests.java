@@ -81,7 +81,7 @@ class AbsenceApiTests extends ApiTest {
 		Api hr = this.api.signedInWith("timeclock.absences.view", "timeclock.absences.change");
 		assertThat(hr.get("/api/timeclock/absences/" + id + "/").status()).isEqualTo(200);
 		assertThat(hr.get("/api/timeclock/absences/" + id + "/certificate/").status()).isEqualTo(403);
-		Api doctor = this.api.signedInWith("timeclock.absences.certificates.view");
+		Api doctor = this.api.signedInWith("timeclock.certificates.view");
 		Response read = doctor.get("/api/timeclock/absences/" + id + "/certificate/");
 		assertThat(read.status()).isEqualTo(200);
 		assertThat(read.contentType()).isEqualTo("image/png");

@@ -20,6 +20,8 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
+import br.suite.shared.Property;
+
 /**
  * Invariants of jornada-clt.md §14 on random schedules, marks and absences; the tolerance
  * is recomputed here minute by minute from the day's scheduled intervals and marks,
