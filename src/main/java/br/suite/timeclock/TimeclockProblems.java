@@ -233,4 +233,117 @@ final class TimeclockProblems {
 
 	}
 
+	/**
+	 * A write touching a month closed for the employee (or a second closing of a closed
+	 * month): refused, nothing changed; reopen the month first.
+	 */
+	static final class MonthClosed extends ApiProblem.Conflict {
+
+		static final String CODE = "month_closed";
+
+		MonthClosed(long employeeId, java.time.YearMonth month) {
+			super("Month " + month + " is closed for employee " + employeeId
+					+ ": its figures are frozen. Reopen the closing (DELETE /api/timeclock/closings/{id}/, permission "
+					+ "timeclock.closings.reopen) to change its records.");
+			with("code", CODE);
+			with("month", month.toString());
+			with("employee_id", employeeId);
+		}
+
+		MonthClosed(java.time.YearMonth month, long establishmentId, long closingId) {
+			super("Month " + month + " is already closed for establishment " + establishmentId + " (closing "
+					+ closingId + ").");
+			with("code", CODE);
+			with("month", month.toString());
+			with("establishment_id", establishmentId);
+			with("closing_id", closingId);
+		}
+
+	}
+
+	static final class ClosingNotFound extends ApiProblem.NotFound {
+
+		ClosingNotFound(long id) {
+			super("Closing", id);
+		}
+
+	}
+
+	/**
+	 * Closings follow one another: the month after the last closed one, so each month's
+	 * banco de horas starts from the frozen balance of the month before.
+	 */
+	static final class ClosingOutOfOrder extends ApiProblem.Conflict {
+
+		ClosingOutOfOrder(String code, String detail) {
+			super(detail);
+			with("code", code);
+		}
+
+	}
+
+	/** A month whose last day's window has not ended yet cannot be frozen. */
+	static final class MonthNotOver extends ApiProblem.Conflict {
+
+		MonthNotOver(java.time.YearMonth month) {
+			super("Month " + month + " has not ended yet (its last day's window is still open in the establishment's "
+					+ "zone): it can be closed once it has.");
+			with("code", "month_not_over");
+			with("month", month.toString());
+		}
+
+	}
+
+	static final class ClosingReopened extends ApiProblem.Conflict {
+
+		ClosingReopened(long id) {
+			super("Closing " + id + " was already reopened.");
+			with("code", "closing_reopened");
+		}
+
+	}
+
+	/** 404: the caller has no closed espelho of that month. */
+	static final class NoClosedTimesheet extends ApiProblem {
+
+		NoClosedTimesheet(java.time.YearMonth month) {
+			super(HttpStatus.NOT_FOUND, "There is no closed espelho of " + month + " for you.");
+		}
+
+	}
+
+	/** Only a closed month's espelho is signed. */
+	static final class MonthNotClosed extends ApiProblem.Conflict {
+
+		MonthNotClosed(java.time.YearMonth month) {
+			super("Month " + month + " is not closed: only a closed espelho can be signed.");
+			with("code", "month_not_closed");
+			with("month", month.toString());
+		}
+
+	}
+
+	static final class AlreadySigned extends ApiProblem.Conflict {
+
+		AlreadySigned(java.time.YearMonth month, java.time.Instant signedAt) {
+			super("You already signed the espelho of " + month + " at " + signedAt
+					+ "; a signature is not changed. It lapses only if HR reopens the month.");
+			with("code", "already_signed");
+			with("signed_at", signedAt.toString());
+		}
+
+	}
+
+	/** The client signed another PDF than the frozen one. */
+	static final class PdfMismatch extends ApiProblem.Conflict {
+
+		PdfMismatch(String current) {
+			super("pdf_sha256 is not the SHA-256 of the closed espelho's PDF: download it again, read it and sign "
+					+ "what you read.");
+			with("code", "pdf_mismatch");
+			with("pdf_sha256", current);
+		}
+
+	}
+
 }
