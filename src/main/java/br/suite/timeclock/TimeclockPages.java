@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.timeclock;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -25,8 +25,10 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.access.AccessAdministration;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
-import br.suite.timeclock.PunchDesk;
-import br.suite.timeclock.TimeclockAdministration;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
 
 /**
  * The time clock's back office beyond the punch list: adjustments (a forgotten punch
@@ -58,6 +60,7 @@ class TimeclockPages {
 	// Adjustments
 
 	@GetMapping({ "/app/adjustments", "/app/adjustments/" })
+	@Requires("timeclock.punches.view")
 	String adjustments(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(defaultValue = "1") int pagina, Model model) {
 		return adjustmentsPage(model, employeeId, pagina, new Inclusion(null, "entrada", "", "", ""));
@@ -80,6 +83,7 @@ class TimeclockPages {
 	}
 
 	@PostMapping("/app/adjustments/include")
+	@Requires("timeclock.adjustments.change")
 	String include(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(name = "event_type", defaultValue = "") String eventType,
 			@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String time,
@@ -109,6 +113,7 @@ class TimeclockPages {
 
 	/** The confirmation of disregarding a punch, with its mandatory reason. */
 	@GetMapping("/app/punches/{id:\\d+}/disregard")
+	@Requires("timeclock.adjustments.change")
 	String confirmDisregard(@PathVariable long id, Model model) {
 		model.addAttribute("punch", this.timeclock.punch(id));
 		model.addAttribute("reason", "");
@@ -116,6 +121,7 @@ class TimeclockPages {
 	}
 
 	@PostMapping("/app/punches/{id:\\d+}/disregard")
+	@Requires("timeclock.adjustments.change")
 	String disregard(@PathVariable long id, @RequestParam(defaultValue = "") String reason, Model model,
 			RedirectAttributes redirect) {
 		try {
@@ -134,6 +140,7 @@ class TimeclockPages {
 	// Espelho de ponto
 
 	@GetMapping({ "/app/timesheet", "/app/timesheet/" })
+	@Requires("timeclock.punches.view")
 	String timesheet(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month, Model model) {
 		String chosen = month == null || month.isBlank() ? YearMonth.now(DateTimes.BRAZIL).toString() : month.strip();
@@ -152,6 +159,7 @@ class TimeclockPages {
 	}
 
 	@GetMapping("/app/timesheet/pdf")
+	@Requires("timeclock.punches.view")
 	ResponseEntity<byte[]> timesheetPdf(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month) {
 		byte[] pdf = this.timeclock.timesheetPdf(employeeId, month);
@@ -161,6 +169,7 @@ class TimeclockPages {
 	// AFD
 
 	@GetMapping({ "/app/afd", "/app/afd/" })
+	@Requires("timeclock.afd.export")
 	String afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
@@ -200,6 +209,7 @@ class TimeclockPages {
 	}
 
 	@GetMapping("/app/afd/file")
+	@Requires("timeclock.afd.export")
 	ResponseEntity<byte[]> afdFile(@RequestParam(name = "establishment_id") long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
@@ -211,6 +221,7 @@ class TimeclockPages {
 	}
 
 	@GetMapping("/app/afd/signature")
+	@Requires("timeclock.afd.export")
 	ResponseEntity<byte[]> afdSignature(@RequestParam(name = "establishment_id") long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
@@ -241,18 +252,21 @@ class TimeclockPages {
 	// Establishments
 
 	@GetMapping({ "/app/establishments", "/app/establishments/" })
+	@Requires("timeclock.establishments.view")
 	String establishments(Model model) {
 		model.addAttribute("establishments", this.timeclock.establishments());
 		return "establishments";
 	}
 
 	@GetMapping("/app/establishments/new")
+	@Requires("timeclock.establishments.change")
 	String newEstablishment(Model model) {
 		return establishmentForm(model, null,
 				new TimeclockAdministration.EstablishmentForm("", "", "", "", DateTimes.BRAZIL_ZONE_ID, true));
 	}
 
 	@PostMapping("/app/establishments/new")
+	@Requires("timeclock.establishments.change")
 	String createEstablishment(@RequestParam(defaultValue = "") String name,
 			@RequestParam(name = "employer_document", defaultValue = "") String employerDocument,
 			@RequestParam(name = "cei_caepf_cno", defaultValue = "") String ceiCaepfCno,
@@ -274,6 +288,7 @@ class TimeclockPages {
 	}
 
 	@GetMapping("/app/establishments/{id:\\d+}")
+	@Requires("timeclock.establishments.change")
 	String establishment(@PathVariable long id, Model model) {
 		TimeclockAdministration.EstablishmentView e = this.timeclock.establishment(id);
 		return establishmentForm(model, e,
@@ -283,6 +298,7 @@ class TimeclockPages {
 	}
 
 	@PostMapping("/app/establishments/{id:\\d+}")
+	@Requires("timeclock.establishments.change")
 	String updateEstablishment(@PathVariable long id, @RequestParam(defaultValue = "") String name,
 			@RequestParam(name = "employer_document", defaultValue = "") String employerDocument,
 			@RequestParam(name = "cei_caepf_cno", defaultValue = "") String ceiCaepfCno,
