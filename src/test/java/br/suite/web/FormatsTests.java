@@ -27,4 +27,22 @@ class FormatsTests {
 		assertThat(this.fmt.localDateTime(null)).isEqualTo("—");
 	}
 
+	@Test
+	void moneyNeverBreaksBetweenTheSignAndTheNumber() {
+		assertThat(this.fmt.money(new java.math.BigDecimal("1234.56"))).isEqualTo("R$\u00a01.234,56");
+		assertThat(this.fmt.money(new java.math.BigDecimal("389.90"), true)).isEqualTo("−R$\u00a0389,90");
+		assertThat(this.fmt.money(null)).isEqualTo("—");
+	}
+
+	@Test
+	void monthsAreWrittenOneWayAndReadEitherWay() {
+		assertThat(this.fmt.month("2026-03")).isEqualTo("03/2026");
+		assertThat(this.fmt.month(java.time.YearMonth.of(2026, 11))).isEqualTo("11/2026");
+		assertThat(Formats.parseMonth("03/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(Formats.parseMonth("3/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(Formats.parseMonth("2026-03")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(Formats.parseMonth("13/2026")).isNull();
+		assertThat(Formats.parseMonth("março")).isNull();
+	}
+
 }
