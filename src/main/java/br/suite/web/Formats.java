@@ -2,7 +2,6 @@ package br.suite.web;
 
 import java.math.BigDecimal;
 import java.text.NumberFormat;
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -98,26 +97,6 @@ public class Formats {
 	}
 
 	private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("MM/yyyy");
-
-	/**
-	 * A month typed as every page writes it, {@code MM/aaaa}, or as {@code aaaa-mm}; null
-	 * when it is neither.
-	 */
-	static @Nullable YearMonth parseMonth(@Nullable String text) {
-		if (text == null) {
-			return null;
-		}
-		String value = text.strip();
-		try {
-			return value.matches("\\d{1,2}/\\d{4}")
-					? YearMonth.of(Integer.parseInt(value.substring(value.indexOf('/') + 1)),
-							Integer.parseInt(value.substring(0, value.indexOf('/'))))
-					: YearMonth.parse(value);
-		}
-		catch (DateTimeException ex) {
-			return null;
-		}
-	}
 
 	public String money(@Nullable BigDecimal amount) {
 		return money(amount, false);

@@ -9,6 +9,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
+import br.suite.shared.NoPermission;
+
 /**
  * The back office's idle sign-out, announced: every page of a signed-in person carries
  * its session's idle limit ({@code suite.web.session-timeout}; {@code fragments :: head}
@@ -31,6 +33,7 @@ class IdleSignOut {
 	}
 
 	@PostMapping("/app/sessao/continuar")
+	@NoPermission("one's own session, kept going; the pages' chain asks that the caller be signed in")
 	ResponseEntity<Void> keep() {
 		return ResponseEntity.noContent().build();
 	}

@@ -38,11 +38,15 @@ class FormatsTests {
 	void monthsAreWrittenOneWayAndReadEitherWay() {
 		assertThat(this.fmt.month("2026-03")).isEqualTo("03/2026");
 		assertThat(this.fmt.month(java.time.YearMonth.of(2026, 11))).isEqualTo("11/2026");
-		assertThat(Formats.parseMonth("03/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
-		assertThat(Formats.parseMonth("3/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
-		assertThat(Formats.parseMonth("2026-03")).isEqualTo(java.time.YearMonth.of(2026, 3));
-		assertThat(Formats.parseMonth("13/2026")).isNull();
-		assertThat(Formats.parseMonth("março")).isNull();
+		assertThat(FormInput.month("month", "03/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", " 3/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", "2026-03")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", "")).isNull();
+		assertThat(FormInput.monthText(java.time.YearMonth.of(2026, 3))).isEqualTo("03/2026");
+		for (String wrong : new String[] { "13/2026", "março", "2026-13" }) {
+			org.assertj.core.api.Assertions.assertThatExceptionOfType(br.suite.shared.InvalidRequest.class)
+				.isThrownBy(() -> FormInput.month("month", wrong));
+		}
 	}
 
 }
