@@ -1,23 +1,16 @@
 package br.suite;
 
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.DigestInputStream;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -30,21 +23,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
-import io.zonky.test.db.postgres.util.LinuxUtils;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.tukaani.xz.XZInputStream;
-
-import br.suite.shared.Sha256;
 
 /**
  * The PostgreSQL 17 the service runs itself when no external database is configured:
@@ -67,8 +52,6 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			"synchronous_commit=on", "full_page_writes=on", "timezone=UTC");
 
 	private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
-
-	private static final Logger postgresLog = LoggerFactory.getLogger("postgres");
 
 	private static final String HBA = """
 			# Written by Suite: every connection authenticates with the superuser's password (SCRAM);
@@ -197,20 +180,21 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			throw new IllegalStateException("Another process is running the embedded PostgreSQL in " + data);
 		}
 		try {
-			Path binaries = binaries();
+			Path binaries = PostgresPrograms.binaries();
 			Path passwordFile = passwordFile(data);
 			if (!Files.exists(data.resolve("PG_VERSION"))) {
 				readOrCreatePassword(passwordFile);
 				log.info("Creating the embedded PostgreSQL's data directory {}", data);
-				run(binaries, "initdb", "-A", "scram-sha-256", "-U", SUPERUSER, "--pwfile=" + passwordFile, "-E",
-						"UTF-8", "-D", data.toString());
+				PostgresPrograms.run(binaries, "initdb", "-A", "scram-sha-256", "-U", SUPERUSER,
+						"--pwfile=" + passwordFile, "-E", "UTF-8", "-D", data.toString());
 			}
 			else if (Files.exists(data.resolve("postmaster.pid"))) {
 				// This process holds the lock, so a server still running there was left
 				// by one that died.
-				if (runQuietly(binaries, "pg_ctl", "status", "-D", data.toString()) == 0) {
+				if (PostgresPrograms.runQuietly(binaries, "pg_ctl", "status", "-D", data.toString()) == 0) {
 					log.warn("Stopping a PostgreSQL left running in {} by a previous process", data);
-					run(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60", "-w");
+					PostgresPrograms.run(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60",
+							"-w");
 				}
 			}
 			String password = readOrCreatePassword(passwordFile);
@@ -220,14 +204,15 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 				options.add("-c");
 				options.add(setting);
 			});
-			startServer(binaries, data, String.join(" ", options));
+			PostgresPrograms.startServer(binaries, data, String.join(" ", options));
 			EmbeddedPostgresServer server = new EmbeddedPostgresServer(binaries, data, lockChannel, lock, chosenPort,
 					password, String.join(" ", options));
 			try {
 				server.requirePassword();
 			}
 			catch (IOException | RuntimeException ex) {
-				runQuietly(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60", "-w");
+				PostgresPrograms.runQuietly(binaries, "pg_ctl", "stop", "-D", data.toString(), "-m", "fast", "-t", "60",
+						"-w");
 				throw ex;
 			}
 			return server;
@@ -321,7 +306,7 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 	 */
 	private boolean restart() {
 		try {
-			startServer(this.binaries, this.dataDirectory, this.options);
+			PostgresPrograms.startServer(this.binaries, this.dataDirectory, this.options);
 			this.postmaster = postmasterPid(this.dataDirectory);
 			return true;
 		}
@@ -347,7 +332,8 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			}
 		}
 		try {
-			run(this.binaries, "pg_ctl", "stop", "-D", this.dataDirectory.toString(), "-m", "fast", "-t", "60", "-w");
+			PostgresPrograms.run(this.binaries, "pg_ctl", "stop", "-D", this.dataDirectory.toString(), "-m", "fast",
+					"-t", "60", "-w");
 		}
 		finally {
 			this.lock.release();
@@ -373,136 +359,9 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 		return password;
 	}
 
-	private static void startServer(Path binaries, Path data, String options) throws IOException {
-		ProcessBuilder builder = new ProcessBuilder(
-				command(binaries, "pg_ctl", "start", "-D", data.toString(), "-o", options, "-t", "120", "-w"));
-		builder.redirectErrorStream(true);
-		Process process = builder.start();
-		// The server keeps pg_ctl's output: its log goes to this process's log while it
-		// runs.
-		Thread logger = new Thread(() -> copyToLog(process.getInputStream()), "postgres-log");
-		logger.setDaemon(true);
-		logger.start();
-		try {
-			if (!process.waitFor(150, TimeUnit.SECONDS) || process.exitValue() != 0) {
-				throw new IllegalStateException("The embedded PostgreSQL did not start; see the 'postgres' log lines");
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while the embedded PostgreSQL started", ex);
-		}
-	}
-
-	private static void copyToLog(InputStream output) {
-		try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
-			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-				postgresLog.info(line);
-			}
-		}
-		catch (IOException ignored) {
-			// The server went away.
-		}
-	}
-
-	private static void run(Path binaries, String program, String... arguments) {
-		int exit = runQuietly(binaries, program, arguments);
-		if (exit != 0) {
-			throw new IllegalStateException(
-					program + " " + arguments[0] + " failed with exit code " + exit + "; see the 'postgres' log lines");
-		}
-	}
-
-	private static int runQuietly(Path binaries, String program, String... arguments) {
-		ProcessBuilder builder = new ProcessBuilder(command(binaries, program, arguments));
-		builder.redirectErrorStream(true);
-		try {
-			Process process = builder.start();
-			copyToLog(process.getInputStream());
-			return process.waitFor();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while running " + program, ex);
-		}
-	}
-
-	private static List<String> command(Path binaries, String program, String... arguments) {
-		List<String> command = new ArrayList<>();
-		// PostgreSQL refuses to run as root; like zonky, run it in a user namespace then.
-		if (LinuxUtils.isUnshareAvailable()) {
-			command.addAll(List.of("unshare", "-U"));
-		}
-		command.add(binaries.resolve("bin").resolve(program).toString());
-		command.addAll(List.of(arguments));
-		return command;
-	}
-
 	private static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return socket.getLocalPort();
-		}
-	}
-
-	/**
-	 * zonky's PostgreSQL binaries, unpacked once per version into the temporary
-	 * directory.
-	 */
-	private static synchronized Path binaries() throws IOException {
-		String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac") ? "Darwin" : "Linux";
-		String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
-		byte[] archive;
-		String digest;
-		try (DigestInputStream in = new DigestInputStream(DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(os, arch),
-				Sha256.digest())) {
-			archive = in.readAllBytes();
-			digest = HexFormat.of().formatHex(in.getMessageDigest().digest(), 0, 8);
-		}
-		Path root = Path.of(System.getProperty("java.io.tmpdir"), "suite-postgres");
-		Path target = root.resolve("PG-" + digest);
-		if (Files.exists(target.resolve(".complete"))) {
-			return target;
-		}
-		Files.createDirectories(root);
-		try (FileChannel channel = FileChannel.open(root.resolve("PG-" + digest + ".lock"), StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
-			if (Files.exists(target.resolve(".complete"))) {
-				return target;
-			}
-			Path staging = Files.createTempDirectory(root, "unpacking-");
-			extract(archive, staging);
-			Files.createFile(staging.resolve(".complete"));
-			Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-		}
-		return target;
-	}
-
-	private static void extract(byte[] archive, Path target) throws IOException {
-		try (TarArchiveInputStream tar = new TarArchiveInputStream(
-				new XZInputStream(new ByteArrayInputStream(archive)))) {
-			for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-				Path path = target.resolve(entry.getName()).normalize();
-				if (!path.startsWith(target)) {
-					throw new IOException("Archive entry outside the target: " + entry.getName());
-				}
-				if (entry.isDirectory()) {
-					Files.createDirectories(path);
-				}
-				else if (entry.isSymbolicLink()) {
-					Files.createDirectories(path.getParent());
-					Files.createSymbolicLink(path, Path.of(entry.getLinkName()));
-				}
-				else if (entry.isFile()) {
-					Files.createDirectories(path.getParent());
-					Files.copy(tar, path);
-					if ((entry.getMode() & 0100) != 0) {
-						path.toFile().setExecutable(true, false);
-					}
-				}
-			}
 		}
 	}
 

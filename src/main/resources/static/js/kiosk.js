@@ -71,12 +71,63 @@
 		}
 	});
 
+	// The result stays data-reset-seconds (30 s) for the next person to start afresh; data-warn-seconds
+	// (20 s) before the reset a warning counts down and "Continuar nesta tela" starts the time again.
+	var warnTimer = null;
+	var countdown = null;
+
+	function stopTimers() {
+		[resetTimer, warnTimer].forEach(function (timer) {
+			if (timer) {
+				clearTimeout(timer);
+			}
+		});
+		if (countdown) {
+			clearInterval(countdown);
+		}
+		resetTimer = warnTimer = countdown = null;
+		var warning = document.getElementById('aviso-reinicio');
+		if (warning) {
+			warning.remove();
+		}
+	}
+
+	function warn(seconds) {
+		var data = document.body.dataset;
+		var warning = document.createElement('div');
+		warning.id = 'aviso-reinicio';
+		warning.className = 'aviso-tempo';
+		warning.setAttribute('role', 'alert');
+		var text = document.createElement('p');
+		var left = seconds;
+		text.textContent = data.resetWarning.replace('{0}', String(left));
+		var button = document.createElement('button');
+		button.type = 'button';
+		button.id = 'continuar-tela';
+		button.className = 'botao grande';
+		button.textContent = data.resetExtend;
+		warning.appendChild(text);
+		warning.appendChild(button);
+		result.appendChild(warning);
+		countdown = setInterval(function () {
+			left = Math.max(0, left - 1);
+			text.textContent = data.resetWarning.replace('{0}', String(left));
+		}, 1000);
+	}
+
+	function startResetTimer() {
+		stopTimers();
+		var total = Number(document.body.dataset.resetSeconds) || 30;
+		var warnBefore = Math.min(Number(document.body.dataset.warnSeconds) || 20, total);
+		warnTimer = setTimeout(function () {
+			warn(warnBefore);
+		}, (total - warnBefore) * 1000);
+		resetTimer = setTimeout(reset, total * 1000);
+	}
+
 	function reset() {
 		identification.hidden = false;
-		if (resetTimer) {
-			clearTimeout(resetTimer);
-			resetTimer = null;
-		}
+		stopTimers();
 		confirmation.innerHTML = '';
 		result.innerHTML = '';
 		identifier.value = '';
@@ -114,7 +165,7 @@
 				if (title) {
 					title.focus();
 				}
-				resetTimer = setTimeout(reset, 30000);
+				startResetTimer();
 			})
 			.catch(function () {
 				button.disabled = false;
@@ -129,6 +180,12 @@
 			register(target);
 		} else if (target.id === 'novo-registro' || target.id === 'nao-sou-eu') {
 			reset();
+		} else if (target.id === 'continuar-tela') {
+			startResetTimer();
+			var title = document.getElementById('resultado-titulo');
+			if (title) {
+				title.focus();
+			}
 		}
 	});
 })();

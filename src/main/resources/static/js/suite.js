@@ -86,3 +86,213 @@
 		document.querySelectorAll('input[data-mask]').forEach(applyMask);
 	});
 })();
+// Pages people can use anywhere (docs/architecture.md § Page layout rules): every table scrolls inside
+// its own labelled box, a refused form's error summary takes the focus and links to each field, and an
+// idle back-office session warns before it ends and can be extended.
+(function () {
+	'use strict';
+	function label(table) {
+		var caption = table.querySelector('caption');
+		if (caption && caption.textContent.trim()) {
+			return caption.textContent.trim();
+		}
+		if (table.getAttribute('aria-label')) {
+			return table.getAttribute('aria-label');
+		}
+		// The nearest heading before the table: the section it belongs to.
+		var headings = Array.prototype.filter.call(document.querySelectorAll('h1, h2, h3'), function (h) {
+			return h.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING;
+		});
+		var heading = headings.length ? headings[headings.length - 1] : null;
+		return heading && heading.textContent.trim() ? heading.textContent.trim() : document.title;
+	}
+	function wrapTables(root) {
+		var tables = root.tagName === 'TABLE' ? [root] : root.querySelectorAll ? root.querySelectorAll('table') : [];
+		Array.prototype.forEach.call(tables, function (table) {
+			if (table.parentElement && table.parentElement.classList.contains('tabela-rolagem')) {
+				return;
+			}
+			var box = document.createElement('div');
+			box.className = 'tabela-rolagem';
+			box.setAttribute('role', 'region');
+			box.setAttribute('aria-label', label(table));
+			box.tabIndex = 0;
+			table.parentNode.insertBefore(box, table);
+			box.appendChild(table);
+		});
+	}
+	function focusField(id) {
+		var field = document.getElementById(id) || document.querySelector('[name="' + CSS.escape(id) + '"]');
+		if (!field) {
+			return false;
+		}
+		var fieldLabel = field.id ? document.querySelector('label[for="' + CSS.escape(field.id) + '"]') : null;
+		(fieldLabel || field).scrollIntoView({ block: 'center' });
+		field.focus({ preventScroll: true });
+		return true;
+	}
+	function prepareSummary(root) {
+		var summary = root.id === 'resumo-erros' ? root : root.querySelector && root.querySelector('#resumo-erros');
+		if (!summary || summary.dataset.pronto) {
+			return;
+		}
+		summary.dataset.pronto = 'true';
+		summary.querySelectorAll('a[href^="#"]').forEach(function (link) {
+			var id = decodeURIComponent(link.getAttribute('href').substring(1));
+			if (!document.getElementById(id) && !document.querySelector('[name="' + CSS.escape(id) + '"]')) {
+				// A message about no field on this page: plain text, not a dead link.
+				link.removeAttribute('href');
+			}
+		});
+		summary.focus();
+	}
+	document.addEventListener('click', function (event) {
+		var link = event.target.closest && event.target.closest('#resumo-erros a[href^="#"]');
+		if (link && focusField(decodeURIComponent(link.getAttribute('href').substring(1)))) {
+			event.preventDefault();
+		}
+	});
+	function prepare(root) {
+		wrapTables(root);
+		prepareSummary(root);
+	}
+	document.addEventListener('DOMContentLoaded', function () {
+		prepare(document.body);
+	});
+	document.addEventListener('htmx:load', function (event) {
+		prepare(event.detail.elt);
+	});
+
+	// The idle sign-out: the session ends after <meta name="suite-idle"> seconds without a request. The
+	// last request of any tab of this browser counts (localStorage); before the end a warning offers to
+	// go on (a request that keeps the session), and at the end the page signs out, hiding what it shows.
+	var warning = null;
+	var returnFocus = null;
+	var loadedAt = Date.now();
+	var LAST = 'suite-ultima-atividade';
+	function idleMeta() {
+		return document.querySelector('meta[name="suite-idle"]');
+	}
+	function lastActivity() {
+		var stored = 0;
+		try {
+			stored = Number(window.localStorage.getItem(LAST)) || 0;
+		}
+		catch (e) {
+			// Storage refused (a private window): this tab's own activity counts.
+		}
+		return Math.max(stored, loadedAt);
+	}
+	function markActivity() {
+		loadedAt = Date.now();
+		try {
+			window.localStorage.setItem(LAST, String(loadedAt));
+		}
+		catch (e) {
+			// As above.
+		}
+	}
+	function hideWarning() {
+		if (warning) {
+			warning.remove();
+			warning = null;
+			if (returnFocus && document.contains(returnFocus)) {
+				returnFocus.focus();
+			}
+			returnFocus = null;
+		}
+	}
+	function extend(meta) {
+		var headers = {};
+		var c = csrf();
+		if (c) {
+			headers[c.header] = c.token;
+		}
+		fetch(meta.dataset.continuarUrl, { method: 'POST', headers: headers, credentials: 'same-origin' })
+			.then(function (response) {
+				// Signed out already: the request was sent to the sign-in page.
+				if (response.ok && !response.redirected) {
+					markActivity();
+					hideWarning();
+				}
+				else {
+					signOut();
+				}
+			});
+	}
+	function signOut() {
+		var form = document.querySelector('form.sair');
+		if (form) {
+			form.submit();
+		}
+		else {
+			window.location.reload();
+		}
+	}
+	function showWarning(meta, seconds) {
+		var minutes = Math.max(1, Math.round(seconds / 60));
+		var text = (seconds >= 90 ? meta.dataset.avisoMinutos : meta.dataset.avisoSegundos)
+			.replace('{0}', String(seconds >= 90 ? minutes : seconds));
+		if (!warning) {
+			returnFocus = document.activeElement;
+			warning = document.createElement('div');
+			warning.id = 'aviso-sessao';
+			warning.className = 'aviso-tempo';
+			warning.setAttribute('role', 'alertdialog');
+			warning.setAttribute('aria-labelledby', 'aviso-sessao-texto');
+			var p = document.createElement('p');
+			p.id = 'aviso-sessao-texto';
+			p.textContent = text;
+			warning.appendChild(p);
+			var button = document.createElement('button');
+			button.type = 'button';
+			button.id = 'continuar-sessao';
+			button.className = 'botao';
+			button.textContent = meta.dataset.continuar;
+			button.addEventListener('click', function () {
+				extend(meta);
+			});
+			warning.appendChild(button);
+			document.body.appendChild(warning);
+			button.focus();
+		}
+		else if (warning.dataset.minutos !== String(minutes) || seconds < 90) {
+			// Announced once, then kept current quietly (a screen reader does not hear every second).
+			warning.querySelector('p').textContent = text;
+		}
+		warning.dataset.minutos = String(minutes);
+	}
+	function check() {
+		var meta = idleMeta();
+		if (!meta) {
+			return;
+		}
+		var idle = Number(meta.content) * 1000;
+		var warnBefore = Math.min(120000, idle / 2);
+		var left = idle - (Date.now() - lastActivity());
+		if (left <= 0) {
+			signOut();
+		}
+		else if (left <= warnBefore) {
+			showWarning(meta, Math.ceil(left / 1000));
+		}
+		else {
+			hideWarning();
+		}
+	}
+	document.addEventListener('DOMContentLoaded', function () {
+		if (idleMeta()) {
+			markActivity();
+			setInterval(check, 1000);
+		}
+	});
+	// A request of this page (htmx) counts as activity, as it does on the server.
+	document.addEventListener('htmx:afterRequest', function () {
+		if (idleMeta()) {
+			markActivity();
+		}
+	});
+	function csrf() {
+		return window.suiteCsrf ? window.suiteCsrf() : null;
+	}
+})();

@@ -15,6 +15,7 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
 
 /** The espelho de ponto of an employee's month, and its PDF. */
 @Controller
@@ -33,17 +34,20 @@ class TimesheetPages {
 	@Requires("timeclock.punches.view")
 	String timesheet(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month, Model model) {
-		String chosen = month == null || month.isBlank() ? YearMonth.now(DateTimes.BRAZIL).toString() : month.strip();
 		model.addAttribute("employees", this.access.employees());
 		model.addAttribute("employeeId", employeeId);
-		model.addAttribute("month", chosen);
-		if (employeeId != null) {
-			try {
-				model.addAttribute("sheet", this.timeclock.timesheet(employeeId, chosen));
+		model.addAttribute("month", month == null ? "" : month.strip());
+		try {
+			// Typed as pages write months (mm/aaaa) or as aaaa-mm; shown back as mm/aaaa.
+			YearMonth typed = FormInput.month("month", month == null ? "" : month);
+			YearMonth chosen = typed == null ? YearMonth.now(DateTimes.BRAZIL) : typed;
+			model.addAttribute("month", FormInput.monthText(chosen));
+			if (employeeId != null) {
+				model.addAttribute("sheet", this.timeclock.timesheet(employeeId, chosen.toString()));
 			}
-			catch (ApiProblem problem) {
-				FormErrors.show(model, problem);
-			}
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
 		}
 		return "timesheet";
 	}

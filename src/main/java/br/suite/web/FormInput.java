@@ -1,7 +1,9 @@
 package br.suite.web;
 
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
@@ -11,9 +13,10 @@ import org.jspecify.annotations.Nullable;
 import br.suite.shared.InvalidRequest;
 
 /**
- * What people type into a form, read as a Brazilian writes it: dates dd/mm/aaaa, amounts
- * 1.234,56, and a blank field as no value. A value that cannot be read is refused as an
- * {@link InvalidRequest} naming the field, which {@link FormErrors} shows next to it.
+ * What people type into a form, read as a Brazilian writes it: dates dd/mm/aaaa, months
+ * mm/aaaa, amounts 1.234,56, and a blank field as no value. A value that cannot be read
+ * is refused as an {@link InvalidRequest} naming the field, which {@link FormErrors}
+ * shows next to it.
  */
 public final class FormInput {
 
@@ -40,6 +43,36 @@ public final class FormInput {
 		catch (DateTimeParseException ex) {
 			throw InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
 		}
+	}
+
+	/** MM/yyyy: how every page writes a month. */
+	public static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("MM/uuuu");
+
+	/**
+	 * A month typed as pages write it, mm/aaaa (03/2026, 3/2026), or as aaaa-mm;
+	 * {@code null} when blank.
+	 */
+	public static @Nullable YearMonth month(String field, String value) {
+		String text = value.strip();
+		if (text.isEmpty()) {
+			return null;
+		}
+		try {
+			if (text.matches("\\d{1,2}/\\d{4}")) {
+				int slash = text.indexOf('/');
+				return YearMonth.of(Integer.parseInt(text.substring(slash + 1)),
+						Integer.parseInt(text.substring(0, slash)));
+			}
+			return YearMonth.parse(text);
+		}
+		catch (DateTimeException ex) {
+			throw InvalidRequest.of(field, "Informe o mês como mm/aaaa.");
+		}
+	}
+
+	/** How a month is shown in a form field: mm/aaaa. */
+	public static String monthText(YearMonth month) {
+		return MONTH.format(month);
 	}
 
 	/** How a date is shown in a form field: dd/mm/aaaa, or empty. */

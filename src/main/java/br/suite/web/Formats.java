@@ -5,8 +5,10 @@ import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
@@ -16,7 +18,7 @@ import br.suite.shared.DateTimes;
 
 /**
  * How the pages write values for a Brazilian reader: dates dd/MM/yyyy, times in
- * America/Sao_Paulo, money {@code R$ 1.234,56}. Templates call it as
+ * America/Sao_Paulo, months MM/yyyy, money {@code R$ 1.234,56}. Templates call it as
  * {@code ${@fmt.date(x)}}.
  */
 @Component("fmt")
@@ -61,15 +63,40 @@ public class Formats {
 		return instant == null ? "—" : TIME.format(instant);
 	}
 
-	/** {@code R$ 1.234,56}, with a minus sign for debits when {@code negative}. */
+	/**
+	 * {@code R$ 1.234,56}, with a minus sign for debits when {@code negative}; a no-break
+	 * space after {@code R$}, so a narrow screen never leaves the number on the next
+	 * line.
+	 */
 	public String money(@Nullable BigDecimal amount, boolean negative) {
 		if (amount == null) {
 			return "—";
 		}
 		NumberFormat format = NumberFormat.getCurrencyInstance(BRAZIL);
-		String text = format.format(amount.abs()).replace('\u00a0', ' ');
+		String text = format.format(amount.abs()).replaceAll("\\s", NO_BREAK_SPACE);
 		return negative ? "−" + text : text;
 	}
+
+	static final String NO_BREAK_SPACE = "\u00a0";
+
+	/**
+	 * A month as every page writes it, {@code MM/aaaa} (03/2026), from a
+	 * {@link YearMonth} or its ISO text {@code 2026-03}; anything else as it is.
+	 */
+	public String month(@Nullable Object month) {
+		if (month == null) {
+			return "—";
+		}
+		try {
+			YearMonth value = month instanceof YearMonth ym ? ym : YearMonth.parse(month.toString().strip());
+			return MONTH.format(value);
+		}
+		catch (DateTimeParseException ex) {
+			return month.toString();
+		}
+	}
+
+	private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("MM/yyyy");
 
 	public String money(@Nullable BigDecimal amount) {
 		return money(amount, false);

@@ -6,7 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -30,8 +34,9 @@ import br.suite.ApiTest;
 
 /**
  * Base of the browser tests: the whole service on a random port (as {@link ApiTest}),
- * driven through Debian's Chromium and chromedriver, headless. Each test gets a fresh
- * browser profile and leaves a screenshot in {@code target/screenshots/}.
+ * driven through Debian's Chromium and chromedriver, headless. Each test gets a browser
+ * without cookies or storage (a plain one reused from an earlier test, cleared; one with
+ * extra flags started afresh) and leaves a screenshot in {@code target/screenshots/}.
  */
 abstract class BrowserTest extends ApiTest {
 
@@ -42,6 +47,32 @@ abstract class BrowserTest extends ApiTest {
 	static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
 	private final List<WebDriver> browsers = new ArrayList<>();
+
+	/**
+	 * Plain browsers (no extra flags) kept for the next test of this JVM once their
+	 * cookies and storage are cleared: starting Chromium and its driver costs about a
+	 * second each time, for some forty browsers in the suite.
+	 */
+	private static final Deque<Pooled> IDLE = new ConcurrentLinkedDeque<>();
+
+	private record Pooled(ChromeDriver driver, Path profile) {
+	}
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			for (Pooled idle : IDLE) {
+				try {
+					idle.driver().quit();
+				}
+				catch (RuntimeException ex) {
+					// Gone already.
+				}
+				deleteProfile(idle.profile());
+			}
+		}, "browser-pool-shutdown"));
+	}
+
+	private final Map<WebDriver, Pooled> pooled = new IdentityHashMap<>();
 
 	private final List<Path> profiles = new ArrayList<>();
 
@@ -73,16 +104,53 @@ abstract class BrowserTest extends ApiTest {
 				// A browser that already died has nothing to show.
 			}
 		}
-		this.browsers.forEach(WebDriver::quit);
+		for (WebDriver each : this.browsers) {
+			Pooled reusable = this.pooled.get(each);
+			if (reusable != null && cleared(reusable.driver())) {
+				IDLE.push(reusable);
+			}
+			else {
+				each.quit();
+				if (reusable != null) {
+					deleteProfile(reusable.profile());
+				}
+			}
+		}
 		this.browsers.clear();
+		this.pooled.clear();
 		this.browser = null;
-		for (Path profile : this.profiles) {
-			try (var files = Files.walk(profile)) {
-				files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+		this.profiles.forEach(BrowserTest::deleteProfile);
+		this.profiles.clear();
+	}
+
+	/**
+	 * The browser back to a blank page with no cookies or storage of the service, as a
+	 * new one; false when that failed (it is quit instead).
+	 */
+	private boolean cleared(ChromeDriver driver) {
+		try {
+			List<String> handles = new ArrayList<>(driver.getWindowHandles());
+			for (String extra : handles.subList(1, handles.size())) {
+				driver.switchTo().window(extra).close();
 			}
-			catch (IOException ex) {
-				// A leftover temporary profile is harmless.
-			}
+			driver.switchTo().window(handles.get(0));
+			driver.get("about:blank");
+			driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+			driver.executeCdpCommand("Storage.clearDataForOrigin",
+					Map.of("origin", this.api.base(), "storageTypes", "all"));
+			return true;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	private static void deleteProfile(Path profile) {
+		try (var files = Files.walk(profile)) {
+			files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+		}
+		catch (IOException ex) {
+			// A leftover temporary profile is harmless.
 		}
 	}
 
@@ -95,6 +163,18 @@ abstract class BrowserTest extends ApiTest {
 			throw new IllegalStateException("The browser tests need Chromium and its driver at " + CHROMIUM + " and "
 					+ CHROMEDRIVER + "; install: apt-get install chromium chromium-driver");
 		}
+		boolean plain = extraArguments.length == 0;
+		for (Pooled idle = plain ? IDLE.poll() : null; idle != null; idle = IDLE.poll()) {
+			try {
+				sized(idle.driver(), width, height);
+				this.browsers.add(idle.driver());
+				this.pooled.put(idle.driver(), idle);
+				return idle.driver();
+			}
+			catch (RuntimeException dead) {
+				deleteProfile(idle.profile());
+			}
+		}
 		Path profile;
 		try {
 			profile = Files.createTempDirectory("suite-chromium");
@@ -102,7 +182,6 @@ abstract class BrowserTest extends ApiTest {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		this.profiles.add(profile);
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM.toFile());
 		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -113,12 +192,22 @@ abstract class BrowserTest extends ApiTest {
 			.usingAnyFreePort()
 			.build();
 		ChromeDriver driver = new ChromeDriver(service, options);
+		sized(driver, width, height);
+		this.browsers.add(driver);
+		if (plain) {
+			this.pooled.put(driver, new Pooled(driver, profile));
+		}
+		else {
+			this.profiles.add(profile);
+		}
+		return driver;
+	}
+
+	private static void sized(ChromeDriver driver, int width, int height) {
 		driver.manage().window().setSize(new Dimension(width, height + 200));
 		// The page's viewport exactly width × height, as on the device.
 		driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
-				java.util.Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
-		this.browsers.add(driver);
-		return driver;
+				Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
 	}
 
 	protected String url(String path) {

@@ -27,4 +27,26 @@ class FormatsTests {
 		assertThat(this.fmt.localDateTime(null)).isEqualTo("—");
 	}
 
+	@Test
+	void moneyNeverBreaksBetweenTheSignAndTheNumber() {
+		assertThat(this.fmt.money(new java.math.BigDecimal("1234.56"))).isEqualTo("R$\u00a01.234,56");
+		assertThat(this.fmt.money(new java.math.BigDecimal("389.90"), true)).isEqualTo("−R$\u00a0389,90");
+		assertThat(this.fmt.money(null)).isEqualTo("—");
+	}
+
+	@Test
+	void monthsAreWrittenOneWayAndReadEitherWay() {
+		assertThat(this.fmt.month("2026-03")).isEqualTo("03/2026");
+		assertThat(this.fmt.month(java.time.YearMonth.of(2026, 11))).isEqualTo("11/2026");
+		assertThat(FormInput.month("month", "03/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", " 3/2026")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", "2026-03")).isEqualTo(java.time.YearMonth.of(2026, 3));
+		assertThat(FormInput.month("month", "")).isNull();
+		assertThat(FormInput.monthText(java.time.YearMonth.of(2026, 3))).isEqualTo("03/2026");
+		for (String wrong : new String[] { "13/2026", "março", "2026-13" }) {
+			org.assertj.core.api.Assertions.assertThatExceptionOfType(br.suite.shared.InvalidRequest.class)
+				.isThrownBy(() -> FormInput.month("month", wrong));
+		}
+	}
+
 }

@@ -63,7 +63,7 @@ class TransactionBrowserTests extends BrowserTest {
 
 		browser.findElement(acceptFirst).click();
 		assertThat(wait(browser).until(ExpectedConditions.alertIsPresent()).getText())
-			.isEqualTo("Conciliar R$ 150,00 desta transação com Escola Aprender?");
+			.isEqualTo("Conciliar R$\u00a0150,00 desta transação com Escola Aprender?");
 		browser.switchTo().alert().accept();
 		assertThat(waitFor(By.id("aceita")).getText()).isEqualTo("Sugestão aceita: a transação foi conciliada.");
 		assertThat(browser.findElement(By.id("alocacoes")).getText()).contains("Cobrança nº " + first,

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class FaceEnginePerformanceTests {
@@ -54,9 +55,11 @@ class FaceEnginePerformanceTests {
 	/**
 	 * Latency and resident memory of the engine alone, measured in a fresh JVM with a
 	 * small heap: 200 verifications of a 640x480 snapshot against a descriptor cached at
-	 * enrolment.
+	 * enrolment. A timed measurement (about 40 s): not in {@code mvn test}, run by
+	 * {@code bench/face-engine}.
 	 */
 	@Test
+	@Tag("bench")
 	void snapshotVerificationLatencyAndMemory() throws Exception {
 		String java = ProcessHandle.current().info().command().orElse("java");
 		ProcessBuilder pb = new ProcessBuilder(java, PROBE_HEAP, "-cp", System.getProperty("java.class.path"),
