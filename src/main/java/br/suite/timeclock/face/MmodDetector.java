@@ -24,18 +24,6 @@ import java.util.concurrent.ArrayBlockingQueue;
  */
 final class MmodDetector implements AutoCloseable {
 
-	static final String META_WINDOW_WIDTH = "dlib.mmod.window_width";
-	static final String META_WINDOW_HEIGHT = "dlib.mmod.window_height";
-	static final String META_NMS_IOU = "dlib.mmod.nms_iou";
-	static final String META_NMS_COVERED = "dlib.mmod.nms_covered";
-	static final String META_PYRAMID_PADDING = "dlib.pyramid.padding";
-	static final String META_PYRAMID_OUTER_PADDING = "dlib.pyramid.outer_padding";
-	static final String META_AVG_RED = "dlib.avg_red";
-	static final String META_AVG_GREEN = "dlib.avg_green";
-	static final String META_AVG_BLUE = "dlib.avg_blue";
-	static final String META_MAP_SCALE = "dlib.output_to_input.scale";
-	static final String META_MAP_OFFSET = "dlib.output_to_input.offset";
-
 	/** pyramid_down&lt;6&gt;: each level is 5/6 of the previous one. */
 	private static final int PYRAMID_N = 6;
 
@@ -107,24 +95,25 @@ final class MmodDetector implements AutoCloseable {
 		this.env = env;
 		this.session = env.createSession(onnx, options);
 		Map<String, String> m = session.getMetadata().getCustomMetadata();
-		windowWidth = Long.parseLong(required(m, META_WINDOW_WIDTH));
-		windowHeight = Long.parseLong(required(m, META_WINDOW_HEIGHT));
-		nmsIou = Double.parseDouble(required(m, META_NMS_IOU));
-		nmsCovered = Double.parseDouble(required(m, META_NMS_COVERED));
-		padding = Long.parseLong(required(m, META_PYRAMID_PADDING));
-		outerPadding = Long.parseLong(required(m, META_PYRAMID_OUTER_PADDING));
-		avgRed = (float) Double.parseDouble(required(m, META_AVG_RED));
-		avgGreen = (float) Double.parseDouble(required(m, META_AVG_GREEN));
-		avgBlue = (float) Double.parseDouble(required(m, META_AVG_BLUE));
-		mapScale = Double.parseDouble(required(m, META_MAP_SCALE));
-		mapOffset = Double.parseDouble(required(m, META_MAP_OFFSET));
+		windowWidth = Long.parseLong(required(m, ModelFormat.META_WINDOW_WIDTH));
+		windowHeight = Long.parseLong(required(m, ModelFormat.META_WINDOW_HEIGHT));
+		nmsIou = Double.parseDouble(required(m, ModelFormat.META_NMS_IOU));
+		nmsCovered = Double.parseDouble(required(m, ModelFormat.META_NMS_COVERED));
+		padding = Long.parseLong(required(m, ModelFormat.META_PYRAMID_PADDING));
+		outerPadding = Long.parseLong(required(m, ModelFormat.META_PYRAMID_OUTER_PADDING));
+		avgRed = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_RED));
+		avgGreen = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_GREEN));
+		avgBlue = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_BLUE));
+		mapScale = Double.parseDouble(required(m, ModelFormat.META_MAP_SCALE));
+		mapOffset = Double.parseDouble(required(m, ModelFormat.META_MAP_OFFSET));
 		workspaces = new ArrayBlockingQueue<>(Math.max(1, maxConcurrent));
 	}
 
 	private static String required(Map<String, String> meta, String key) {
 		String v = meta.get(key);
 		if (v == null) {
-			throw new IllegalStateException("detector ONNX lacks metadata " + key + "; regenerate it with DlibToOnnx");
+			throw new IllegalStateException(
+					"detector ONNX lacks metadata " + key + "; regenerate it with tools/face-models");
 		}
 		return v;
 	}
