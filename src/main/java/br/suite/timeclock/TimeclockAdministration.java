@@ -243,7 +243,7 @@ public class TimeclockAdministration {
 	 */
 	public AfdFile afd(@Nullable Long establishmentId, @Nullable LocalDate from, @Nullable LocalDate to,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
-		AfdExport.File file = this.afd.export(establishmentId, from, to, allowIncomplete, generatedAt);
+		AfdExport.File file = this.afd.export(new AfdRequest(establishmentId, from, to, allowIncomplete, generatedAt));
 		return new AfdFile(file.name(), file.bytes(), file.generatedAt());
 	}
 
