@@ -46,7 +46,7 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 	}
 
 	/** The instant in the zone of the punch's establishment when it was recorded. */
-	OffsetDateTime occurredAtLocal() {
+	public OffsetDateTime occurredAtLocal() {
 		return this.occurredAt.atZone(this.timeZone).toOffsetDateTime();
 	}
 

@@ -125,6 +125,12 @@ class PunchLedger {
 
 	record Filter(@Nullable Long employeeId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			@Nullable Boolean recognitionOk, @Nullable Boolean needsReview) {
+
+		/** Every punch, or only those whose review flag is as given. */
+		static Filter needingReview(@Nullable Boolean needsReview) {
+			return new Filter(null, null, null, null, needsReview);
+		}
+
 	}
 
 	record Listing(List<Punch> punches, long total) {

@@ -20,12 +20,12 @@ import br.suite.web.FormErrors;
 @Controller
 class TimesheetPages {
 
-	private final TimeclockAdministration timeclock;
+	private final Timesheets timesheets;
 
 	private final AccessAdministration access;
 
-	TimesheetPages(TimeclockAdministration timeclock, AccessAdministration access) {
-		this.timeclock = timeclock;
+	TimesheetPages(Timesheets timesheets, AccessAdministration access) {
+		this.timesheets = timesheets;
 		this.access = access;
 	}
 
@@ -39,7 +39,7 @@ class TimesheetPages {
 		model.addAttribute("month", chosen);
 		if (employeeId != null) {
 			try {
-				model.addAttribute("sheet", this.timeclock.timesheet(employeeId, chosen));
+				model.addAttribute("sheet", this.timesheets.of(employeeId, chosen));
 			}
 			catch (ApiProblem problem) {
 				FormErrors.show(model, problem);
@@ -52,7 +52,7 @@ class TimesheetPages {
 	@Requires("timeclock.punches.view")
 	ResponseEntity<byte[]> timesheetPdf(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month) {
-		byte[] pdf = this.timeclock.timesheetPdf(employeeId, month);
+		byte[] pdf = this.timesheets.pdf(this.timesheets.of(employeeId, month));
 		return Downloads.of(pdf, MediaType.APPLICATION_PDF, "espelho-ponto-" + employeeId + "-" + month + ".pdf",
 				false);
 	}
