@@ -1,10 +1,16 @@
 package br.suite.timeclock;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.List;
+
+import jakarta.validation.Validator;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
@@ -16,7 +22,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessAdministration;
+import br.suite.access.AccessDirectory;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.BeanChecks;
+import br.suite.shared.DateTimes;
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 import br.suite.web.PageModel;
@@ -35,16 +45,35 @@ class AdjustmentPages {
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
 		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
-	private final TimeclockAdministration timeclock;
+	private final PunchAdjustments adjustments;
+
+	private final PunchLedger ledger;
+
+	private final Establishments establishments;
+
+	private final AccessDirectory users;
 
 	private final AccessAdministration access;
 
-	private final PunchDesk punches;
+	private final Validator validator;
 
-	AdjustmentPages(TimeclockAdministration timeclock, AccessAdministration access, PunchDesk punches) {
-		this.timeclock = timeclock;
+	AdjustmentPages(PunchAdjustments adjustments, PunchLedger ledger, Establishments establishments,
+			AccessDirectory users, AccessAdministration access, Validator validator) {
+		this.adjustments = adjustments;
+		this.ledger = ledger;
+		this.establishments = establishments;
+		this.users = users;
 		this.access = access;
-		this.punches = punches;
+		this.validator = validator;
+	}
+
+	/**
+	 * An adjustment as the list shows it; {@code occurredAt} in the zone of the
+	 * employee's establishment.
+	 */
+	record AdjustmentView(long id, String kind, long employeeId, String employeeName, @Nullable Long punchId,
+			@Nullable Long punchNsr, @Nullable String eventType, @Nullable OffsetDateTime occurredAt, String reason,
+			long createdBy, String createdByName, Instant createdAt) {
 	}
 
 	@GetMapping({ "/app/adjustments", "/app/adjustments/" })
@@ -59,13 +88,15 @@ class AdjustmentPages {
 	}
 
 	private String adjustmentsPage(Model model, @Nullable Long employeeId, int pagina, Inclusion inclusion) {
-		TimeclockAdministration.AdjustmentPage page = this.timeclock.adjustments(employeeId, Pager.SIZE,
-				Pager.offset(pagina));
-		model.addAttribute("adjustments", page.adjustments());
-		model.addAttribute("pager", Pager.of(pagina, page.total()));
+		List<AdjustmentView> page = this.adjustments.list(employeeId, new Paging(Pager.SIZE, Pager.offset(pagina)))
+			.stream()
+			.map(this::view)
+			.toList();
+		model.addAttribute("adjustments", page);
+		model.addAttribute("pager", Pager.of(pagina, this.adjustments.count(employeeId)));
 		model.addAttribute("employeeId", employeeId);
 		model.addAttribute("employees", this.access.employees());
-		model.addAttribute("eventTypes", this.punches.eventTypes());
+		model.addAttribute("eventTypes", EventType.wireValues());
 		model.addAttribute("inclusion", inclusion);
 		return "adjustments";
 	}
@@ -88,9 +119,11 @@ class AdjustmentPages {
 			}
 		}
 		try {
-			TimeclockAdministration.AdjustmentView made = this.timeclock.include(employeeId,
-					eventType.isBlank() ? null : eventType, at, reason, PageModel.caller());
-			redirect.addFlashAttribute("recorded", made.employeeName());
+			OffsetDateTime occurredAt = at == null || employeeId == null ? null
+					: at.atZone(zoneOf(employeeId)).toOffsetDateTime();
+			AdjustmentResponse made = record(new AdjustmentRequest("include", null, employeeId,
+					eventType.isBlank() ? null : eventType, occurredAt, reason));
+			redirect.addFlashAttribute("recorded", name(made.employeeId()));
 			return "redirect:/app/adjustments/";
 		}
 		catch (ApiProblem problem) {
@@ -103,7 +136,7 @@ class AdjustmentPages {
 	@GetMapping("/app/punches/{id:\\d+}/disregard")
 	@Requires("timeclock.adjustments.change")
 	String confirmDisregard(@PathVariable long id, Model model) {
-		model.addAttribute("punch", this.timeclock.punch(id));
+		model.addAttribute("punch", punch(id));
 		model.addAttribute("reason", "");
 		return "punch-disregard";
 	}
@@ -113,16 +146,50 @@ class AdjustmentPages {
 	String disregard(@PathVariable long id, @RequestParam(defaultValue = "") String reason, Model model,
 			RedirectAttributes redirect) {
 		try {
-			TimeclockAdministration.AdjustmentView made = this.timeclock.disregard(id, reason, PageModel.caller());
-			redirect.addFlashAttribute("disregarded", made.punchNsr());
+			record(new AdjustmentRequest("disregard", id, null, null, null, reason));
+			redirect.addFlashAttribute("disregarded", punch(id).nsr());
 			return "redirect:/app/adjustments/";
 		}
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
-			model.addAttribute("punch", this.timeclock.punch(id));
+			model.addAttribute("punch", punch(id));
 			model.addAttribute("reason", reason);
 			return "punch-disregard";
 		}
+	}
+
+	/** Records the adjustment as {@code POST /api/timeclock/punch-adjustments/} does. */
+	private AdjustmentResponse record(AdjustmentRequest request) {
+		BeanChecks.check(this.validator, request);
+		return this.adjustments.record(request, PageModel.caller());
+	}
+
+	private Punch punch(long id) {
+		return this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id));
+	}
+
+	private AdjustmentView view(AdjustmentResponse a) {
+		Punch punch = a.punchId() == null ? null : this.ledger.get(a.punchId()).orElse(null);
+		OffsetDateTime at = punch != null ? punch.occurredAtLocal()
+				: a.occurredAt() == null ? null : a.occurredAt().atZone(zoneOf(a.employeeId())).toOffsetDateTime();
+		return new AdjustmentView(a.id(), a.kind(), a.employeeId(), name(a.employeeId()), a.punchId(),
+				punch == null ? null : punch.nsr(), punch != null ? punch.eventType() : a.eventType(), at, a.reason(),
+				a.createdBy(), name(a.createdBy()), a.createdAt());
+	}
+
+	private String name(long userId) {
+		return this.users.find(userId).map(AccessDirectory.UserSummary::displayName).orElse("#" + userId);
+	}
+
+	/**
+	 * The zone of the employee's establishment (the default establishment's when none is
+	 * set).
+	 */
+	private ZoneId zoneOf(long employeeId) {
+		Long establishment = this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null);
+		return this.establishments.find(establishment == null ? Establishments.DEFAULT : establishment)
+			.map(Establishment::timeZone)
+			.orElse(DateTimes.BRAZIL);
 	}
 
 }

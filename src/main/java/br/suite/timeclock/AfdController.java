@@ -54,8 +54,8 @@ class AfdController {
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AfdExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant());
+		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt == null ? null : generatedAt.toInstant()));
 		return ResponseEntity.ok()
 			.contentType(TEXT_LATIN1)
 			.header(HttpHeaders.CONTENT_DISPOSITION,
@@ -77,8 +77,8 @@ class AfdController {
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AfdExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant());
+		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt == null ? null : generatedAt.toInstant()));
 		byte[] signature = this.signer.sign(file.bytes());
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType("application/pkcs7-signature"))

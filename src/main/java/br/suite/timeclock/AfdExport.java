@@ -74,8 +74,12 @@ class AfdExport {
 	 * of their choosing.
 	 */
 	@Transactional(isolation = Isolation.REPEATABLE_READ)
-	File export(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
-			boolean allowIncomplete, @Nullable Instant generatedAt) {
+	File export(AfdRequest request) {
+		Long establishmentId = request.establishmentId();
+		LocalDate dateFrom = request.dateFrom();
+		LocalDate dateTo = request.dateTo();
+		boolean allowIncomplete = request.allowIncomplete();
+		Instant generatedAt = request.generatedAt();
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Establishment establishment = null;
 		if (establishmentId == null) {

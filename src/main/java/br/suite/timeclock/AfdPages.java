@@ -21,10 +21,19 @@ import br.suite.web.FormInput;
 @Controller
 class AfdPages {
 
-	private final TimeclockAdministration timeclock;
+	private final AfdExport export;
 
-	AfdPages(TimeclockAdministration timeclock) {
-		this.timeclock = timeclock;
+	private final AfdSigner signer;
+
+	private final Establishments establishments;
+
+	private final RepSettings settings;
+
+	AfdPages(AfdExport export, AfdSigner signer, Establishments establishments, RepSettings settings) {
+		this.export = export;
+		this.signer = signer;
+		this.establishments = establishments;
+		this.settings = settings;
 	}
 
 	@GetMapping({ "/app/afd", "/app/afd/" })
@@ -33,7 +42,7 @@ class AfdPages {
 			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
-		model.addAttribute("establishments", this.timeclock.establishments());
+		model.addAttribute("establishments", this.establishments.list());
 		model.addAttribute("establishmentId", establishmentId);
 		model.addAttribute("dateFrom", dateFrom);
 		model.addAttribute("dateTo", dateTo);
@@ -52,9 +61,10 @@ class AfdPages {
 			return "afd";
 		}
 		try {
-			TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, from, to, allowIncomplete, null);
+			AfdExport.File file = this.export.export(new AfdRequest(establishmentId, from, to, allowIncomplete, null));
 			model.addAttribute("file", file);
-			model.addAttribute("signature", this.timeclock.afdSignatureConfigured());
+			// Without a signing key store the .p7s would be a 503: no link then.
+			model.addAttribute("signature", this.settings.signatureKeystore() != null);
 			model.addAttribute("query", "establishment_id=" + establishmentId + "&date_from=" + text(from) + "&date_to="
 					+ text(to) + "&allow_incomplete=" + allowIncomplete + "&generated_at=" + file.generatedAt());
 		}
@@ -74,8 +84,8 @@ class AfdPages {
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
 			@RequestParam(name = "generated_at") Instant generatedAt) {
-		TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt);
+		AfdExport.File file = this.export
+			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
 		return Downloads.of(file.bytes(), MediaType.parseMediaType("text/plain; charset=ISO-8859-1"), file.name(),
 				true);
 	}
@@ -87,9 +97,9 @@ class AfdPages {
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
 			@RequestParam(name = "generated_at") Instant generatedAt) {
-		TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt);
-		return Downloads.of(this.timeclock.afdSignature(file), MediaType.parseMediaType("application/pkcs7-signature"),
+		AfdExport.File file = this.export
+			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
+		return Downloads.of(this.signer.sign(file.bytes()), MediaType.parseMediaType("application/pkcs7-signature"),
 				file.name() + ".p7s", true);
 	}
 

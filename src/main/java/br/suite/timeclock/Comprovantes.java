@@ -48,6 +48,11 @@ class Comprovantes {
 				punch.afdHash() != null ? punch.afdHash() : punch.hash(), punch.offline());
 	}
 
+	/** The PDF's file name: the establishment and the punch's NSR. */
+	static String fileName(Comprovante c) {
+		return "comprovante-" + c.establishmentId() + "-" + c.nsr() + ".pdf";
+	}
+
 	byte[] pdf(Comprovante c) {
 		List<Pdfs.Line> lines = new ArrayList<>();
 		lines.add(Pdfs.Line.bold(c.title()));

@@ -2,6 +2,8 @@ package br.suite.timeclock;
 
 import java.util.List;
 
+import jakarta.validation.Validator;
+
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -12,6 +14,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.BeanChecks;
 import br.suite.shared.DateTimes;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -21,24 +24,45 @@ import br.suite.web.PageModel;
 @Controller
 class EstablishmentPages {
 
-	private final TimeclockAdministration timeclock;
+	private final Establishments establishments;
 
-	EstablishmentPages(TimeclockAdministration timeclock) {
-		this.timeclock = timeclock;
+	private final Validator validator;
+
+	EstablishmentPages(Establishments establishments, Validator validator) {
+		this.establishments = establishments;
+		this.validator = validator;
+	}
+
+	/** What the establishment form sends. */
+	record Form(String name, String employerDocument, String ceiCaepfCno, String address, String timeZone,
+			boolean active) {
+
+		static Form of(Establishment e) {
+			return new Form(e.name(), e.employerDocument() == null ? "" : e.employerDocument(), e.ceiCaepfCno(),
+					e.address(), e.timeZone().getId(), e.active());
+		}
+
+	}
+
+	/** The form as the service takes it, checked as the API checks its body. */
+	private EstablishmentRequest request(Form form) {
+		EstablishmentRequest request = new EstablishmentRequest(form.name(), form.employerDocument(),
+				form.ceiCaepfCno(), form.address(), form.timeZone(), form.active());
+		BeanChecks.check(this.validator, request);
+		return request;
 	}
 
 	@GetMapping({ "/app/establishments", "/app/establishments/" })
 	@Requires("timeclock.establishments.view")
 	String establishments(Model model) {
-		model.addAttribute("establishments", this.timeclock.establishments());
+		model.addAttribute("establishments", this.establishments.list());
 		return "establishments";
 	}
 
 	@GetMapping("/app/establishments/new")
 	@Requires("timeclock.establishments.change")
 	String newEstablishment(Model model) {
-		return establishmentForm(model, null,
-				new TimeclockAdministration.EstablishmentForm("", "", "", "", DateTimes.BRAZIL_ZONE_ID, true));
+		return establishmentForm(model, null, new Form("", "", "", "", DateTimes.BRAZIL_ZONE_ID, true));
 	}
 
 	@PostMapping("/app/establishments/new")
@@ -49,11 +73,9 @@ class EstablishmentPages {
 			@RequestParam(defaultValue = "") String address,
 			@RequestParam(name = "time_zone", defaultValue = "") String timeZone,
 			@RequestParam(defaultValue = "false") boolean active, Model model, RedirectAttributes redirect) {
-		TimeclockAdministration.EstablishmentForm form = new TimeclockAdministration.EstablishmentForm(name,
-				employerDocument, ceiCaepfCno, address, timeZone, active);
+		Form form = new Form(name, employerDocument, ceiCaepfCno, address, timeZone, active);
 		try {
-			TimeclockAdministration.EstablishmentView created = this.timeclock.createEstablishment(form,
-					PageModel.caller());
+			Establishment created = this.establishments.create(request(form), PageModel.caller().id());
 			redirect.addFlashAttribute("saved", created.name());
 			return "redirect:/app/establishments/";
 		}
@@ -66,11 +88,8 @@ class EstablishmentPages {
 	@GetMapping("/app/establishments/{id:\\d+}")
 	@Requires("timeclock.establishments.change")
 	String establishment(@PathVariable long id, Model model) {
-		TimeclockAdministration.EstablishmentView e = this.timeclock.establishment(id);
-		return establishmentForm(model, e,
-				new TimeclockAdministration.EstablishmentForm(e.name(),
-						e.employerDocument() == null ? "" : e.employerDocument(), e.ceiCaepfCno(), e.address(),
-						e.timeZone(), e.active()));
+		Establishment e = this.establishments.get(id);
+		return establishmentForm(model, e, Form.of(e));
 	}
 
 	@PostMapping("/app/establishments/{id:\\d+}")
@@ -81,22 +100,19 @@ class EstablishmentPages {
 			@RequestParam(defaultValue = "") String address,
 			@RequestParam(name = "time_zone", defaultValue = "") String timeZone,
 			@RequestParam(defaultValue = "false") boolean active, Model model, RedirectAttributes redirect) {
-		TimeclockAdministration.EstablishmentForm form = new TimeclockAdministration.EstablishmentForm(name,
-				employerDocument, ceiCaepfCno, address, timeZone, active);
+		Form form = new Form(name, employerDocument, ceiCaepfCno, address, timeZone, active);
 		try {
-			TimeclockAdministration.EstablishmentView saved = this.timeclock.updateEstablishment(id, form,
-					PageModel.caller());
+			Establishment saved = this.establishments.update(id, current -> request(form), PageModel.caller().id());
 			redirect.addFlashAttribute("saved", saved.name());
 			return "redirect:/app/establishments/";
 		}
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
-			return establishmentForm(model, this.timeclock.establishment(id), form);
+			return establishmentForm(model, this.establishments.get(id), form);
 		}
 	}
 
-	private static String establishmentForm(Model model, TimeclockAdministration.@Nullable EstablishmentView existing,
-			TimeclockAdministration.EstablishmentForm form) {
+	private static String establishmentForm(Model model, @Nullable Establishment existing, Form form) {
 		model.addAttribute("establishment", existing);
 		model.addAttribute("form", form);
 		model.addAttribute("zones", BRAZIL_ZONES);

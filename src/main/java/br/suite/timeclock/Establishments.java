@@ -3,7 +3,9 @@ package br.suite.timeclock;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -72,12 +74,7 @@ class Establishments implements EstablishmentReferences {
 				    last_nsr, last_hash)
 				VALUES (:name, :document, :cno, :address, :zone, :active, 0, :genesis)
 				RETURNING id""")
-			.param("name", request.name())
-			.param("document", valid.document())
-			.param("cno", request.ceiCaepfCno())
-			.param("address", request.address())
-			.param("zone", valid.zone().getId())
-			.param("active", Boolean.TRUE.equals(request.active()))
+			.params(valid.fields(request))
 			.param("genesis", Punch.GENESIS)
 			.query(Long.class)
 			.single();
@@ -102,20 +99,25 @@ class Establishments implements EstablishmentReferences {
 		this.jdbc.sql("""
 				UPDATE timeclock_establishment SET name = :name, employer_document = :document, cei_caepf_cno = :cno,
 				    address = :address, time_zone = :zone, active = :active, updated_at = now()
-				WHERE id = :id""")
-			.param("name", request.name())
-			.param("document", valid.document())
-			.param("cno", request.ceiCaepfCno())
-			.param("address", request.address())
-			.param("zone", valid.zone().getId())
-			.param("active", Boolean.TRUE.equals(request.active()))
-			.param("id", id)
-			.update();
+				WHERE id = :id""").params(valid.fields(request)).param("id", id).update();
 		this.records.employer(get(id), actorId);
 		return get(id);
 	}
 
 	private record Valid(String document, ZoneId zone) {
+
+		/** The stored fields of the establishment, by their statement parameter names. */
+		Map<String, @Nullable Object> fields(EstablishmentRequest request) {
+			Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+			fields.put("name", request.name());
+			fields.put("document", this.document);
+			fields.put("cno", request.ceiCaepfCno());
+			fields.put("address", request.address());
+			fields.put("zone", this.zone.getId());
+			fields.put("active", Boolean.TRUE.equals(request.active()));
+			return fields;
+		}
+
 	}
 
 	private static Valid validate(EstablishmentRequest request) {

@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeeLookup;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 
@@ -40,7 +41,7 @@ class KioskPages {
 
 	private final EmployeeLookup employees;
 
-	private final PunchDesk punches;
+	private final PunchLedger ledger;
 
 	/**
 	 * The session attribute listing this kiosk session's recent punches: punch id → when
@@ -48,22 +49,22 @@ class KioskPages {
 	 */
 	static final String RECENT = KioskPages.class.getName() + ".recent";
 
-	private final TimeclockAdministration timeclock;
+	private final Comprovantes comprovantes;
 
 	private final Duration comprovanteWindow;
 
-	KioskPages(EmployeeLookup employees, PunchDesk punches, TimeclockAdministration timeclock,
+	KioskPages(EmployeeLookup employees, PunchLedger ledger, Comprovantes comprovantes,
 			@Value("${suite.web.kiosk-comprovante-window:5m}") Duration comprovanteWindow) {
 		this.employees = employees;
-		this.punches = punches;
-		this.timeclock = timeclock;
+		this.ledger = ledger;
+		this.comprovantes = comprovantes;
 		this.comprovanteWindow = comprovanteWindow;
 	}
 
 	@GetMapping({ "/kiosk", "/kiosk/" })
 	@Requires("timeclock.punches.register")
 	String kiosk(Model model) {
-		model.addAttribute("eventTypes", this.punches.eventTypes());
+		model.addAttribute("eventTypes", EventType.wireValues());
 		return "kiosk";
 	}
 
@@ -76,7 +77,7 @@ class KioskPages {
 		Optional<AccessDirectory.UserSummary> employee = this.employees.find(identifier);
 		model.addAttribute("employee", employee.orElse(null));
 		model.addAttribute("identifier", identifier);
-		model.addAttribute("eventTypes", this.punches.eventTypes());
+		model.addAttribute("eventTypes", EventType.wireValues());
 		return "kiosk :: confirmation";
 	}
 
@@ -88,8 +89,11 @@ class KioskPages {
 			@RequestParam(name = "camera", defaultValue = "none") String camera,
 			@RequestParam(name = "idempotency_key", defaultValue = "") String key, HttpSession session, Model model) {
 		try {
-			PunchDesk.PunchView punch = this.punches.register(eventType, employeeId, snapshot, "device",
-					key.isBlank() ? null : key);
+			// The API's registration: same checks, face verification and ledger; a face
+			// that
+			// does not match is recorded for review, never refused.
+			PunchRequest request = new PunchRequest(eventType, employeeId, snapshot, "device", null, null, null);
+			Punch punch = this.ledger.register(request, key.isBlank() ? null : key, CurrentUser.get()).punch();
 			model.addAttribute("punch", punch);
 			model.addAttribute("cameraMissing", !"ok".equals(camera));
 			remember(session, punch.id());
@@ -111,13 +115,14 @@ class KioskPages {
 		if (!recent(session).containsKey(id)) {
 			return ResponseEntity.status(HttpStatus.NOT_FOUND).build();
 		}
-		TimeclockAdministration.ComprovantePdf comprovante = this.timeclock.comprovante(id);
+		Comprovante comprovante = this.comprovantes
+			.of(this.ledger.get(id).orElseThrow(() -> new TimeclockProblems.PunchNotFound(id)));
 		return ResponseEntity.ok()
 			.contentType(MediaType.APPLICATION_PDF)
 			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(comprovante.fileName()).build().toString())
+					ContentDisposition.attachment().filename(Comprovantes.fileName(comprovante)).build().toString())
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
-			.body(comprovante.pdf());
+			.body(this.comprovantes.pdf(comprovante));
 	}
 
 	private void remember(HttpSession session, long punchId) {

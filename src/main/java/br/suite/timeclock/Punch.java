@@ -36,8 +36,17 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 				+ (snapshotSha256 == null ? "" : snapshotSha256) + "|" + previousHash;
 	}
 
+	/** The punch as stored under the id. */
+	Punch withId(long id) {
+		return new Punch(id, this.establishmentId, this.nsr, this.eventType, this.employeeId, this.employeeName,
+				this.occurredAt, this.source, this.recognitionOk, this.recognitionDistance, this.recognitionReason,
+				this.recognitionThreshold, this.needsReview, this.snapshotType, this.snapshotSha256,
+				this.snapshotPurgedAt, this.previousHash, this.hash, this.disregarded, this.timeZone, this.offline,
+				this.recordedAt, this.employeeCpf, this.afdLine, this.afdHash);
+	}
+
 	/** The instant in the zone of the punch's establishment when it was recorded. */
-	OffsetDateTime occurredAtLocal() {
+	public OffsetDateTime occurredAtLocal() {
 		return this.occurredAt.atZone(this.timeZone).toOffsetDateTime();
 	}
 

@@ -130,10 +130,7 @@ class PunchController {
 		return ResponseEntity.ok()
 			.contentType(MediaType.APPLICATION_PDF)
 			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.inline()
-						.filename("comprovante-" + comprovante.establishmentId() + "-" + comprovante.nsr() + ".pdf")
-						.build()
-						.toString())
+					ContentDisposition.inline().filename(Comprovantes.fileName(comprovante)).build().toString())
 			.body(comprovantes.pdf(comprovante));
 	}
 

@@ -6,6 +6,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.Pager;
@@ -16,17 +17,18 @@ import br.suite.web.Pager;
 @Controller
 class PunchPages {
 
-	private final PunchDesk punches;
+	private final PunchLedger ledger;
 
-	PunchPages(PunchDesk punches) {
-		this.punches = punches;
+	PunchPages(PunchLedger ledger) {
+		this.ledger = ledger;
 	}
 
 	@GetMapping({ "/app/punches", "/app/punches/" })
 	@Requires("timeclock.punches.view")
 	String list(@RequestParam(defaultValue = "false") boolean review, @RequestParam(defaultValue = "1") int pagina,
 			Model model) {
-		PunchDesk.PunchPage page = this.punches.list(review ? Boolean.TRUE : null, Pager.SIZE, Pager.offset(pagina));
+		PunchLedger.Listing page = this.ledger.list(PunchLedger.Filter.needingReview(review ? Boolean.TRUE : null),
+				new Paging(Pager.SIZE, Pager.offset(pagina)));
 		model.addAttribute("punches", page.punches());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		model.addAttribute("review", review);
@@ -37,10 +39,10 @@ class PunchPages {
 	@Component
 	static class Tile implements DashboardTile {
 
-		private final PunchDesk punches;
+		private final PunchLedger ledger;
 
-		Tile(PunchDesk punches) {
-			this.punches = punches;
+		Tile(PunchLedger ledger) {
+			this.ledger = ledger;
 		}
 
 		@Override
@@ -50,8 +52,9 @@ class PunchPages {
 
 		@Override
 		public Count count() {
-			return new Count(10, "contagem-ponto", this.punches.countNeedingReview(), "dashboard.punchesToReview",
-					"/app/punches/?review=true");
+			return new Count(10, "contagem-ponto",
+					this.ledger.list(PunchLedger.Filter.needingReview(true), new Paging(1, 0)).total(),
+					"dashboard.punchesToReview", "/app/punches/?review=true");
 		}
 
 	}

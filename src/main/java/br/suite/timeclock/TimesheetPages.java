@@ -21,12 +21,12 @@ import br.suite.web.FormInput;
 @Controller
 class TimesheetPages {
 
-	private final TimeclockAdministration timeclock;
+	private final Timesheets timesheets;
 
 	private final AccessAdministration access;
 
-	TimesheetPages(TimeclockAdministration timeclock, AccessAdministration access) {
-		this.timeclock = timeclock;
+	TimesheetPages(Timesheets timesheets, AccessAdministration access) {
+		this.timesheets = timesheets;
 		this.access = access;
 	}
 
@@ -43,7 +43,7 @@ class TimesheetPages {
 			YearMonth chosen = typed == null ? YearMonth.now(DateTimes.BRAZIL) : typed;
 			model.addAttribute("month", FormInput.monthText(chosen));
 			if (employeeId != null) {
-				model.addAttribute("sheet", this.timeclock.timesheet(employeeId, chosen.toString()));
+				model.addAttribute("sheet", this.timesheets.of(employeeId, chosen.toString()));
 			}
 		}
 		catch (ApiProblem problem) {
@@ -56,7 +56,7 @@ class TimesheetPages {
 	@Requires("timeclock.punches.view")
 	ResponseEntity<byte[]> timesheetPdf(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month) {
-		byte[] pdf = this.timeclock.timesheetPdf(employeeId, month);
+		byte[] pdf = this.timesheets.pdf(this.timesheets.of(employeeId, month));
 		return Downloads.of(pdf, MediaType.APPLICATION_PDF, "espelho-ponto-" + employeeId + "-" + month + ".pdf",
 				false);
 	}

@@ -8,23 +8,24 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads dlib's portable serialization format (dlib/serialize.h): variable-length
  * integers, floats as (mantissa, exponent) pairs, length-prefixed strings, and DNN
- * tensors.
+ * tensors. Public for the build-time converter ({@code tools/face-models}), which reads
+ * the networks with it; the service reads only the landmarks model.
  */
-final class DlibReader {
+public final class DlibReader {
 
 	private final byte[] data;
 
 	private int pos;
 
-	DlibReader(byte[] data) {
+	public DlibReader(byte[] data) {
 		this.data = data;
 	}
 
-	int position() {
+	public int position() {
 		return pos;
 	}
 
-	boolean atEnd() {
+	public boolean atEnd() {
 		return pos >= data.length;
 	}
 
@@ -39,7 +40,7 @@ final class DlibReader {
 	 * Signed and unsigned integers share one layout: a control byte (size, sign bit 0x80)
 	 * then little-endian bytes.
 	 */
-	long readLong() throws IOException {
+	public long readLong() throws IOException {
 		int control = nextByte();
 		boolean negative = (control & 0x80) != 0;
 		int size = control & 0x0F;
@@ -54,7 +55,7 @@ final class DlibReader {
 		return negative ? -value : value;
 	}
 
-	int readInt() throws IOException {
+	public int readInt() throws IOException {
 		long v = readLong();
 		if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
 			throw new IOException("integer out of range: " + v);
@@ -62,7 +63,7 @@ final class DlibReader {
 		return (int) v;
 	}
 
-	boolean readBool() throws IOException {
+	public boolean readBool() throws IOException {
 		int b = nextByte();
 		if (b == '1') {
 			return true;
@@ -73,7 +74,7 @@ final class DlibReader {
 		throw new IOException("bad bool byte " + b + " at offset " + (pos - 1));
 	}
 
-	double readDouble() throws IOException {
+	public double readDouble() throws IOException {
 		// The legacy ASCII float format has bits 0x70 set in its first byte; those files
 		// predate the models we use.
 		if ((data[pos] & 0x70) != 0) {
@@ -93,11 +94,11 @@ final class DlibReader {
 		}
 	}
 
-	float readFloat() throws IOException {
+	public float readFloat() throws IOException {
 		return (float) readDouble();
 	}
 
-	String readString() throws IOException {
+	public String readString() throws IOException {
 		int len = (int) readLong();
 		if (len < 0 || pos + len > data.length) {
 			throw new IOException("bad string length " + len + " at offset " + pos);
@@ -107,7 +108,7 @@ final class DlibReader {
 		return s;
 	}
 
-	void expectString(String... accepted) throws IOException {
+	public void expectString(String... accepted) throws IOException {
 		String s = readString();
 		for (String a : accepted) {
 			if (a.equals(s)) {
@@ -118,7 +119,7 @@ final class DlibReader {
 	}
 
 	/** A resizable_tensor (version 2): shape then raw little-endian IEEE floats. */
-	Tensor readTensor() throws IOException {
+	public Tensor readTensor() throws IOException {
 		int version = readInt();
 		if (version != 2) {
 			throw new IOException("unsupported tensor version " + version + " at offset " + pos);
@@ -140,7 +141,7 @@ final class DlibReader {
 	/**
 	 * An alias_tensor only records a shape; its data lives in the layer's params tensor.
 	 */
-	long[] readAliasTensor() throws IOException {
+	public long[] readAliasTensor() throws IOException {
 		int version = readInt();
 		if (version != 1) {
 			throw new IOException("unsupported alias_tensor version " + version);
@@ -152,7 +153,7 @@ final class DlibReader {
 	 * dlib::matrix: negative row/column counts mark the current format; elements are
 	 * row-major floats.
 	 */
-	float[] readFloatMatrix() throws IOException {
+	public float[] readFloatMatrix() throws IOException {
 		long nr = Math.abs(readLong());
 		long nc = Math.abs(readLong());
 		long count = nr * nc;
@@ -166,18 +167,18 @@ final class DlibReader {
 		return m;
 	}
 
-	static final class Tensor {
+	public static final class Tensor {
 
-		final long[] shape;
+		public final long[] shape;
 
-		final float[] values;
+		public final float[] values;
 
 		Tensor(long[] shape, float[] values) {
 			this.shape = shape;
 			this.values = values;
 		}
 
-		int size() {
+		public int size() {
 			return values.length;
 		}
 

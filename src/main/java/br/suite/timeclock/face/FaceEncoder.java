@@ -14,11 +14,7 @@ import java.util.Map;
  */
 final class FaceEncoder implements AutoCloseable {
 
-	static final int CHIP_SIZE = 150;
 	static final int DESCRIPTOR_LENGTH = 128;
-	static final String META_AVG_RED = "dlib.avg_red";
-	static final String META_AVG_GREEN = "dlib.avg_green";
-	static final String META_AVG_BLUE = "dlib.avg_blue";
 
 	private final OrtEnvironment env;
 
@@ -36,13 +32,13 @@ final class FaceEncoder implements AutoCloseable {
 		Map<String, String> meta = session.getMetadata().getCustomMetadata();
 		// dlib's input_rgb_image_sized stores these as floats; the defaults are dlib's
 		// own.
-		avgRed = (float) Double.parseDouble(meta.getOrDefault(META_AVG_RED, "122.782"));
-		avgGreen = (float) Double.parseDouble(meta.getOrDefault(META_AVG_GREEN, "117.001"));
-		avgBlue = (float) Double.parseDouble(meta.getOrDefault(META_AVG_BLUE, "104.298"));
+		avgRed = (float) Double.parseDouble(meta.getOrDefault(ModelFormat.META_AVG_RED, "122.782"));
+		avgGreen = (float) Double.parseDouble(meta.getOrDefault(ModelFormat.META_AVG_GREEN, "117.001"));
+		avgBlue = (float) Double.parseDouble(meta.getOrDefault(ModelFormat.META_AVG_BLUE, "104.298"));
 	}
 
 	float[] encode(byte[] chipRgb) throws OrtException {
-		int plane = CHIP_SIZE * CHIP_SIZE;
+		int plane = ModelFormat.CHIP_SIZE * ModelFormat.CHIP_SIZE;
 		float[] input = new float[3 * plane];
 		for (int i = 0; i < plane; i++) {
 			// input_rgb_image_sized::to_tensor: (value - mean) / 256, computed in float
@@ -51,7 +47,7 @@ final class FaceEncoder implements AutoCloseable {
 			input[plane + i] = (float) (((chipRgb[3 * i + 1] & 0xFF) - avgGreen) / 256.0);
 			input[2 * plane + i] = (float) (((chipRgb[3 * i + 2] & 0xFF) - avgBlue) / 256.0);
 		}
-		long[] shape = { 1, 3, CHIP_SIZE, CHIP_SIZE };
+		long[] shape = { 1, 3, ModelFormat.CHIP_SIZE, ModelFormat.CHIP_SIZE };
 		try (OnnxTensor tensor = OnnxTensor.createTensor(env, FloatBuffer.wrap(input), shape);
 				OrtSession.Result result = session.run(Collections.singletonMap("input", tensor))) {
 			float[][] out = (float[][]) result.get(0).getValue();

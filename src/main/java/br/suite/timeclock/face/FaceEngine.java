@@ -338,7 +338,7 @@ public final class FaceEngine implements AutoCloseable {
 		long right = Math.min(box[2], img.width);
 		long bottom = Math.min(box[3], img.height);
 		long[] points = landmarks.predict(img, left, top, right, bottom);
-		byte[] chip = FaceChip.extract(img, points, FaceEncoder.CHIP_SIZE);
+		byte[] chip = FaceChip.extract(img, points, ModelFormat.CHIP_SIZE);
 		return encoder.encode(chip);
 	}
 

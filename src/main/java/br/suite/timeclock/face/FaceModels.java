@@ -11,13 +11,6 @@ import java.nio.file.Path;
  */
 final class FaceModels {
 
-	static final String RESNET_DAT = "dlib_face_recognition_resnet_model_v1.dat";
-	static final String RESNET_ONNX = "dlib_face_recognition_resnet_model_v1.onnx";
-	static final String DETECTOR_DAT = "mmod_human_face_detector.dat";
-	static final String DETECTOR_ONNX = "mmod_human_face_detector.onnx";
-	static final String LANDMARKS_DAT = "shape_predictor_5_face_landmarks.dat";
-	static final String MODELS_LICENSE = "LICENSE-face-models.txt";
-	static final String MODELS_README = "README-face-models.md";
 	static final String CLASSPATH_FOLDER = "/face/";
 
 	final byte[] resnetOnnx;
@@ -39,10 +32,11 @@ final class FaceModels {
 	 */
 	static FaceModels load(Path directory) throws IOException {
 		if (directory == null) {
-			return new FaceModels(classpath(RESNET_ONNX), classpath(DETECTOR_ONNX), classpath(LANDMARKS_DAT));
+			return new FaceModels(classpath(ModelFormat.RESNET_ONNX), classpath(ModelFormat.DETECTOR_ONNX),
+					classpath(ModelFormat.LANDMARKS_DAT));
 		}
-		return new FaceModels(read(directory, RESNET_ONNX), read(directory, DETECTOR_ONNX),
-				read(directory, LANDMARKS_DAT));
+		return new FaceModels(read(directory, ModelFormat.RESNET_ONNX), read(directory, ModelFormat.DETECTOR_ONNX),
+				read(directory, ModelFormat.LANDMARKS_DAT));
 	}
 
 	private static byte[] read(Path directory, String name) throws IOException {

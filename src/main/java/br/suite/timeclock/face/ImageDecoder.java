@@ -45,6 +45,27 @@ final class ImageDecoder {
 	 * understands the bytes.
 	 */
 	static ImageSize size(byte[] bytes) {
+		return read(bytes, reader -> {
+			int width = reader.getWidth(0);
+			int height = reader.getHeight(0);
+			return width > 0 && height > 0 ? new ImageSize(width, height) : null;
+		});
+	}
+
+	/** What is read from an image through the reader that understands it. */
+	private interface Reading<T> {
+
+		T from(ImageReader reader) throws IOException;
+
+	}
+
+	/**
+	 * Runs the reading with the first reader that understands the bytes, from a
+	 * memory-cached stream (ImageIO's default may spill to temp files); null when none
+	 * does or the bytes are corrupt or unsupported (e.g. CMYK JPEG, truncated PNG): the
+	 * caller's "unreadable_image".
+	 */
+	private static <T> T read(byte[] bytes, Reading<T> reading) {
 		if (bytes == null || bytes.length == 0) {
 			return null;
 		}
@@ -56,9 +77,7 @@ final class ImageDecoder {
 			ImageReader reader = readers.next();
 			try {
 				reader.setInput(in, true, true);
-				int width = reader.getWidth(0);
-				int height = reader.getHeight(0);
-				return width > 0 && height > 0 ? new ImageSize(width, height) : null;
+				return reading.from(reader);
 			}
 			finally {
 				reader.dispose();
@@ -84,45 +103,26 @@ final class ImageDecoder {
 	 * that brings it within).
 	 */
 	static Decoded decode(byte[] bytes, int maxSide) {
-		if (bytes == null || bytes.length == 0) {
-			return null;
+		record Subsampled(BufferedImage image, int factor) {
 		}
-		BufferedImage img;
-		int factor;
-		// A memory-cached stream: ImageIO's default may spill to temp files.
-		try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
-			Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
-			if (!readers.hasNext()) {
+		Subsampled read = read(bytes, reader -> {
+			ImageSize size = new ImageSize(reader.getWidth(0), reader.getHeight(0));
+			if (size.width() <= 0 || size.height() <= 0 || size.tooLarge()) {
 				return null;
 			}
-			ImageReader reader = readers.next();
-			try {
-				reader.setInput(in, true, true);
-				ImageSize size = new ImageSize(reader.getWidth(0), reader.getHeight(0));
-				if (size.width() <= 0 || size.height() <= 0 || size.tooLarge()) {
-					return null;
-				}
-				int longest = Math.max(size.width(), size.height());
-				factor = longest <= maxSide ? 1 : (longest + maxSide - 1) / maxSide;
-				ImageReadParam param = reader.getDefaultReadParam();
-				if (factor > 1) {
-					param.setSourceSubsampling(factor, factor, 0, 0);
-				}
-				img = reader.read(0, param);
+			int longest = Math.max(size.width(), size.height());
+			int factor = longest <= maxSide ? 1 : (longest + maxSide - 1) / maxSide;
+			ImageReadParam param = reader.getDefaultReadParam();
+			if (factor > 1) {
+				param.setSourceSubsampling(factor, factor, 0, 0);
 			}
-			finally {
-				reader.dispose();
-			}
-		}
-		catch (IOException | RuntimeException e) {
-			// Corrupt or unsupported input (e.g. CMYK JPEG, truncated PNG) is the
-			// caller's "unreadable_image".
+			BufferedImage img = reader.read(0, param);
+			return img == null ? null : new Subsampled(img, factor);
+		});
+		if (read == null) {
 			return null;
 		}
-		if (img == null) {
-			return null;
-		}
-		return new Decoded(ExifOrientation.apply(toRgb(img), ExifOrientation.read(bytes)), factor);
+		return new Decoded(ExifOrientation.apply(toRgb(read.image()), ExifOrientation.read(bytes)), read.factor());
 	}
 
 	/**

@@ -24,18 +24,6 @@ import java.util.concurrent.ArrayBlockingQueue;
  */
 final class MmodDetector implements AutoCloseable {
 
-	static final String META_WINDOW_WIDTH = "dlib.mmod.window_width";
-	static final String META_WINDOW_HEIGHT = "dlib.mmod.window_height";
-	static final String META_NMS_IOU = "dlib.mmod.nms_iou";
-	static final String META_NMS_COVERED = "dlib.mmod.nms_covered";
-	static final String META_PYRAMID_PADDING = "dlib.pyramid.padding";
-	static final String META_PYRAMID_OUTER_PADDING = "dlib.pyramid.outer_padding";
-	static final String META_AVG_RED = "dlib.avg_red";
-	static final String META_AVG_GREEN = "dlib.avg_green";
-	static final String META_AVG_BLUE = "dlib.avg_blue";
-	static final String META_MAP_SCALE = "dlib.output_to_input.scale";
-	static final String META_MAP_OFFSET = "dlib.output_to_input.offset";
-
 	/** pyramid_down&lt;6&gt;: each level is 5/6 of the previous one. */
 	private static final int PYRAMID_N = 6;
 
@@ -107,24 +95,25 @@ final class MmodDetector implements AutoCloseable {
 		this.env = env;
 		this.session = env.createSession(onnx, options);
 		Map<String, String> m = session.getMetadata().getCustomMetadata();
-		windowWidth = Long.parseLong(required(m, META_WINDOW_WIDTH));
-		windowHeight = Long.parseLong(required(m, META_WINDOW_HEIGHT));
-		nmsIou = Double.parseDouble(required(m, META_NMS_IOU));
-		nmsCovered = Double.parseDouble(required(m, META_NMS_COVERED));
-		padding = Long.parseLong(required(m, META_PYRAMID_PADDING));
-		outerPadding = Long.parseLong(required(m, META_PYRAMID_OUTER_PADDING));
-		avgRed = (float) Double.parseDouble(required(m, META_AVG_RED));
-		avgGreen = (float) Double.parseDouble(required(m, META_AVG_GREEN));
-		avgBlue = (float) Double.parseDouble(required(m, META_AVG_BLUE));
-		mapScale = Double.parseDouble(required(m, META_MAP_SCALE));
-		mapOffset = Double.parseDouble(required(m, META_MAP_OFFSET));
+		windowWidth = Long.parseLong(required(m, ModelFormat.META_WINDOW_WIDTH));
+		windowHeight = Long.parseLong(required(m, ModelFormat.META_WINDOW_HEIGHT));
+		nmsIou = Double.parseDouble(required(m, ModelFormat.META_NMS_IOU));
+		nmsCovered = Double.parseDouble(required(m, ModelFormat.META_NMS_COVERED));
+		padding = Long.parseLong(required(m, ModelFormat.META_PYRAMID_PADDING));
+		outerPadding = Long.parseLong(required(m, ModelFormat.META_PYRAMID_OUTER_PADDING));
+		avgRed = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_RED));
+		avgGreen = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_GREEN));
+		avgBlue = (float) Double.parseDouble(required(m, ModelFormat.META_AVG_BLUE));
+		mapScale = Double.parseDouble(required(m, ModelFormat.META_MAP_SCALE));
+		mapOffset = Double.parseDouble(required(m, ModelFormat.META_MAP_OFFSET));
 		workspaces = new ArrayBlockingQueue<>(Math.max(1, maxConcurrent));
 	}
 
 	private static String required(Map<String, String> meta, String key) {
 		String v = meta.get(key);
 		if (v == null) {
-			throw new IllegalStateException("detector ONNX lacks metadata " + key + "; regenerate it with DlibToOnnx");
+			throw new IllegalStateException(
+					"detector ONNX lacks metadata " + key + "; regenerate it with tools/face-models");
 		}
 		return v;
 	}
@@ -278,75 +267,9 @@ final class MmodDetector implements AutoCloseable {
 			long[] s = rects.get(i - 1);
 			long[] d = rects.get(i);
 			for (int ch = 0; ch < 3; ch++) {
-				resizeBilinear(data, (int) (ch * plane + s[1] * cols + s[0]), (int) (s[3] - s[1] + 1),
+				BilinearResize.resize(data, (int) (ch * plane + s[1] * cols + s[0]), (int) (s[3] - s[1] + 1),
 						(int) (s[2] - s[0] + 1), (int) (ch * plane + d[1] * cols + d[0]), (int) (d[3] - d[1] + 1),
 						(int) (d[2] - d[0] + 1), cols);
-			}
-		}
-	}
-
-	/**
-	 * dlib's resize_image for float images with bilinear interpolation, including its SSE
-	 * path: four columns at a time with x positions accumulated in float and weights in
-	 * float, then a scalar tail that mixes double and float. Java's IEEE float/double
-	 * arithmetic reproduces it.
-	 */
-	static void resizeBilinear(float[] d, int srcOff, int srcRows, int srcCols, int dstOff, int dstRows, int dstCols,
-			int stride) {
-		if (dstRows == 0 || dstCols == 0 || srcRows == 0 || srcCols == 0) {
-			return;
-		}
-		double xScale = (srcCols - 1) / (double) Math.max(dstCols - 1, 1);
-		double yScale = (srcRows - 1) / (double) Math.max(dstRows - 1, 1);
-		double y = -yScale;
-		float[] lane = new float[4];
-		for (int r = 0; r < dstRows; r++) {
-			y += yScale;
-			int top = (int) Math.floor(y);
-			int bottom = Math.min(top + 1, srcRows - 1);
-			double tbFrac = y - top;
-			float tb = (float) tbFrac;
-			float invTb = (float) (1 - tbFrac);
-			float xStep4 = (float) (4 * xScale);
-			double x0 = -4 * xScale;
-			lane[0] = (float) x0;
-			lane[1] = (float) (x0 + xScale);
-			lane[2] = (float) (x0 + 2 * xScale);
-			lane[3] = (float) (x0 + 3 * xScale);
-			int topRow = srcOff + top * stride;
-			int bottomRow = srcOff + bottom * stride;
-			int outRow = dstOff + r * stride;
-			int c = 0;
-			for (;; c += 4) {
-				for (int k = 0; k < 4; k++) {
-					lane[k] += xStep4;
-				}
-				if ((int) lane[3] + 1 >= srcCols) {
-					break;
-				}
-				for (int k = 0; k < 4; k++) {
-					int left = (int) lane[k];
-					float lr = lane[k] - (float) left;
-					float invLr = 1 - lr;
-					float tlf = invTb * invLr;
-					float trf = invTb * lr;
-					float blf = tb * invLr;
-					float brf = tb * lr;
-					d[outRow + c + k] = tlf * d[topRow + left] + trf * d[topRow + left + 1] + blf * d[bottomRow + left]
-							+ brf * d[bottomRow + left + 1];
-				}
-			}
-			double x = -xScale + c * xScale;
-			for (; c < dstCols; c++) {
-				x += xScale;
-				int left = (int) Math.floor(x);
-				int right = Math.min(left + 1, srcCols - 1);
-				float lr = (float) (x - left);
-				float tl = d[topRow + left];
-				float tr = d[topRow + right];
-				float bl = d[bottomRow + left];
-				float br = d[bottomRow + right];
-				d[outRow + c] = (float) ((1 - tbFrac) * ((1 - lr) * tl + lr * tr) + tbFrac * ((1 - lr) * bl + lr * br));
 			}
 		}
 	}

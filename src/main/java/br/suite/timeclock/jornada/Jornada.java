@@ -2,7 +2,6 @@ package br.suite.timeclock.jornada;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
@@ -27,10 +26,6 @@ public final class Jornada {
 
 	/** Days computed before the first requested date (windows, interjornada, DSR; §5). */
 	static final int LOOKBACK_DAYS = 8;
-
-	private static final int NIGHT_START_HOUR = 22;
-
-	private static final int NIGHT_END_HOUR = 5;
 
 	private Jornada() {
 	}
@@ -216,13 +211,13 @@ public final class Jornada {
 
 		private final Input input;
 
-		private final ZoneId zone;
+		private final TimeLine line;
 
 		private final Map<LocalDate, Plan> plans = new HashMap<>();
 
 		Computation(Input input) {
 			this.input = input;
-			this.zone = input.zone();
+			this.line = new TimeLine(input.zone());
 		}
 
 		Plan plan(LocalDate date) {
@@ -236,11 +231,11 @@ public final class Jornada {
 				return new Plan(date, null, List.of(), DayKind.UNASSIGNED, holiday, 0);
 			}
 			List<long[]> spans = new ArrayList<>();
-			ZonedDateTime cursor = date.atStartOfDay(this.zone);
+			ZonedDateTime cursor = date.atStartOfDay(this.line.zone());
 			for (ClockInterval interval : schedule.intervalsOn(date)) {
-				ZonedDateTime start = atOrAfter(cursor, interval.start());
-				ZonedDateTime end = after(start, interval.end());
-				spans.add(new long[] { minute(start), minute(end) });
+				ZonedDateTime start = this.line.atOrAfter(cursor, interval.start());
+				ZonedDateTime end = this.line.after(start, interval.end());
+				spans.add(new long[] { TimeLine.minute(start), TimeLine.minute(end) });
 				cursor = end;
 			}
 			DayKind kind;
@@ -256,36 +251,8 @@ public final class Jornada {
 			else {
 				kind = spans.isEmpty() ? DayKind.OFF : DayKind.WORK;
 			}
-			int expected = kind == DayKind.WORK ? (int) length(spans) : 0;
+			int expected = kind == DayKind.WORK ? (int) Spans.length(spans) : 0;
 			return new Plan(date, schedule, List.copyOf(spans), kind, holiday, expected);
-		}
-
-		private ZonedDateTime atOrAfter(ZonedDateTime cursor, LocalTime time) {
-			LocalDate date = cursor.toLocalDate();
-			ZonedDateTime candidate = date.atTime(time).atZone(this.zone);
-			while (candidate.isBefore(cursor)) {
-				date = date.plusDays(1);
-				candidate = date.atTime(time).atZone(this.zone);
-			}
-			return candidate;
-		}
-
-		private ZonedDateTime after(ZonedDateTime start, LocalTime time) {
-			LocalDate date = start.toLocalDate();
-			ZonedDateTime candidate = date.atTime(time).atZone(this.zone);
-			while (!candidate.isAfter(start)) {
-				date = date.plusDays(1);
-				candidate = date.atTime(time).atZone(this.zone);
-			}
-			return candidate;
-		}
-
-		private long midnight(LocalDate date) {
-			return minute(date.atStartOfDay(this.zone));
-		}
-
-		private long at(LocalDate date, int hour) {
-			return minute(date.atTime(hour, 0).atZone(this.zone));
 		}
 
 		/** B(D), the minute D's window begins (§5). */
@@ -299,12 +266,12 @@ public final class Jornada {
 				return previous.last() + Math.floorDiv(current.first() - previous.last(), 2);
 			}
 			if (previous.hasIntervals()) {
-				return Math.max(midnight(date), previous.last() + 360);
+				return Math.max(this.line.midnight(date), previous.last() + 360);
 			}
 			if (current.hasIntervals()) {
-				return Math.max(midnight(date), current.first() - 360);
+				return Math.max(this.line.midnight(date), current.first() - 360);
 			}
-			return midnight(date);
+			return this.line.midnight(date);
 		}
 
 		List<DayFigures> run(LocalDate from, LocalDate to) {
@@ -318,7 +285,7 @@ public final class Jornada {
 			// included marks by id).
 			Map<Mark, Long> minutes = new IdentityHashMap<>();
 			for (Mark mark : this.input.marks()) {
-				minutes.put(mark, minuteOf(mark));
+				minutes.put(mark, this.line.minuteOf(mark));
 			}
 			List<Mark> sorted = new ArrayList<>(this.input.marks());
 			sorted.sort(Comparator.<Mark>comparingLong(minutes::get)
@@ -363,26 +330,18 @@ public final class Jornada {
 			return result;
 		}
 
+		/** The day's figures from its marks and the pairs they form. */
 		private DayFigures day(LocalDate date, List<Mark> marks, List<long[]> pairs, boolean open, int index,
 				List<List<long[]>> pairsOf, List<DayFigures> earlier) {
 			Plan plan = plan(date);
 			Schedule schedule = plan.schedule();
 			int worked = (int) pairs.stream().mapToLong(p -> p[1] - p[0]).sum();
+			boolean cycle = schedule != null && schedule.isCycle();
 			int night = 0;
 			for (long[] pair : pairs) {
-				night += nightMinutes(pair[0], pair[1]);
+				night += this.line.nightMinutes(pair[0], pair[1]);
 			}
-			int prorrogation = 0;
-			long fiveAm = at(date.plusDays(1), NIGHT_END_HOUR);
-			boolean cycle = schedule != null && schedule.isCycle();
-			if (!cycle && !pairs.isEmpty() && pairs.get(0)[0] <= at(date, NIGHT_START_HOUR)
-					&& pairs.stream().anyMatch(p -> p[0] <= fiveAm && fiveAm < p[1])) {
-				for (long[] pair : pairs) {
-					prorrogation += (int) Math.max(0, pair[1] - Math.max(pair[0], fiveAm));
-				}
-			}
-			boolean reduced = schedule == null || schedule.nightReducedHour();
-			int nightPaid = reduced ? (night + prorrogation) * 8 / 7 : night + prorrogation;
+			int nightPaid = DayRules.nightPaid(this.line, date, schedule, pairs, night);
 			List<DayFigures.Span> scheduled = plan.spans()
 				.stream()
 				.map(s -> new DayFigures.Span(Instant.ofEpochSecond(s[0] * 60), Instant.ofEpochSecond(s[1] * 60)))
@@ -391,217 +350,15 @@ public final class Jornada {
 				return new DayFigures(date, plan.kind().wire(), true, scheduled, marks, plan.expected(), worked, night,
 						nightPaid, 0, 0, 0, 0, 0, 0, List.of());
 			}
-			int overtime50 = 0, overtime100 = 0, delay = 0, absence = 0, justified = 0, bank = 0;
-			boolean unjustified = false;
-			if (schedule != null) {
-				switch (plan.kind()) {
-					case HOLIDAY, REST -> overtime100 = worked;
-					case OFF -> {
-						if (schedule.timeBank()) {
-							bank = worked;
-						}
-						else {
-							overtime50 = worked;
-						}
-					}
-					case WORK -> {
-						boolean bankFolga = false;
-						boolean justifiedAbsence = false;
-						for (Absence a : this.input.absences()) {
-							if (a.covers(date)) {
-								if (schedule.timeBank() && a.kind() == AbsenceKind.FOLGA) {
-									bankFolga = true;
-								}
-								else if (a.kind().justified()) {
-									justifiedAbsence = true;
-								}
-							}
-						}
-						int expected = plan.expected();
-						if (marks.isEmpty()) {
-							if (justifiedAbsence) {
-								justified = expected;
-							}
-							else if (bankFolga) {
-								bank = -expected;
-							}
-							else {
-								absence = expected;
-								unjustified = true;
-							}
-						}
-						else {
-							List<long[]> work = normalize(pairs);
-							List<long[]> scheduledMinutes = normalize(plan.spans());
-							int extra = counted(subtract(work, scheduledMinutes), schedule);
-							int missing = counted(subtract(scheduledMinutes, work), schedule);
-							if (schedule.timeBank()) {
-								if (justifiedAbsence) {
-									bank = Math.max(0, extra - missing);
-									justified = Math.max(0, missing - extra);
-								}
-								else {
-									bank = extra - missing;
-								}
-							}
-							else {
-								overtime50 = Math.max(0, extra - missing);
-								if (justifiedAbsence) {
-									justified = Math.max(0, missing - extra);
-								}
-								else {
-									delay = Math.max(0, missing - extra);
-								}
-							}
-						}
-					}
-					case UNASSIGNED -> {
-					}
-				}
-			}
-			List<Flag> flags = new ArrayList<>();
-			if (marks.size() % 2 == 1) {
-				flags.add(Flag.MISSING_MARK);
-			}
-			long longestBreak = 0;
-			for (int j = 1; j < pairs.size(); j++) {
-				longestBreak = Math.max(longestBreak, pairs.get(j)[0] - pairs.get(j - 1)[1]);
-			}
-			if ((worked > 360 && longestBreak < 55) || (worked > 240 && worked <= 360 && longestBreak < 15)) {
-				flags.add(Flag.INTRAJORNADA_SHORT);
-			}
-			if (!pairs.isEmpty()) {
-				for (int k = index - 1; k >= 0; k--) {
-					List<long[]> previous = pairsOf.get(k);
-					if (!previous.isEmpty()) {
-						if (pairs.get(0)[0] - previous.get(previous.size() - 1)[1] < 660) {
-							flags.add(Flag.INTERJORNADA_SHORT);
-						}
-						break;
-					}
-				}
-			}
-			int limit = cycle && plan.kind() == DayKind.WORK && plan.expected() > 600 ? plan.expected() : 600;
-			if (worked > limit) {
-				flags.add(Flag.OVER_10H);
-			}
-			boolean restDay = schedule != null && schedule.isRestDay(date);
-			if (restDay && worked > 0) {
-				flags.add(Flag.REST_DAY_WORKED);
-			}
-			if (plan.holiday() && worked > 0) {
-				flags.add(Flag.HOLIDAY_WORKED);
-			}
-			if (unjustified) {
-				flags.add(Flag.UNJUSTIFIED_ABSENCE);
-			}
-			if (restDay) {
-				for (int k = Math.max(0, index - 6); k < index; k++) {
-					if (earlier.get(k).has(Flag.UNJUSTIFIED_ABSENCE)) {
-						flags.add(Flag.DSR_LOST);
-						break;
-					}
-				}
-			}
+			DayRules.Balance balance = schedule == null ? DayRules.Balance.NONE
+					: DayRules.balance(plan, schedule, marks, pairs, worked, this.input.absences());
+			List<Flag> flags = DayRules.flags(plan, cycle, marks, pairs, worked, balance.unjustified(), index, pairsOf,
+					earlier);
 			return new DayFigures(date, plan.kind().wire(), false, scheduled, marks, plan.expected(), worked, night,
-					nightPaid, overtime50, overtime100, delay, absence, justified, bank, flags);
+					nightPaid, balance.overtime50(), balance.overtime100(), balance.delay(), balance.absence(),
+					balance.justified(), balance.bank(), flags);
 		}
 
-		/**
-		 * Clock minutes of {@code [a, b)} inside any night period
-		 * {@code [X 22:00, X+1 05:00)} (§9).
-		 */
-		int nightMinutes(long a, long b) {
-			if (b <= a) {
-				return 0;
-			}
-			LocalDate first = localDate(a).minusDays(1);
-			LocalDate last = localDate(b);
-			int total = 0;
-			for (LocalDate x = first; !x.isAfter(last); x = x.plusDays(1)) {
-				long start = at(x, NIGHT_START_HOUR);
-				long end = at(x.plusDays(1), NIGHT_END_HOUR);
-				total += (int) Math.max(0, Math.min(b, end) - Math.max(a, start));
-			}
-			return total;
-		}
-
-		private LocalDate localDate(long minute) {
-			return Instant.ofEpochSecond(minute * 60).atZone(this.zone).toLocalDate();
-		}
-
-		/** §2.2: the mark reduced to its local minute. */
-		long minuteOf(Mark mark) {
-			return minute(ZonedDateTime.ofInstant(mark.at(), this.zone).truncatedTo(ChronoUnit.MINUTES));
-		}
-
-	}
-
-	private static long minute(ZonedDateTime time) {
-		return Math.floorDiv(time.toEpochSecond(), 60);
-	}
-
-	private static long length(List<long[]> spans) {
-		return spans.stream().mapToLong(s -> s[1] - s[0]).sum();
-	}
-
-	/**
-	 * §6: every minute when the kind's total passes the daily limit, else the variations
-	 * above the per-mark one.
-	 */
-	static int counted(List<long[]> variations, Schedule schedule) {
-		long total = length(variations);
-		if (total > schedule.toleranceDailyMinutes()) {
-			return (int) total;
-		}
-		return (int) variations.stream()
-			.mapToLong(v -> v[1] - v[0])
-			.filter(v -> v > schedule.tolerancePerMarkMinutes())
-			.sum();
-	}
-
-	/** Sorted, with overlapping or touching intervals merged and empty ones dropped. */
-	static List<long[]> normalize(List<long[]> spans) {
-		List<long[]> sorted = new ArrayList<>(spans.stream().filter(s -> s[1] > s[0]).toList());
-		sorted.sort(Comparator.comparingLong(s -> s[0]));
-		List<long[]> merged = new ArrayList<>();
-		for (long[] span : sorted) {
-			long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-			if (last != null && span[0] <= last[1]) {
-				last[1] = Math.max(last[1], span[1]);
-			}
-			else {
-				merged.add(new long[] { span[0], span[1] });
-			}
-		}
-		return merged;
-	}
-
-	/** {@code a \ b} as maximal runs (both normalized). */
-	static List<long[]> subtract(List<long[]> a, List<long[]> b) {
-		List<long[]> out = new ArrayList<>();
-		for (long[] span : a) {
-			long cursor = span[0];
-			for (long[] cut : b) {
-				if (cut[1] <= cursor) {
-					continue;
-				}
-				if (cut[0] >= span[1]) {
-					break;
-				}
-				if (cut[0] > cursor) {
-					out.add(new long[] { cursor, cut[0] });
-				}
-				cursor = Math.max(cursor, cut[1]);
-				if (cursor >= span[1]) {
-					break;
-				}
-			}
-			if (cursor < span[1]) {
-				out.add(new long[] { cursor, span[1] });
-			}
-		}
-		return out;
 	}
 
 }

@@ -1,4 +1,4 @@
-package br.suite.timeclock.face;
+package tools.facemodels;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +9,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+
+import br.suite.timeclock.face.ModelFormat;
 
 /**
  * Build-time converter: {@code DlibToOnnx <modelsDir> <outDir>}.
@@ -43,22 +45,22 @@ public final class DlibToOnnx {
 		boolean sameConverter = Files.exists(stamp)
 				&& new String(Files.readAllBytes(stamp), StandardCharsets.UTF_8).trim().equals(CONVERTER_VERSION);
 
-		Path resnetDat = models.resolve(FaceModels.RESNET_DAT);
-		Path resnetOnnx = out.resolve(FaceModels.RESNET_ONNX);
+		Path resnetDat = models.resolve(ModelFormat.RESNET_DAT);
+		Path resnetOnnx = out.resolve(ModelFormat.RESNET_ONNX);
 		if (!sameConverter || isStale(resnetOnnx, resnetDat)) {
 			long t0 = System.nanoTime();
 			writeAtomically(resnetOnnx, convertResNet(Files.readAllBytes(resnetDat)));
 			log("wrote %s in %d ms", resnetOnnx, (System.nanoTime() - t0) / 1_000_000);
 		}
-		Path detectorDat = models.resolve(FaceModels.DETECTOR_DAT);
-		Path detectorOnnx = out.resolve(FaceModels.DETECTOR_ONNX);
+		Path detectorDat = models.resolve(ModelFormat.DETECTOR_DAT);
+		Path detectorOnnx = out.resolve(ModelFormat.DETECTOR_ONNX);
 		if (!sameConverter || isStale(detectorOnnx, detectorDat)) {
 			writeAtomically(detectorOnnx, convertDetector(Files.readAllBytes(detectorDat)));
 			log("wrote %s", detectorOnnx);
 		}
-		copyIfStale(models.resolve(FaceModels.LANDMARKS_DAT), out.resolve(FaceModels.LANDMARKS_DAT));
-		copyIfStale(models.resolve("LICENSE"), out.resolve(FaceModels.MODELS_LICENSE));
-		copyIfStale(models.resolve("README.md"), out.resolve(FaceModels.MODELS_README));
+		copyIfStale(models.resolve(ModelFormat.LANDMARKS_DAT), out.resolve(ModelFormat.LANDMARKS_DAT));
+		copyIfStale(models.resolve("LICENSE"), out.resolve(ModelFormat.MODELS_LICENSE));
+		copyIfStale(models.resolve("README.md"), out.resolve(ModelFormat.MODELS_README));
 		if (!sameConverter) {
 			Files.write(stamp, CONVERTER_VERSION.getBytes(StandardCharsets.UTF_8));
 		}
@@ -66,13 +68,13 @@ public final class DlibToOnnx {
 
 	static byte[] convertResNet(byte[] dat) throws IOException {
 		DlibNet net = DlibNet.readFaceResNet(dat);
-		if (net.inputRows != FaceEncoder.CHIP_SIZE || net.inputCols != FaceEncoder.CHIP_SIZE) {
+		if (net.inputRows != ModelFormat.CHIP_SIZE || net.inputCols != ModelFormat.CHIP_SIZE) {
 			throw new IOException("unexpected ResNet input size " + net.inputRows + "x" + net.inputCols);
 		}
 		Map<String, String> meta = new LinkedHashMap<>();
-		meta.put(FaceEncoder.META_AVG_RED, Double.toHexString(net.avgRed));
-		meta.put(FaceEncoder.META_AVG_GREEN, Double.toHexString(net.avgGreen));
-		meta.put(FaceEncoder.META_AVG_BLUE, Double.toHexString(net.avgBlue));
+		meta.put(ModelFormat.META_AVG_RED, Double.toHexString(net.avgRed));
+		meta.put(ModelFormat.META_AVG_GREEN, Double.toHexString(net.avgGreen));
+		meta.put(ModelFormat.META_AVG_BLUE, Double.toHexString(net.avgBlue));
 		return net.toOnnx("dlib_face_recognition_resnet_model_v1", true, meta);
 	}
 
@@ -80,18 +82,18 @@ public final class DlibToOnnx {
 		DlibNet net = DlibNet.readMmodDetector(dat);
 		double[] mapping = net.outputToInputMapping();
 		Map<String, String> meta = new LinkedHashMap<>();
-		meta.put(MmodDetector.META_WINDOW_WIDTH, Long.toString(net.windowWidth));
-		meta.put(MmodDetector.META_WINDOW_HEIGHT, Long.toString(net.windowHeight));
-		meta.put(MmodDetector.META_PYRAMID_PADDING, Long.toString(net.pyramidPadding));
-		meta.put(MmodDetector.META_PYRAMID_OUTER_PADDING, Long.toString(net.pyramidOuterPadding));
+		meta.put(ModelFormat.META_WINDOW_WIDTH, Long.toString(net.windowWidth));
+		meta.put(ModelFormat.META_WINDOW_HEIGHT, Long.toString(net.windowHeight));
+		meta.put(ModelFormat.META_PYRAMID_PADDING, Long.toString(net.pyramidPadding));
+		meta.put(ModelFormat.META_PYRAMID_OUTER_PADDING, Long.toString(net.pyramidOuterPadding));
 		// Hex float literals round-trip bit-exactly through Double.parseDouble.
-		meta.put(MmodDetector.META_NMS_IOU, Double.toHexString(net.nmsIouThreshold));
-		meta.put(MmodDetector.META_NMS_COVERED, Double.toHexString(net.nmsCoveredThreshold));
-		meta.put(MmodDetector.META_AVG_RED, Double.toHexString(net.avgRed));
-		meta.put(MmodDetector.META_AVG_GREEN, Double.toHexString(net.avgGreen));
-		meta.put(MmodDetector.META_AVG_BLUE, Double.toHexString(net.avgBlue));
-		meta.put(MmodDetector.META_MAP_SCALE, Double.toHexString(mapping[0]));
-		meta.put(MmodDetector.META_MAP_OFFSET, Double.toHexString(mapping[1]));
+		meta.put(ModelFormat.META_NMS_IOU, Double.toHexString(net.nmsIouThreshold));
+		meta.put(ModelFormat.META_NMS_COVERED, Double.toHexString(net.nmsCoveredThreshold));
+		meta.put(ModelFormat.META_AVG_RED, Double.toHexString(net.avgRed));
+		meta.put(ModelFormat.META_AVG_GREEN, Double.toHexString(net.avgGreen));
+		meta.put(ModelFormat.META_AVG_BLUE, Double.toHexString(net.avgBlue));
+		meta.put(ModelFormat.META_MAP_SCALE, Double.toHexString(mapping[0]));
+		meta.put(ModelFormat.META_MAP_OFFSET, Double.toHexString(mapping[1]));
 		return net.toOnnx("mmod_human_face_detector", false, meta);
 	}
 

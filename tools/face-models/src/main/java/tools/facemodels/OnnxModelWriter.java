@@ -1,4 +1,4 @@
-package br.suite.timeclock.face;
+package tools.facemodels;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package br.suite.timeclock.face;
+package tools.facemodels;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import br.suite.timeclock.face.DlibReader;
 
 /**
  * A dlib DNN read from its .dat file and turned into an ONNX graph.

@@ -1,4 +1,4 @@
-package br.suite.timeclock.face;
+package tools.facemodels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.junit.jupiter.api.Test;
+
+import br.suite.timeclock.face.ModelFormat;
 
 class DlibToOnnxTests {
 
@@ -17,17 +19,17 @@ class DlibToOnnxTests {
 	void conversionIsDeterministicAndMatchesThePackagedModels() throws Exception {
 		Path dats = Paths.get("target", "face-models");
 		Path built = Paths.get("target", "classes", "face");
-		assertThat(dats.resolve(FaceModels.RESNET_DAT)).exists();
-		byte[] detector = DlibToOnnx.convertDetector(Files.readAllBytes(dats.resolve(FaceModels.DETECTOR_DAT)));
-		assertThat(detector).isEqualTo(Files.readAllBytes(built.resolve(FaceModels.DETECTOR_ONNX)));
-		byte[] resnet = DlibToOnnx.convertResNet(Files.readAllBytes(dats.resolve(FaceModels.RESNET_DAT)));
-		assertThat(resnet).isEqualTo(Files.readAllBytes(built.resolve(FaceModels.RESNET_ONNX)));
+		assertThat(dats.resolve(ModelFormat.RESNET_DAT)).exists();
+		byte[] detector = DlibToOnnx.convertDetector(Files.readAllBytes(dats.resolve(ModelFormat.DETECTOR_DAT)));
+		assertThat(detector).isEqualTo(Files.readAllBytes(built.resolve(ModelFormat.DETECTOR_ONNX)));
+		byte[] resnet = DlibToOnnx.convertResNet(Files.readAllBytes(dats.resolve(ModelFormat.RESNET_DAT)));
+		assertThat(resnet).isEqualTo(Files.readAllBytes(built.resolve(ModelFormat.RESNET_ONNX)));
 	}
 
 	@Test
 	void readsTheMmodOptionsStoredInTheModel() throws Exception {
 		DlibNet net = DlibNet
-			.readMmodDetector(Files.readAllBytes(Paths.get("target", "face-models", FaceModels.DETECTOR_DAT)));
+			.readMmodDetector(Files.readAllBytes(Paths.get("target", "face-models", ModelFormat.DETECTOR_DAT)));
 		assertThat(net.windowWidth).isEqualTo(80);
 		assertThat(net.windowHeight).isEqualTo(80);
 		assertThat(net.nmsIouThreshold).isBetween(0.33, 0.34);
