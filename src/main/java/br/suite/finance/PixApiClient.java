@@ -108,6 +108,10 @@ class PixApiClient {
 		}
 	}
 
+	JsonMapper json() {
+		return this.json;
+	}
+
 	PixCredentials credentials() {
 		return this.credentials;
 	}
