@@ -33,7 +33,7 @@ import br.suite.ApiTest;
  * driven through Debian's Chromium and chromedriver, headless. Each test gets a fresh
  * browser profile and leaves a screenshot in {@code target/screenshots/}.
  */
-abstract class BrowserTest extends ApiTest {
+public abstract class BrowserTest extends ApiTest {
 
 	static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
