@@ -42,8 +42,16 @@ class ChargeController {
 
 	private final ChargeService charges;
 
-	ChargeController(ChargeService charges) {
+	private final PixCharges pixCharges;
+
+	ChargeController(ChargeService charges, PixCharges pixCharges) {
 		this.charges = charges;
+		this.pixCharges = pixCharges;
+	}
+
+	/** The optional body of {@code POST …/pix/}. */
+	record PixChargeRequest(@Schema(description = "The connection (with pix_api credentials) to create it at; "
+			+ "default: the one already holding it, or the only enabled one") @Nullable Long connectionId) {
 	}
 
 	@GetMapping
@@ -101,10 +109,28 @@ class ChargeController {
 		return this.charges.update(id, patch, ifMatch).ok();
 	}
 
+	@PostMapping(PathIds.ID + "/pix")
+	@Requires("finance.charges.change")
+	@Operation(summary = "Create the charge at the Pix provider",
+			description = "PUT /cob/{txid} at the provider when the charge has no due date (immediate, expiring after "
+					+ "suite.finance.pix-providers.cob-expiration, 1 day), PUT /cobv/{txid} when it has one (needs "
+					+ "payer_name and payer_document: 409 naming the field). The txid is the charge's, or one Suite "
+					+ "generates (32 letters and digits) and stores before calling, so calling again after a failure "
+					+ "(or after a change of amount) revises the same charge at the provider. Stores the answer's "
+					+ "pixCopiaECola (or brcode; or a BR Code built from its location), location and status: "
+					+ "qrcode.png and the payment page then show this dynamic code. 409 for a charge that is not pix, "
+					+ "is cancelled or has nothing open; 400 naming connection_id when several connections could "
+					+ "hold it; 502 when the provider refuses or cannot be reached.")
+	ResponseEntity<ChargeResponse> createAtProvider(@PathVariable long id,
+			@RequestBody(required = false) @Nullable PixChargeRequest request) {
+		return this.pixCharges.create(id, request == null ? null : request.connectionId()).ok();
+	}
+
 	@GetMapping(value = PathIds.ID + "/qrcode.png", produces = MediaType.IMAGE_PNG_VALUE)
 	@Requires("finance.charges.view")
 	@Operation(summary = "The charge's Pix QR code (PNG)",
-			description = "A static BR Code built by Suite (EMV QRCPS-MPM, "
+			description = "The provider's dynamic BR Code (pix_copia_e_cola) while the charge created by POST …/pix/ "
+					+ "is active there; otherwise a static BR Code built by Suite (EMV QRCPS-MPM, "
 					+ "CRC16-CCITT): the company's Pix key (SUITE_PIX_KEY), merchant name and city, the charge's open "
 					+ "amount and its pix_reference in field 62/05, so the Pix that pays it arrives with that "
 					+ "reference as txid and the automatic matching allocates it. 409 for a charge that is not pix, "
@@ -113,17 +139,20 @@ class ChargeController {
 		return ResponseEntity.ok()
 			.contentType(MediaType.IMAGE_PNG)
 			.cacheControl(CacheControl.noStore())
-			.body(QrCodes.png(this.charges.brCode(id)));
+			.body(QrCodes.png(this.pixCharges.brCode(id)));
 	}
 
 	@PostMapping(PathIds.ID + "/cancel")
 	@Requires("finance.charges.change")
 	@Operation(summary = "Cancel a charge", description = "Status becomes cancelled; refused (409) while "
 			+ "transactions are allocated to it. Cancelling a cancelled charge changes nothing. Charges are never "
-			+ "deleted.")
+			+ "deleted. A charge active at a Pix provider (POST …/pix/) is removed there first (PATCH status "
+			+ "REMOVIDA_PELO_USUARIO_RECEBEDOR); when the provider refuses or cannot be reached nothing changes "
+			+ "(502); local_only=true cancels in Suite alone, leaving the provider's charge as it is.")
 	ResponseEntity<ChargeResponse> cancel(@PathVariable long id,
-			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return this.charges.cancel(id, ifMatch).ok();
+			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
+			@RequestParam(name = "local_only", defaultValue = "false") boolean localOnly) {
+		return this.pixCharges.cancel(id, ifMatch, localOnly).ok();
 	}
 
 }

@@ -26,20 +26,25 @@ public class ChargeDesk {
 
 	private final JsonMapper json;
 
-	ChargeDesk(ChargeService charges, JsonMapper json) {
+	private final PixCharges pixCharges;
+
+	ChargeDesk(ChargeService charges, JsonMapper json, PixCharges pixCharges) {
 		this.charges = charges;
 		this.json = json;
+		this.pixCharges = pixCharges;
 	}
 
 	public record ChargeView(long id, String kind, String provider, String externalId, String txid, String nossoNumero,
 			String endToEndId, String payerName, String payerDocument, BigDecimal amount, BigDecimal paidAmount,
 			BigDecimal openAmount, String status, @Nullable LocalDate dueDate, @Nullable LocalDate paidOn,
-			String description, @Nullable Long fiscalDocumentId, long version) {
+			String description, @Nullable Long fiscalDocumentId, long version, String pixKind, String pixStatus,
+			@Nullable String paymentUrl) {
 
 		static ChargeView of(ChargeResponse c, long version) {
 			return new ChargeView(c.id(), c.kind(), c.provider(), c.externalId(), c.txid(), c.nossoNumero(),
 					c.endToEndId(), c.payerName(), c.payerDocument(), c.amount(), c.paidAmount(), c.openAmount(),
-					c.status(), c.dueDate(), c.paidOn(), c.description(), c.fiscalDocumentId(), version);
+					c.status(), c.dueDate(), c.paidOn(), c.description(), c.fiscalDocumentId(), version, c.pixKind(),
+					c.pixStatus(), c.paymentUrl());
 		}
 
 		public boolean cancelled() {
@@ -110,9 +115,23 @@ public class ChargeDesk {
 
 	/**
 	 * Refused (409) while anything is allocated to it; cancelling twice changes nothing.
+	 * A charge active at a Pix provider is removed there first (502 when it cannot be).
 	 */
 	public ChargeView cancel(long id, long version) {
-		return view(this.charges.cancel(id, Versions.etag(version)));
+		return view(this.pixCharges.cancel(id, Versions.etag(version), false));
+	}
+
+	/**
+	 * The BR Code the charge's page shows (the provider's while active, else the static
+	 * one), or null when it has none.
+	 */
+	public @Nullable String pixCode(long id) {
+		try {
+			return this.pixCharges.brCode(id);
+		}
+		catch (FinanceProblems.NoBrCode none) {
+			return null;
+		}
 	}
 
 	private static ChargeView view(Versioned<ChargeResponse> charge) {

@@ -74,7 +74,11 @@ class ChargePages {
 	@GetMapping({ "/app/charges/{id}", "/app/charges/{id}/" })
 	@Requires("finance.charges.view")
 	String charge(@PathVariable long id, Model model) {
-		model.addAttribute("charge", this.charges.get(id));
+		ChargeDesk.ChargeView charge = this.charges.get(id);
+		model.addAttribute("charge", charge);
+		if (charge.kind().equals("pix")) {
+			model.addAttribute("pixCode", this.charges.pixCode(id));
+		}
 		PageModel.Me me = PageModel.current();
 		if (me != null && me.holds("finance.reconciliation.view")) {
 			model.addAttribute("payments", this.reconciliation.paymentsOf(id));
@@ -161,6 +165,12 @@ class ChargePages {
 			this.charges.cancel(id, version);
 			redirect.addFlashAttribute("saved", "cancelled");
 			return "redirect:/app/charges/" + id + "/";
+		}
+		catch (FinanceProblems.ProviderFailed failed) {
+			// The provider did not remove its charge: nothing changed (shown in
+			// Portuguese).
+			model.addAttribute("pixOutcome", "cancelFailed");
+			return charge(id, model);
 		}
 		catch (ApiProblem problem) {
 			model.addAttribute("problem", problem.getMessage());

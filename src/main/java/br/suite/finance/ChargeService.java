@@ -25,7 +25,6 @@ import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.ChargeExternalIdTaken;
 import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
-import br.suite.finance.FinanceProblems.NoBrCode;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
@@ -45,7 +44,8 @@ class ChargeService {
 
 	static final String COLUMNS = "id, kind, provider, external_id, txid, nosso_numero, end_to_end_id, payer_name, "
 			+ "payer_document, amount, paid_amount, status, due_date, paid_on, description, fiscal_document_id, "
-			+ "pix_reference, version, created_at, updated_at";
+			+ "pix_reference, version, created_at, updated_at, pix_connection_id, pix_kind, pix_status, pix_copia_e_cola, "
+			+ "pix_location, payment_token";
 
 	/** A Pix txid (BCB's Pix API: 26 to 35 characters {@code [a-zA-Z0-9]}). */
 	private static final Pattern TXID = Pattern.compile("[A-Za-z0-9]{26,35}");
@@ -60,12 +60,12 @@ class ChargeService {
 
 	private final AuditLog audit;
 
-	private final PixSettings pix;
+	private final PaymentLinks links;
 
 	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit,
-			PixSettings pix) {
+			PaymentLinks links) {
 		this.audit = audit;
-		this.pix = pix;
+		this.links = links;
 		this.jdbc = jdbc;
 		this.partialUpdates = partialUpdates;
 		this.state = state;
@@ -236,36 +236,6 @@ class ChargeService {
 		return find(id, false);
 	}
 
-	/**
-	 * The BR Code a payer scans or pastes for this charge: a static code with the
-	 * company's Pix key, the open amount and the charge's reference. 409 when the charge
-	 * is not a pix charge, is cancelled or has nothing open, or no Pix key is configured.
-	 */
-	@Transactional(readOnly = true)
-	String brCode(long id) {
-		ChargeResponse charge = find(id, false).body();
-		if (!charge.kind().equals(ClosedSet.wire(ChargeKind.PIX))) {
-			throw new NoBrCode(id, "it is a " + charge.kind() + " charge, not pix.");
-		}
-		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
-			throw new NoBrCode(id, "it is cancelled.");
-		}
-		if (charge.openAmount().signum() <= 0) {
-			throw new NoBrCode(id, "nothing is open on it (status " + charge.status() + ").");
-		}
-		if (!this.pix.configured()) {
-			throw new NoBrCode(id, "the company's Pix key, merchant name and city are not configured "
-					+ "(SUITE_PIX_KEY, SUITE_PIX_MERCHANT_NAME, SUITE_PIX_MERCHANT_CITY).");
-		}
-		try {
-			return BrCode.staticCode(this.pix.key().strip(), charge.openAmount(), this.pix.merchantName(),
-					this.pix.merchantCity(), charge.pixReference());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new NoBrCode(id, "the Pix settings do not fit a BR Code (" + ex.getMessage() + ").");
-		}
-	}
-
 	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
 		return this.jdbc
 			.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
@@ -366,7 +336,7 @@ class ChargeService {
 		}
 	}
 
-	static ChargeResponse map(ResultSet rs) throws SQLException {
+	ChargeResponse map(ResultSet rs) throws SQLException {
 		BigDecimal amount = rs.getBigDecimal("amount");
 		BigDecimal paid = rs.getBigDecimal("paid_amount");
 		String status = rs.getString("status");
@@ -378,7 +348,10 @@ class ChargeService {
 				open, status, rs.getObject("due_date", LocalDate.class), rs.getObject("paid_on", LocalDate.class),
 				rs.getString("description"), rs.getObject("fiscal_document_id", Long.class),
 				rs.getString("pix_reference"), Objects.requireNonNull(TransactionService.instant(rs, "created_at")),
-				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")));
+				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")),
+				rs.getObject("pix_connection_id", Long.class), rs.getString("pix_kind"), rs.getString("pix_status"),
+				rs.getString("pix_copia_e_cola"), rs.getString("pix_location"),
+				this.links.url(rs.getString("kind"), rs.getString("payment_token")));
 	}
 
 	private static OffsetDateTime now() {

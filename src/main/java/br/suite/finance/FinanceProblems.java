@@ -236,6 +236,21 @@ final class FinanceProblems {
 
 	}
 
+	/**
+	 * 409: the charge cannot be created at (or cancelled with) the provider now; the
+	 * field names what to change.
+	 */
+	static final class PixChargeRefused extends ApiProblem.Conflict {
+
+		PixChargeRefused(long id, String reason, @org.jspecify.annotations.Nullable String field) {
+			super("Charge " + id + " cannot be a Pix charge at the provider: " + reason);
+			if (field != null) {
+				with("field", field);
+			}
+		}
+
+	}
+
 	static final class CredentialsNotFound extends ApiProblem {
 
 		CredentialsNotFound(long connectionId) {
@@ -279,8 +294,12 @@ final class FinanceProblems {
 	static final class ProviderFailed extends ApiProblem {
 
 		ProviderFailed(String message) {
+			this("register the webhook", message);
+		}
+
+		ProviderFailed(String action, String message) {
 			super(org.springframework.http.HttpStatus.BAD_GATEWAY,
-					"The Pix provider did not register the webhook: " + message);
+					"The Pix provider did not " + action + ": " + message);
 		}
 
 	}

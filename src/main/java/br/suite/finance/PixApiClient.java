@@ -108,6 +108,10 @@ class PixApiClient {
 		}
 	}
 
+	JsonMapper json() {
+		return this.json;
+	}
+
 	PixCredentials credentials() {
 		return this.credentials;
 	}
@@ -135,14 +139,10 @@ class PixApiClient {
 		Map<String, String> parameters = new LinkedHashMap<>(query);
 		parameters.putAll(this.credentials.secrets().extraQuery());
 		URI uri = URI.create(this.credentials.baseUrl() + path + queryString(parameters));
-		boolean refreshed = false;
-		String lastFailure = "";
-		int lastStatus = 0;
-		for (int attempt = 1; attempt <= this.settings.maxAttempts(); attempt++) {
-			String token = this.tokens.token(this);
+		HttpResponse<String> response = send(method + " " + path, false, () -> {
 			HttpRequest.Builder request = HttpRequest.newBuilder(uri)
 				.timeout(this.settings.requestTimeout())
-				.header("Authorization", "Bearer " + token)
+				.header("Authorization", "Bearer " + this.tokens.token(this))
 				.header("Accept", "application/json");
 			this.credentials.secrets().extraHeaders().forEach(request::header);
 			if (body != null) {
@@ -152,46 +152,9 @@ class PixApiClient {
 			else {
 				request.method(method, HttpRequest.BodyPublishers.noBody());
 			}
-			HttpResponse<String> response;
-			try {
-				response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-			}
-			catch (IOException ex) {
-				lastFailure = method + " " + path + ": " + describe(ex);
-				lastStatus = 0;
-				pause(attempt, null);
-				continue;
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
-			}
-			int status = response.statusCode();
-			if (status >= 200 && status < 300) {
-				return new Answer(status, parse(response.body()));
-			}
-			if (status == 401 && !refreshed) {
-				// The token may have expired early or been revoked: one fresh try.
-				this.tokens.forget(this);
-				refreshed = true;
-				attempt--;
-				continue;
-			}
-			String detail = method + " " + path + " answered " + status + problem(response.body());
-			if (status == 401 || status == 403) {
-				this.tokens.forget(this);
-				throw new PixProviderException(Kind.REVOKED, status, detail);
-			}
-			if (status == 429 || status >= 500) {
-				lastFailure = detail;
-				lastStatus = status;
-				pause(attempt, response.headers().firstValue("Retry-After").orElse(null));
-				continue;
-			}
-			throw new PixProviderException(Kind.REJECTED, status, detail);
-		}
-		throw new PixProviderException(Kind.UNAVAILABLE, lastStatus,
-				lastFailure + " (after " + this.settings.maxAttempts() + " attempts)");
+			return request.build();
+		});
+		return new Answer(response.statusCode(), parse(response.body()));
 	}
 
 	/** Asks the token URL for a new access token (with the same retries). */
@@ -209,9 +172,7 @@ class PixApiClient {
 		if (this.credentials.tokenAuth() == TokenAuth.FORM) {
 			form.put("client_secret", secrets.clientSecret());
 		}
-		String lastFailure = "";
-		int lastStatus = 0;
-		for (int attempt = 1; attempt <= this.settings.maxAttempts(); attempt++) {
+		HttpResponse<String> response = send("token request", true, () -> {
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.credentials.tokenUrl()))
 				.timeout(this.settings.requestTimeout())
 				.header("Content-Type", "application/x-www-form-urlencoded")
@@ -223,14 +184,50 @@ class PixApiClient {
 							(secrets.clientId() + ":" + secrets.clientSecret()).getBytes(StandardCharsets.UTF_8)));
 			}
 			secrets.extraHeaders().forEach(request::header);
+			return request.build();
+		});
+		JsonNode answer = parse(response.body());
+		String token = answer.path("access_token").asString("");
+		if (token.isEmpty()) {
+			throw new PixProviderException(Kind.REJECTED, response.statusCode(),
+					"the token answer has no access_token");
+		}
+		long seconds = answer.path("expires_in").asLong(300);
+		return new PixTokens.Token(token, Instant.now().plusSeconds(Math.max(10, seconds - 30)));
+	}
+
+	/**
+	 * Builds one attempt's request (an API call asks {@link PixTokens} for its token).
+	 */
+	@FunctionalInterface
+	private interface Attempt {
+
+		HttpRequest request() throws PixProviderException;
+
+	}
+
+	/**
+	 * Sends a request until it succeeds (any 2xx) or fails for good: 429 and 5xx and
+	 * network failures retried with backoff (429 waiting its {@code Retry-After}); on an
+	 * API call, a 401 once more with a fresh token, then it or a 403 is
+	 * {@link Kind#REVOKED}; on the token request, 400/401/403 are. Another 4xx is
+	 * {@link Kind#REJECTED} at once. A token request's body may echo what was sent, so
+	 * only its OAuth error code is kept.
+	 */
+	private HttpResponse<String> send(String what, boolean tokenRequest, Attempt attempt) throws PixProviderException {
+		boolean refreshed = false;
+		String lastFailure = "";
+		int lastStatus = 0;
+		for (int tried = 1; tried <= this.settings.maxAttempts(); tried++) {
+			HttpRequest request = attempt.request();
 			HttpResponse<String> response;
 			try {
-				response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+				response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
 			}
 			catch (IOException ex) {
-				lastFailure = "token request: " + describe(ex);
+				lastFailure = what + ": " + describe(ex);
 				lastStatus = 0;
-				pause(attempt, null);
+				pause(tried, null);
 				continue;
 			}
 			catch (InterruptedException ex) {
@@ -239,23 +236,27 @@ class PixApiClient {
 			}
 			int status = response.statusCode();
 			if (status >= 200 && status < 300) {
-				JsonNode answer = parse(response.body());
-				String token = answer.path("access_token").asString("");
-				if (token.isEmpty()) {
-					throw new PixProviderException(Kind.REJECTED, status, "the token answer has no access_token");
-				}
-				long seconds = answer.path("expires_in").asLong(300);
-				return new PixTokens.Token(token, Instant.now().plusSeconds(Math.max(10, seconds - 30)));
+				return response;
 			}
-			// The body may echo what was sent: only the OAuth error code is kept.
-			String detail = "token request answered " + status + oauthError(response.body());
-			if (status == 400 || status == 401 || status == 403) {
+			if (!tokenRequest && status == 401 && !refreshed) {
+				// The token may have expired early or been revoked: one fresh try.
+				this.tokens.forget(this);
+				refreshed = true;
+				tried--;
+				continue;
+			}
+			String detail = what + " answered " + status
+					+ (tokenRequest ? oauthError(response.body()) : problem(response.body()));
+			if (status == 401 || status == 403 || (tokenRequest && status == 400)) {
+				if (!tokenRequest) {
+					this.tokens.forget(this);
+				}
 				throw new PixProviderException(Kind.REVOKED, status, detail);
 			}
 			if (status == 429 || status >= 500) {
 				lastFailure = detail;
 				lastStatus = status;
-				pause(attempt, response.headers().firstValue("Retry-After").orElse(null));
+				pause(tried, response.headers().firstValue("Retry-After").orElse(null));
 				continue;
 			}
 			throw new PixProviderException(Kind.REJECTED, status, detail);

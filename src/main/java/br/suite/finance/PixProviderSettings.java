@@ -18,7 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * or CIDR blocks) limits who may call the webhook, empty: anyone with the path.
  * {@code webhookProcessing} false leaves the inbox to other instances (the tests' many
  * contexts on one database turn it off but in the Pix tests, as they do the scheduled
- * sync).
+ * sync). A {@code cob} lives {@code cobExpiration} at the provider; a {@code cobv} stays
+ * payable {@code cobvDaysAfterDue} calendar days after its due date.
  */
 @ConfigurationProperties("suite.finance.pix-providers")
 record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
@@ -28,5 +29,6 @@ record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @Defaul
 		@DefaultValue("7d") Duration firstWindow, @DefaultValue("5d") Duration chunk,
 		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
 		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
-		@DefaultValue("") List<String> webhookAllowedSources, @DefaultValue("true") boolean webhookProcessing) {
+		@DefaultValue("") List<String> webhookAllowedSources, @DefaultValue("true") boolean webhookProcessing,
+		@DefaultValue("1d") Duration cobExpiration, @DefaultValue("30") int cobvDaysAfterDue) {
 }

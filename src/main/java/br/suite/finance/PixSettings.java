@@ -13,6 +13,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 record PixSettings(@DefaultValue("") String key, @DefaultValue("") String merchantName,
 		@DefaultValue("") String merchantCity) {
 
+	/** What a dynamic BR Code built from a location needs. */
+	boolean merchantConfigured() {
+		return !this.merchantName.isBlank() && !this.merchantCity.isBlank();
+	}
+
 	boolean configured() {
 		return !this.key.isBlank() && !this.merchantName.isBlank() && !this.merchantCity.isBlank();
 	}

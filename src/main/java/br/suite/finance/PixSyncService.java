@@ -1,14 +1,11 @@
 package br.suite.finance;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +26,6 @@ import br.suite.finance.FinanceProblems.ConnectionNotFound;
 import br.suite.finance.FinanceProblems.CredentialsNotFound;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
 import br.suite.finance.TransactionImports.Account;
-import br.suite.finance.TransactionImports.Checked;
-import br.suite.finance.TransactionImports.ImportRow;
-import br.suite.finance.TransactionImports.RawTransaction;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
@@ -52,10 +46,6 @@ class PixSyncService {
 
 	private static final Logger log = LoggerFactory.getLogger(PixSyncService.class);
 
-	/** What a run brought in, before it is written. */
-	private record Fetched(List<ImportRow> rows, List<String> refused, int pix, int devolucoes) {
-	}
-
 	/** The connection fields a run needs. */
 	private record Target(long id, String provider, String accountId, boolean enabled, @Nullable Instant lastSyncAt) {
 	}
@@ -73,6 +63,8 @@ class PixSyncService {
 
 	private final TransactionImports imports;
 
+	private final PixRows rows;
+
 	private final SyncLogWriter syncLogs;
 
 	private final SyncLogService syncLogReader;
@@ -87,12 +79,14 @@ class PixSyncService {
 
 	private final boolean allowLoopback;
 
-	PixSyncService(JdbcClient jdbc, CredentialService credentials, TransactionImports imports, SyncLogWriter syncLogs,
-			SyncLogService syncLogReader, PixProviderSettings settings, PixTokens tokens, JsonMapper json,
-			TransactionTemplate transactions, @Value("${suite.webhooks.allow-loopback:false}") boolean allowLoopback) {
+	PixSyncService(JdbcClient jdbc, CredentialService credentials, TransactionImports imports, PixRows rows,
+			SyncLogWriter syncLogs, SyncLogService syncLogReader, PixProviderSettings settings, PixTokens tokens,
+			JsonMapper json, TransactionTemplate transactions,
+			@Value("${suite.webhooks.allow-loopback:false}") boolean allowLoopback) {
 		this.jdbc = jdbc;
 		this.credentials = credentials;
 		this.imports = imports;
+		this.rows = rows;
 		this.syncLogs = syncLogs;
 		this.syncLogReader = syncLogReader;
 		this.settings = settings;
@@ -213,7 +207,7 @@ class PixSyncService {
 	 */
 	String write(Connected connected, Map<String, JsonNode> pix, SyncFlow flow, Instant startedAt, String prefix,
 			List<String> notes) {
-		Fetched rows = rows(connected.account(), pix);
+		PixRows.Fetched rows = this.rows.rows(connected.account(), pix);
 		UUID importId = UUID.randomUUID();
 		Account account = connected.account();
 		return this.transactions.execute(tx -> {
@@ -227,7 +221,8 @@ class PixSyncService {
 		});
 	}
 
-	private static String message(String prefix, Fetched rows, TransactionImports.Applied applied, List<String> notes) {
+	private static String message(String prefix, PixRows.Fetched rows, TransactionImports.Applied applied,
+			List<String> notes) {
 		StringBuilder message = new StringBuilder(prefix).append(' ')
 			.append(rows.pix())
 			.append(" Pix and ")
@@ -251,14 +246,14 @@ class PixSyncService {
 	private SyncLogResponse run(Target target, PixCredentials credentials, Instant start, Instant end) {
 		Instant startedAt = Instant.now();
 		Account account = this.imports.account(target.provider(), target.accountId());
-		Fetched fetched;
+		PixRows.Fetched fetched;
 		try {
 			PixApiClient client = client(credentials);
 			Map<String, JsonNode> pix = new LinkedHashMap<>();
 			fetchAll(client, start, end, false, pix);
 			Instant now = Instant.now();
 			fetchAll(client, now.minus(this.settings.refundLookback()), now, true, pix);
-			fetched = rows(account, pix);
+			fetched = this.rows.rows(account, pix);
 		}
 		catch (PixProviderException ex) {
 			String status = statusAfter(ex);
@@ -271,7 +266,7 @@ class PixSyncService {
 			log.warn("Pix sync of connection {} failed: {}", target.id(), ex.getMessage());
 			return this.syncLogReader.get(id);
 		}
-		Fetched rows = fetched;
+		PixRows.Fetched rows = fetched;
 		UUID importId = UUID.randomUUID();
 		long id = this.transactions.execute(tx -> {
 			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId);
@@ -316,84 +311,6 @@ class PixSyncService {
 			}
 			from = until.plusSeconds(1);
 		}
-	}
-
-	/**
-	 * Each Pix a settled credit; each devolução {@code DEVOLVIDO} a settled debit keyed
-	 * by its rtrId. A masked or invalid payer document is dropped (the Pix is kept); an
-	 * item that breaks another rule is refused and named.
-	 */
-	private Fetched rows(Account account, Map<String, JsonNode> pix) {
-		List<ImportRow> rows = new ArrayList<>();
-		List<String> refused = new ArrayList<>();
-		int devolucoes = 0;
-		for (JsonNode item : pix.values()) {
-			String e2e = item.path("endToEndId").asString("");
-			Instant horario = instant(item.path("horario").asString(""));
-			JsonNode payer = item.path("pagador");
-			String document = payer.path("cpf").asString(payer.path("cnpj").asString(""));
-			String info = item.path("infoPagador").asString("");
-			RawTransaction credit = new RawTransaction(e2e, date(horario), horario, amount(item.path("valor")),
-					"credit", "settled", info.isEmpty() ? "Pix recebido" : "Pix recebido: " + info,
-					payer.path("nome").asString(""), document, item.path("txid").asString(""), "", e2e, "");
-			add(account, credit, "Pix " + e2e, rows, refused);
-			for (JsonNode devolucao : item.path("devolucoes")) {
-				if (!"DEVOLVIDO".equals(devolucao.path("status").asString(""))) {
-					continue;
-				}
-				devolucoes++;
-				String rtrId = devolucao.path("rtrId").asString("");
-				JsonNode when = devolucao.path("horario");
-				Instant settled = instant(when.path("liquidacao").asString(when.path("solicitacao").asString("")));
-				String reason = devolucao.path("motivo").asString(devolucao.path("descricao").asString(""));
-				RawTransaction debit = new RawTransaction(rtrId, date(settled), settled,
-						amount(devolucao.path("valor")), "debit", "settled",
-						"Devolução do Pix " + e2e + (reason.isEmpty() ? "" : ": " + reason), "", "", e2e, "", rtrId,
-						"");
-				add(account, debit, "devolução " + rtrId + " of Pix " + e2e, rows, refused);
-			}
-		}
-		return new Fetched(rows, refused, pix.size(), devolucoes);
-	}
-
-	private void add(Account account, RawTransaction raw, String what, List<ImportRow> rows, List<String> refused) {
-		Checked checked = this.imports.check(account, raw);
-		if (checked.row() == null && checked.errors().keySet().equals(java.util.Set.of("payer_document"))) {
-			// A masked CPF (***.456.789-**) or a malformed one: the Pix stays, the
-			// document goes.
-			checked = this.imports.check(account,
-					new RawTransaction(raw.externalId(), raw.transactionDate(), raw.postedAt(), raw.amount(),
-							raw.direction(), raw.status(), raw.description(), raw.payerName(), "", raw.correlationId(),
-							raw.bankReferenceId(), raw.endToEndId(), raw.chargeExternalId()));
-		}
-		if (checked.row() != null) {
-			rows.add(checked.row());
-		}
-		else {
-			refused.add(what + " " + checked.errors());
-		}
-	}
-
-	private static @Nullable BigDecimal amount(JsonNode value) {
-		try {
-			return value.isString() || value.isNumber() ? new BigDecimal(value.asString()) : null;
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
-	}
-
-	private static @Nullable Instant instant(String text) {
-		try {
-			return text.isEmpty() ? null : OffsetDateTime.parse(text).toInstant();
-		}
-		catch (DateTimeParseException ex) {
-			return null;
-		}
-	}
-
-	private static @Nullable LocalDate date(@Nullable Instant instant) {
-		return instant == null ? null : LocalDate.ofInstant(instant, DateTimes.BRAZIL);
 	}
 
 	static String rfc3339(Instant instant) {

@@ -110,6 +110,9 @@ final class FakePsp implements AutoCloseable {
 	/** Items per page at most, whatever the client asks (PSPs may serve fewer). */
 	volatile int maxPageSize = 1000;
 
+	/** Charges (cob, cobv) created at this provider. */
+	final FakePspCharges cobs = new FakePspCharges(this, "11222333000181");
+
 	private final Map<String, String> tokens = new ConcurrentHashMap<>();
 
 	private final HttpsServer https;
@@ -262,6 +265,9 @@ final class FakePsp implements AutoCloseable {
 				this.webhookUrl = Api.JSON.readTree(body).path("webhookUrl").asString("");
 				answer(exchange, 200, "");
 			}
+			else if (path.startsWith("/v2/cob/") || path.startsWith("/v2/cobv/")) {
+				this.cobs.handle(exchange, exchange.getRequestMethod(), path);
+			}
 			else if (exchange.getRequestMethod().equals("GET") && path.equals("/v2/pix")) {
 				list(exchange);
 			}
@@ -367,12 +373,12 @@ final class FakePsp implements AutoCloseable {
 		return out;
 	}
 
-	private static String problem(int status, String type) {
+	static String problem(int status, String type) {
 		return "{\"type\":\"https://pix.bcb.gov.br/api/v2/error/" + type + "\",\"title\":\"" + type + "\",\"status\":"
 				+ status + "}";
 	}
 
-	private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+	static void answer(HttpExchange exchange, int status, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().add("Content-Type", "application/json");
 		exchange.sendResponseHeaders(status, bytes.length);

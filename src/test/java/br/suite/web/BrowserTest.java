@@ -38,7 +38,7 @@ import br.suite.ApiTest;
  * without cookies or storage (a plain one reused from an earlier test, cleared; one with
  * extra flags started afresh) and leaves a screenshot in {@code target/screenshots/}.
  */
-abstract class BrowserTest extends ApiTest {
+public abstract class BrowserTest extends ApiTest {
 
 	static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
