@@ -1,6 +1,7 @@
 package br.suite.timeclock;
 
 import java.time.YearMonth;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -11,22 +12,36 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.access.AccessAdministration;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
+import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
-import br.suite.web.FormErrors;
 
-/** The espelho de ponto of an employee's month, and its PDF. */
+/**
+ * The espelho de ponto of an employee's month as HR reviews it (per day the schedule, the
+ * marks, every figure of the jornada and its flags; the month's totals and banco de
+ * horas), and its PDF.
+ */
 @Controller
 class TimesheetPages {
+
+	private static final Map<String, String[]> FIELDS = Map.of("employee_id",
+			new String[] { "employee_id", "absences.error.employee" }, "month",
+			new String[] { "month", "absences.error.month" });
 
 	private final TimeclockAdministration timeclock;
 
 	private final AccessAdministration access;
 
-	TimesheetPages(TimeclockAdministration timeclock, AccessAdministration access) {
+	private final Timesheets timesheets;
+
+	private final JornadaForms forms;
+
+	TimesheetPages(TimeclockAdministration timeclock, AccessAdministration access, Timesheets timesheets,
+			JornadaForms forms) {
 		this.timeclock = timeclock;
 		this.access = access;
+		this.timesheets = timesheets;
+		this.forms = forms;
 	}
 
 	@GetMapping({ "/app/timesheet", "/app/timesheet/" })
@@ -37,12 +52,15 @@ class TimesheetPages {
 		model.addAttribute("employees", this.access.employees());
 		model.addAttribute("employeeId", employeeId);
 		model.addAttribute("month", chosen);
+		model.addAttribute("figureKeys", MonthReview.FIGURE_KEYS);
 		if (employeeId != null) {
 			try {
-				model.addAttribute("sheet", this.timeclock.timesheet(employeeId, chosen));
+				// The month review: every figure of the jornada computation, in
+				// Portuguese.
+				model.addAttribute("sheet", MonthReview.of(this.timesheets.of(employeeId, chosen)));
 			}
-			catch (ApiProblem problem) {
-				FormErrors.show(model, problem);
+			catch (InvalidRequest refusal) {
+				this.forms.errors().from(refusal, FIELDS, "absences.error.employee").show(model);
 			}
 		}
 		return "timesheet";
