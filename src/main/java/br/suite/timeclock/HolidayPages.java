@@ -93,15 +93,21 @@ class HolidayPages {
 	@Requires("timeclock.holidays.change")
 	String remove(@PathVariable long id, @RequestParam(required = false) @Nullable String year,
 			RedirectAttributes redirect) {
-		String name = this.holidays.list(year, null)
-			.stream()
-			.filter(h -> h.id() != null && h.id() == id)
-			.map(HolidayResponse::name)
-			.findFirst()
-			.orElse("");
+		String name = "";
+		try {
+			name = this.holidays.list(year, null)
+				.stream()
+				.filter(h -> h.id() != null && h.id() == id)
+				.map(HolidayResponse::name)
+				.findFirst()
+				.orElse("");
+		}
+		catch (InvalidRequest noYear) {
+			// Only the confirmation loses the name.
+		}
 		this.holidays.delete(id);
 		redirect.addFlashAttribute("removed", name);
-		return "redirect:/app/holidays/?year=" + year;
+		return "redirect:/app/holidays/" + (name.isEmpty() ? "" : "?year=" + year);
 	}
 
 	private String page(Model model, @Nullable String year, @Nullable Long establishmentId, Form form) {

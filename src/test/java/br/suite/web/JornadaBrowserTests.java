@@ -300,7 +300,9 @@ class JornadaBrowserTests extends BrowserTest {
 				"timeclock.schedules.view", "timeclock.holidays.view");
 		PageClient pages = new PageClient(this.api.base());
 		pages.signIn(clerk.username(), clerk.password());
-		byte[] pdf = "%PDF-1.4\n%atestado\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+		// A scanned certificate of 2 MiB: above a form's 1 MiB, within the file's 8 MiB.
+		byte[] pdf = java.util.Arrays
+			.copyOf("%PDF-1.4\n%atestado\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 2 * 1024 * 1024);
 		pages.get("/app/absences/?employee_id=" + employee + "&month=2026-10");
 		// A file that is not a PDF, JPEG or PNG is refused and nothing is recorded.
 		HttpResponse<String> refused = pages.postMultipart("/app/absences/",
