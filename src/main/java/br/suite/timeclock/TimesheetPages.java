@@ -1,6 +1,7 @@
 package br.suite.timeclock;
 
 import java.time.YearMonth;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -11,23 +12,33 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.access.AccessAdministration;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
+import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
-import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 
-/** The espelho de ponto of an employee's month, and its PDF. */
+/**
+ * The espelho de ponto of an employee's month as HR reviews it (per day the schedule, the
+ * marks, every figure of the jornada and its flags; the month's totals and banco de
+ * horas), and its PDF.
+ */
 @Controller
 class TimesheetPages {
 
-	private final Timesheets timesheets;
+	private static final Map<String, String[]> FIELDS = Map.of("employee_id",
+			new String[] { "employee_id", "absences.error.employee" }, "month",
+			new String[] { "month", "absences.error.month" });
 
 	private final AccessAdministration access;
 
-	TimesheetPages(Timesheets timesheets, AccessAdministration access) {
-		this.timesheets = timesheets;
+	private final Timesheets timesheets;
+
+	private final JornadaForms forms;
+
+	TimesheetPages(AccessAdministration access, Timesheets timesheets, JornadaForms forms) {
 		this.access = access;
+		this.timesheets = timesheets;
+		this.forms = forms;
 	}
 
 	@GetMapping({ "/app/timesheet", "/app/timesheet/" })
@@ -37,17 +48,19 @@ class TimesheetPages {
 		model.addAttribute("employees", this.access.employees());
 		model.addAttribute("employeeId", employeeId);
 		model.addAttribute("month", month == null ? "" : month.strip());
+		model.addAttribute("figureKeys", MonthReview.FIGURE_KEYS);
 		try {
 			// Typed as pages write months (mm/aaaa) or as aaaa-mm; shown back as mm/aaaa.
 			YearMonth typed = FormInput.month("month", month == null ? "" : month);
 			YearMonth chosen = typed == null ? YearMonth.now(DateTimes.BRAZIL) : typed;
 			model.addAttribute("month", FormInput.monthText(chosen));
 			if (employeeId != null) {
-				model.addAttribute("sheet", this.timesheets.of(employeeId, chosen.toString()));
+				// The month review: every figure of the jornada computation, in Portuguese.
+				model.addAttribute("sheet", MonthReview.of(this.timesheets.of(employeeId, chosen.toString())));
 			}
 		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
+		catch (InvalidRequest refusal) {
+			this.forms.errors().from(refusal, FIELDS, "absences.error.employee").show(model);
 		}
 		return "timesheet";
 	}
