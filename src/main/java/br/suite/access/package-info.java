@@ -3,7 +3,7 @@
  * security chain that checks them on every request. Other modules read users through
  * {@link br.suite.access.AccessDirectory}.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked
 package br.suite.access;
 

@@ -5,7 +5,7 @@
  * UPDATE and DELETE) and SHA-256 chained like punches; every request carries a request id
  * ({@code X-Request-Id}, generated when absent) that events record.
  */
-@ApplicationModule(allowedDependencies = "shared")
+@ApplicationModule(allowedDependencies = { "shared", "web" })
 @NullMarked
 package br.suite.audit;
 

@@ -6,7 +6,7 @@
  * being deleted. Every create, update and delete writes an audit event (personal data
  * masked). Publishes no events.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked
 package br.suite.customers;
 

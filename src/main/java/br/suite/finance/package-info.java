@@ -6,7 +6,7 @@
  * the module's typed import port, which the CSV import calls inside its own database
  * transaction.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked
 package br.suite.finance;
 

@@ -5,7 +5,7 @@
  * {@link br.suite.customers.ClienteReferences}, which customers it refers to. Every
  * create, update and delete writes an audit event. Publishes no events.
  */
-@ApplicationModule(allowedDependencies = { "shared", "customers", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "customers", "audit", "web" })
 @NullMarked
 package br.suite.fins;
 

@@ -5,7 +5,7 @@
  * {@link br.suite.finance.TransactionImports} and keeps its own record of each
  * confirmation for idempotent retries. It publishes nothing.
  */
-@ApplicationModule(allowedDependencies = { "shared", "finance", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "finance", "audit", "web" })
 @NullMarked
 package br.suite.imports;
 

@@ -5,7 +5,7 @@
  * reads users through {@link br.suite.access.AccessDirectory} only to keep approvers
  * apart from owners. It publishes nothing yet.
  */
-@ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "access", "audit", "web" })
 @NullMarked
 package br.suite.processdocs;
 

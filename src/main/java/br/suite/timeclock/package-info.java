@@ -6,7 +6,7 @@
  * {@link br.suite.access.AccessDirectory} and tells access which users have a photo
  * through the {@link br.suite.access.EmployeePhotos} port.
  */
-@ApplicationModule(allowedDependencies = { "shared", "access", "audit" })
+@ApplicationModule(allowedDependencies = { "shared", "access", "audit", "web" })
 @NullMarked
 package br.suite.timeclock;
 

@@ -1,62 +1,38 @@
 package br.suite.web;
 
+import java.util.Comparator;
+import java.util.List;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
-import br.suite.finance.TransactionDesk;
-import br.suite.fins.FinsDesk;
-import br.suite.processdocs.ProcessDocumentDesk;
-import br.suite.timeclock.PunchDesk;
-import br.suite.webhooks.WebhookDesk;
+import br.suite.shared.NoPermission;
 
 /**
- * The back office's first page: the day's work, counted, each count shown only to who may
- * act on it.
+ * The back office's first page: the day's work, counted by the modules' tiles
+ * ({@link DashboardTile}), each shown only to who may act on it.
  */
 @Controller
 class DashboardPage {
 
-	static final int REVIEW_WINDOW_DAYS = 30;
+	private final ObjectProvider<DashboardTile> tiles;
 
-	private final PunchDesk punches;
-
-	private final ProcessDocumentDesk documents;
-
-	private final FinsDesk fins;
-
-	private final TransactionDesk transactions;
-
-	private final WebhookDesk webhooks;
-
-	DashboardPage(PunchDesk punches, ProcessDocumentDesk documents, FinsDesk fins, TransactionDesk transactions,
-			WebhookDesk webhooks) {
-		this.punches = punches;
-		this.documents = documents;
-		this.fins = fins;
-		this.transactions = transactions;
-		this.webhooks = webhooks;
+	DashboardPage(ObjectProvider<DashboardTile> tiles) {
+		this.tiles = tiles;
 	}
 
 	@GetMapping({ "/app", "/app/" })
+	@NoPermission("every signed-in person has a first page; each tile checks its own permission")
 	String dashboard(Model model) {
 		PageModel.Me me = PageModel.current();
-		if (me != null && me.holds("timeclock.punches.view")) {
-			model.addAttribute("punchesToReview", this.punches.countNeedingReview());
-		}
-		if (me != null && me.holds("processdocs.documents.view")) {
-			model.addAttribute("documentsDue", this.documents.countDueForReview(REVIEW_WINDOW_DAYS));
-			model.addAttribute("reviewWindow", REVIEW_WINDOW_DAYS);
-		}
-		if (me != null && me.holds("fins.records.view")) {
-			model.addAttribute("finsOverdue", this.fins.countOverdue());
-		}
-		if (me != null && me.holds("finance.transactions.view")) {
-			model.addAttribute("creditsToReconcile", this.transactions.countOpenCredits());
-		}
-		if (me != null && me.holds("webhooks.subscriptions.view")) {
-			model.addAttribute("failedDeliveries", this.webhooks.countFailed());
-		}
+		List<DashboardTile.Count> counts = this.tiles.stream()
+			.filter(tile -> me != null && me.holds(tile.permission()))
+			.map(DashboardTile::count)
+			.sorted(Comparator.comparingInt(DashboardTile.Count::order))
+			.toList();
+		model.addAttribute("tiles", counts);
 		return "dashboard";
 	}
 

@@ -20,9 +20,9 @@ import br.suite.shared.DateTimes;
  * {@code ${@fmt.date(x)}}.
  */
 @Component("fmt")
-class Formats {
+public class Formats {
 
-	static final Locale BRAZIL = Locale.forLanguageTag("pt-BR");
+	public static final Locale BRAZIL = Locale.forLanguageTag("pt-BR");
 
 	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd/MM/yyyy");
 

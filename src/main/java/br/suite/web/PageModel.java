@@ -22,18 +22,19 @@ import org.springframework.web.servlet.LocaleResolver;
 import org.springframework.web.servlet.i18n.AcceptHeaderLocaleResolver;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.NoPermission;
 
 /**
  * What every page knows: who is signed in and what they may do, and that pages speak
  * Brazilian Portuguese.
  */
-@ControllerAdvice(basePackageClasses = PageModel.class)
-class PageModel {
+@ControllerAdvice(annotations = Controller.class)
+public class PageModel {
 
 	/**
 	 * The signed-in person as templates see it: {@code me.name}, {@code me.holds('…')}.
 	 */
-	record Me(long id, String username, String name, Set<String> authorities) {
+	public record Me(long id, String username, String name, Set<String> authorities) {
 
 		public boolean holds(String permission) {
 			return this.authorities.contains(permission);
@@ -55,7 +56,7 @@ class PageModel {
 		return current();
 	}
 
-	static @Nullable Me current() {
+	public static @Nullable Me current() {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (authentication == null || !(authentication.getPrincipal() instanceof CurrentUser user)) {
 			return null;
@@ -66,7 +67,7 @@ class PageModel {
 		return new Me(user.id(), user.username(), name, Set.copyOf(held));
 	}
 
-	static CurrentUser caller() {
+	public static CurrentUser caller() {
 		return CurrentUser.get();
 	}
 
@@ -98,12 +99,14 @@ class PageModel {
 	static class Entrances {
 
 		@GetMapping("/")
+		@NoPermission("the way in: to the back office, which asks to sign in")
 		String root() {
 			return "redirect:/app/";
 		}
 
 		/** Where a refused page is forwarded: a 403 page. */
 		@RequestMapping("/app/proibido")
+		@NoPermission("where a refused page is sent")
 		String forbidden(HttpServletResponse response) {
 			response.setStatus(HttpStatus.FORBIDDEN.value());
 			return "forbidden";

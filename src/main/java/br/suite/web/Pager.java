@@ -1,15 +1,15 @@
 package br.suite.web;
 
 /** One page of a list: {@code page} counts from 1; links carry {@code ?pagina=}. */
-record Pager(int page, int size, long total) {
+public record Pager(int page, int size, long total) {
 
-	static final int SIZE = 20;
+	public static final int SIZE = 20;
 
-	static Pager of(int page, long total) {
+	public static Pager of(int page, long total) {
 		return new Pager(Math.max(1, page), SIZE, total);
 	}
 
-	static int offset(int page) {
+	public static int offset(int page) {
 		return (Math.max(1, page) - 1) * SIZE;
 	}
 

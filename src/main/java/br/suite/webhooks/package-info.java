@@ -6,8 +6,8 @@
  * into deliveries after it; a scheduled dispatcher sends due deliveries and retries them
  * with backoff.
  */
-@ApplicationModule(
-		allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance", "imports", "fins" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance",
+		"imports", "fins", "web" })
 @NullMarked
 package br.suite.webhooks;
 

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.finance;
 
 import java.math.BigDecimal;
 
@@ -11,10 +11,13 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.finance.ChargeDesk;
-import br.suite.finance.ReconciliationDesk;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
 
 /**
  * Charges (cobranças): the list with the API's filters (status, kind, payer CPF/CNPJ, due
@@ -39,6 +42,7 @@ class ChargePages {
 	}
 
 	@GetMapping({ "/app/charges", "/app/charges/" })
+	@Requires("finance.charges.view")
 	String list(@RequestParam(defaultValue = "") String status, @RequestParam(defaultValue = "") String kind,
 			@RequestParam(name = "payer_document", defaultValue = "") String payerDocument,
 			@RequestParam(name = "due_from", defaultValue = "") String dueFrom,
@@ -55,9 +59,9 @@ class ChargePages {
 		model.addAttribute("charges", java.util.List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			ChargeDesk.ChargePage page = this.charges.list(blank(status), blank(kind),
-					CustomerPages.day("due_from", dueFrom), CustomerPages.day("due_to", dueTo), blank(payerDocument),
-					blank(q), Pager.SIZE, Pager.offset(pagina));
+			ChargeDesk.ChargePage page = this.charges.list(FormInput.blank(status), FormInput.blank(kind),
+					FormInput.day("due_from", dueFrom), FormInput.day("due_to", dueTo), FormInput.blank(payerDocument),
+					FormInput.blank(q), Pager.SIZE, Pager.offset(pagina));
 			model.addAttribute("charges", page.charges());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
@@ -68,6 +72,7 @@ class ChargePages {
 	}
 
 	@GetMapping({ "/app/charges/{id}", "/app/charges/{id}/" })
+	@Requires("finance.charges.view")
 	String charge(@PathVariable long id, Model model) {
 		model.addAttribute("charge", this.charges.get(id));
 		PageModel.Me me = PageModel.current();
@@ -78,11 +83,13 @@ class ChargePages {
 	}
 
 	@GetMapping("/app/charges/new")
+	@Requires("finance.charges.change")
 	String newCharge(Model model) {
 		return form(model, null, "pix", "", "", "", "", "", "", "", "", "", 0);
 	}
 
 	@PostMapping("/app/charges/new")
+	@Requires("finance.charges.change")
 	String create(@RequestParam(defaultValue = "") String kind, @RequestParam(defaultValue = "") String amount,
 			@RequestParam(name = "due_date", defaultValue = "") String dueDate,
 			@RequestParam(name = "payer_name", defaultValue = "") String payerName,
@@ -93,9 +100,9 @@ class ChargePages {
 			@RequestParam(name = "nosso_numero", defaultValue = "") String nossoNumero, Model model,
 			RedirectAttributes redirect) {
 		try {
-			ChargeDesk.ChargeView created = this.charges
-				.create(new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName,
-						payerDocument, money("amount", amount), CustomerPages.day("due_date", dueDate), description));
+			ChargeDesk.ChargeView created = this.charges.create(
+					new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName, payerDocument,
+							FormInput.money("amount", amount), FormInput.day("due_date", dueDate), description));
 			redirect.addFlashAttribute("saved", "created");
 			return "redirect:/app/charges/" + created.id() + "/";
 		}
@@ -107,14 +114,16 @@ class ChargePages {
 	}
 
 	@GetMapping("/app/charges/{id}/edit")
+	@Requires("finance.charges.change")
 	String edit(@PathVariable long id, Model model) {
 		ChargeDesk.ChargeView c = this.charges.get(id);
-		return form(model, c, c.kind(), amountText(c.amount()),
-				c.dueDate() == null ? "" : TransactionPages.DAY.format(c.dueDate()), c.payerName(), c.payerDocument(),
+		return form(model, c, c.kind(), FormInput.amountText(c.amount()),
+				c.dueDate() == null ? "" : FormInput.DAY.format(c.dueDate()), c.payerName(), c.payerDocument(),
 				c.description(), c.provider(), c.externalId(), c.txid(), c.nossoNumero(), c.version());
 	}
 
 	@PostMapping("/app/charges/{id}/edit")
+	@Requires("finance.charges.change")
 	String update(@PathVariable long id, @RequestParam(defaultValue = "") String kind,
 			@RequestParam(defaultValue = "") String amount,
 			@RequestParam(name = "due_date", defaultValue = "") String dueDate,
@@ -126,8 +135,9 @@ class ChargePages {
 			@RequestParam(name = "nosso_numero", defaultValue = "") String nossoNumero,
 			@RequestParam(defaultValue = "0") long version, Model model, RedirectAttributes redirect) {
 		try {
-			this.charges.update(id, new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName,
-					payerDocument, money("amount", amount), CustomerPages.day("due_date", dueDate), description),
+			this.charges.update(id,
+					new ChargeDesk.ChargeForm(kind, provider, externalId, txid, nossoNumero, payerName, payerDocument,
+							FormInput.money("amount", amount), FormInput.day("due_date", dueDate), description),
 					version);
 			redirect.addFlashAttribute("saved", "updated");
 			return "redirect:/app/charges/" + id + "/";
@@ -144,6 +154,7 @@ class ChargePages {
 	 * (shown above).
 	 */
 	@PostMapping("/app/charges/{id}/cancel")
+	@Requires("finance.charges.change")
 	String cancel(@PathVariable long id, @RequestParam(defaultValue = "0") long version, Model model,
 			RedirectAttributes redirect) {
 		try {
@@ -174,36 +185,6 @@ class ChargePages {
 		model.addAttribute("nossoNumero", nossoNumero);
 		model.addAttribute("version", version);
 		return "charge-form";
-	}
-
-	private static @Nullable String blank(String value) {
-		return value.isBlank() ? null : value.strip();
-	}
-
-	/**
-	 * An amount as a Brazilian types it in a form: 1.234,56 (R$ and spaces allowed);
-	 * 1234.56 also works.
-	 */
-	static @Nullable BigDecimal money(String field, String value) {
-		String text = value.replace("R$", "").replaceAll("[\\s\\u00a0]", "");
-		if (text.isEmpty()) {
-			return null;
-		}
-		if (text.contains(",")) {
-			text = text.replace(".", "").replace(',', '.');
-		}
-		else if (text.matches("\\d{1,3}(\\.\\d{3})+")) {
-			text = text.replace(".", "");
-		}
-		if (!text.matches("-?\\d+(\\.\\d+)?")) {
-			throw InvalidRequest.of(field, "Informe o valor como 1.234,56.");
-		}
-		return new BigDecimal(text);
-	}
-
-	/** How an amount is shown in a form field: 1234,56. */
-	static String amountText(BigDecimal amount) {
-		return amount.toPlainString().replace('.', ',');
 	}
 
 }

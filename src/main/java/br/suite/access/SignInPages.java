@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -8,8 +8,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import br.suite.access.PasswordSignIn;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.NoPermission;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
 
 /**
  * The sign-in page (the form posts to Spring Security) and changing one's own password.
@@ -24,16 +26,19 @@ class SignInPages {
 	}
 
 	@GetMapping("/login")
+	@NoPermission("the sign-in form, before anyone is signed in")
 	String login() {
 		return "login";
 	}
 
 	@GetMapping("/app/password")
+	@NoPermission("one's own password")
 	String passwordForm() {
 		return "password";
 	}
 
 	@PostMapping("/app/password")
+	@NoPermission("one's own password")
 	String changePassword(@RequestParam(name = "current_password", defaultValue = "") String currentPassword,
 			@RequestParam(name = "new_password", defaultValue = "") String newPassword,
 			@RequestParam(name = "new_password_again", defaultValue = "") String again, Model model,

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.imports;
 
 import java.io.IOException;
 import java.util.Optional;
@@ -14,8 +14,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.multipart.MultipartFile;
 
-import br.suite.imports.CsvImportDesk;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
 
 /**
  * The bank-statement import wizard: upload → preview (months, would
@@ -36,6 +38,7 @@ class ImportPages {
 	}
 
 	@GetMapping({ "/app/import", "/app/import/" })
+	@Requires("imports.csv.prepare")
 	String upload(Model model) {
 		model.addAttribute("provider", "csv");
 		model.addAttribute("accountId", "");
@@ -43,6 +46,7 @@ class ImportPages {
 	}
 
 	@PostMapping({ "/app/import", "/app/import/" })
+	@Requires("imports.csv.prepare")
 	String prepare(@RequestParam(name = "file", required = false) @Nullable MultipartFile file,
 			@RequestParam(defaultValue = "csv") String provider,
 			@RequestParam(name = "account_id", defaultValue = "") String accountId, HttpSession session, Model model)
@@ -68,6 +72,7 @@ class ImportPages {
 	}
 
 	@GetMapping("/app/import/preview")
+	@Requires("imports.csv.prepare")
 	String preview(HttpSession session, Model model) {
 		Optional<CsvImportDesk.Prepared> prepared = prepared(session);
 		if (prepared.isEmpty()) {
@@ -78,6 +83,7 @@ class ImportPages {
 	}
 
 	@PostMapping("/app/import/confirm")
+	@Requires("imports.csv.confirm")
 	String confirm(@RequestParam(name = "replace_month", defaultValue = "false") boolean replaceMonth,
 			HttpSession session, Model model) {
 		Optional<CsvImportDesk.Prepared> found = prepared(session);
@@ -102,6 +108,7 @@ class ImportPages {
 	}
 
 	@PostMapping("/app/import/cancel")
+	@Requires("imports.csv.prepare")
 	String cancel(HttpSession session) {
 		discard(session);
 		return "redirect:/app/import/";

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import java.util.List;
 import java.util.Map;
@@ -12,9 +12,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.access.AccessAdministration;
 import br.suite.shared.ApiProblem;
-import br.suite.timeclock.TimeclockAdministration;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
 
 /**
  * Changing users and roles: a user's data, status, password and sessions; a role's
@@ -33,14 +34,15 @@ class AccessChangePages {
 
 	private final AccessAdministration access;
 
-	private final TimeclockAdministration timeclock;
+	private final EmployeeEstablishments establishments;
 
-	AccessChangePages(AccessAdministration access, TimeclockAdministration timeclock) {
+	AccessChangePages(AccessAdministration access, EmployeeEstablishments establishments) {
 		this.access = access;
-		this.timeclock = timeclock;
+		this.establishments = establishments;
 	}
 
 	@GetMapping("/app/users/{id:\\d+}")
+	@Requires("access.users.change")
 	String user(@PathVariable long id, Model model) {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		return userForm(model, user, new AccessAdministration.UserChanges(user.fullName(), user.email(), user.roleId(),
@@ -48,6 +50,7 @@ class AccessChangePages {
 	}
 
 	@PostMapping("/app/users/{id:\\d+}")
+	@Requires("access.users.change")
 	String updateUser(@PathVariable long id, @RequestParam(name = "full_name", defaultValue = "") String fullName,
 			@RequestParam(defaultValue = "") String email,
 			@RequestParam(name = "role_id", required = false) @Nullable Long roleId,
@@ -78,7 +81,7 @@ class AccessChangePages {
 		model.addAttribute("user", user);
 		model.addAttribute("form", form);
 		model.addAttribute("roles", this.access.roles());
-		model.addAttribute("establishments", this.timeclock.establishments());
+		model.addAttribute("establishments", this.establishments.all());
 		return "user-edit";
 	}
 
@@ -87,6 +90,7 @@ class AccessChangePages {
 	 * sessions of a user.
 	 */
 	@GetMapping("/app/users/{id:\\d+}/{action:deactivate|reset-password|revoke}")
+	@Requires("access.users.change")
 	String confirmUserAction(@PathVariable long id, @PathVariable String action, Model model) {
 		return userConfirmation(model, this.access.user(id), action);
 	}
@@ -98,6 +102,7 @@ class AccessChangePages {
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/deactivate")
+	@Requires("access.users.change")
 	String deactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
@@ -112,6 +117,7 @@ class AccessChangePages {
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/reactivate")
+	@Requires("access.users.change")
 	String reactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
@@ -127,6 +133,7 @@ class AccessChangePages {
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/reset-password")
+	@Requires("access.users.change")
 	String resetPassword(@PathVariable long id, Model model) {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
@@ -142,6 +149,7 @@ class AccessChangePages {
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/revoke")
+	@Requires("access.users.change")
 	String revoke(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
 		try {
@@ -156,12 +164,14 @@ class AccessChangePages {
 	}
 
 	@GetMapping("/app/roles/{id:\\d+}")
+	@Requires("access.roles.change")
 	String role(@PathVariable long id, Model model) {
 		AccessAdministration.RoleView role = this.access.role(id);
 		return roleForm(model, role, role.name(), role.description(), role.permissions());
 	}
 
 	@PostMapping("/app/roles/{id:\\d+}")
+	@Requires("access.roles.change")
 	String updateRole(@PathVariable long id, @RequestParam(defaultValue = "") String name,
 			@RequestParam(defaultValue = "") String description,
 			@RequestParam(name = "permissions", required = false) @Nullable List<String> permissions, Model model,
@@ -196,12 +206,14 @@ class AccessChangePages {
 	}
 
 	@GetMapping("/app/roles/{id:\\d+}/delete")
+	@Requires("access.roles.change")
 	String confirmDelete(@PathVariable long id, Model model) {
 		model.addAttribute("role", this.access.role(id));
 		return "role-delete";
 	}
 
 	@PostMapping("/app/roles/{id:\\d+}/delete")
+	@Requires("access.roles.change")
 	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.RoleView role = this.access.role(id);
 		try {

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.finance;
 
 import java.util.List;
 
@@ -11,8 +11,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.finance.FiscalDocumentDesk;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+import br.suite.web.Pager;
 
 /**
  * Fiscal documents (NF-e, NFC-e, NFS-e, CT-e): the list with the API's filters, a page at
@@ -34,6 +37,7 @@ class FiscalDocumentPages {
 	}
 
 	@GetMapping({ "/app/fiscal-documents", "/app/fiscal-documents/" })
+	@Requires("finance.fiscal_documents.view")
 	String list(@RequestParam(defaultValue = "") String type, @RequestParam(defaultValue = "") String status,
 			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
@@ -50,9 +54,9 @@ class FiscalDocumentPages {
 		model.addAttribute("documents", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			FiscalDocumentDesk.DocumentPage page = this.documents.list(blank(type), blank(status),
-					CustomerPages.day("date_from", dateFrom), CustomerPages.day("date_to", dateTo),
-					blank(customerDocument), blank(q), Pager.SIZE, Pager.offset(pagina));
+			FiscalDocumentDesk.DocumentPage page = this.documents.list(FormInput.blank(type), FormInput.blank(status),
+					FormInput.day("date_from", dateFrom), FormInput.day("date_to", dateTo),
+					FormInput.blank(customerDocument), FormInput.blank(q), Pager.SIZE, Pager.offset(pagina));
 			model.addAttribute("documents", page.documents());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
@@ -63,17 +67,20 @@ class FiscalDocumentPages {
 	}
 
 	@GetMapping({ "/app/fiscal-documents/{id}", "/app/fiscal-documents/{id}/" })
+	@Requires("finance.fiscal_documents.view")
 	String document(@PathVariable long id, Model model) {
 		model.addAttribute("document", this.documents.get(id));
 		return "fiscal-document";
 	}
 
 	@GetMapping("/app/fiscal-documents/new")
+	@Requires("finance.fiscal_documents.change")
 	String newDocument(Model model) {
 		return form(model, "nfe", "", "", "", "", "", "", "", "draft", "");
 	}
 
 	@PostMapping("/app/fiscal-documents/new")
+	@Requires("finance.fiscal_documents.change")
 	String create(@RequestParam(defaultValue = "") String type, @RequestParam(defaultValue = "") String number,
 			@RequestParam(defaultValue = "") String series, @RequestParam(defaultValue = "") String amount,
 			@RequestParam(name = "customer_name", defaultValue = "") String customerName,
@@ -85,8 +92,8 @@ class FiscalDocumentPages {
 			RedirectAttributes redirect) {
 		try {
 			FiscalDocumentDesk.DocumentView created = this.documents.create(new FiscalDocumentDesk.DocumentForm(type,
-					number, series, ChargePages.money("amount", amount), customerName, customerDocument, accessKey,
-					CustomerPages.day("issue_date", issueDate), status, fileUrl.isBlank() ? null : fileUrl));
+					number, series, FormInput.money("amount", amount), customerName, customerDocument, accessKey,
+					FormInput.day("issue_date", issueDate), status, fileUrl.isBlank() ? null : fileUrl));
 			redirect.addFlashAttribute("created", true);
 			return "redirect:/app/fiscal-documents/" + created.id() + "/";
 		}
@@ -113,10 +120,6 @@ class FiscalDocumentPages {
 		model.addAttribute("status", status);
 		model.addAttribute("fileUrl", fileUrl);
 		return "fiscal-document-form";
-	}
-
-	private static @Nullable String blank(String value) {
-		return value.isBlank() ? null : value.strip();
 	}
 
 }

@@ -1,11 +1,14 @@
-package br.suite.web;
+package br.suite.timeclock;
 
+import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import br.suite.timeclock.PunchDesk;
+import br.suite.shared.Requires;
+import br.suite.web.DashboardTile;
+import br.suite.web.Pager;
 
 /**
  * The time clock's ledger, and its review queue (punches whose face check did not pass).
@@ -20,6 +23,7 @@ class PunchPages {
 	}
 
 	@GetMapping({ "/app/punches", "/app/punches/" })
+	@Requires("timeclock.punches.view")
 	String list(@RequestParam(defaultValue = "false") boolean review, @RequestParam(defaultValue = "1") int pagina,
 			Model model) {
 		PunchDesk.PunchPage page = this.punches.list(review ? Boolean.TRUE : null, Pager.SIZE, Pager.offset(pagina));
@@ -27,6 +31,29 @@ class PunchPages {
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		model.addAttribute("review", review);
 		return "punches";
+	}
+
+	/** Punches whose face check did not pass, to review. */
+	@Component
+	static class Tile implements DashboardTile {
+
+		private final PunchDesk punches;
+
+		Tile(PunchDesk punches) {
+			this.punches = punches;
+		}
+
+		@Override
+		public String permission() {
+			return "timeclock.punches.view";
+		}
+
+		@Override
+		public Count count() {
+			return new Count(10, "contagem-ponto", this.punches.countNeedingReview(), "dashboard.punchesToReview",
+					"/app/punches/?review=true");
+		}
+
 	}
 
 }

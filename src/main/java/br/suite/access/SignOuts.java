@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import jakarta.servlet.http.HttpSession;
 
@@ -9,8 +9,6 @@ import org.springframework.session.Session;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
-
-import br.suite.access.UserSessions;
 
 /**
  * Ends every page session of a user, on every instance (the sessions are rows of

@@ -1,5 +1,8 @@
-package br.suite.web;
+package br.suite.processdocs;
 
+import java.util.List;
+
+import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -8,8 +11,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.processdocs.ProcessDocumentDesk;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.DashboardTile;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
 
 /**
  * Process documents: the list with review dates, a new document, and the lifecycle moves,
@@ -18,6 +25,8 @@ import br.suite.shared.ApiProblem;
 @Controller
 class DocumentPages {
 
+	static final int REVIEW_WINDOW_DAYS = 30;
+
 	private final ProcessDocumentDesk documents;
 
 	DocumentPages(ProcessDocumentDesk documents) {
@@ -25,6 +34,7 @@ class DocumentPages {
 	}
 
 	@GetMapping({ "/app/documents", "/app/documents/" })
+	@Requires("processdocs.documents.view")
 	String list(@RequestParam(defaultValue = "") String status, @RequestParam(defaultValue = "") String q,
 			@RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("status", status);
@@ -37,11 +47,13 @@ class DocumentPages {
 	}
 
 	@GetMapping("/app/documents/new")
+	@Requires("processdocs.documents.change")
 	String newDocument(Model model) {
 		return form(model, "", "", "", "", "1.0", "365", "");
 	}
 
 	@PostMapping("/app/documents/new")
+	@Requires("processdocs.documents.change")
 	String create(@RequestParam(defaultValue = "") String title,
 			@RequestParam(name = "process_area", defaultValue = "") String processArea,
 			@RequestParam(defaultValue = "") String category, @RequestParam(defaultValue = "") String owner,
@@ -87,6 +99,7 @@ class DocumentPages {
 	 * it.
 	 */
 	@GetMapping("/app/documents/{id}/status")
+	@Requires("processdocs.documents.view")
 	String confirmMove(@PathVariable long id, @RequestParam String to, Model model) {
 		model.addAttribute("document", this.documents.get(id));
 		model.addAttribute("to", to);
@@ -94,6 +107,7 @@ class DocumentPages {
 	}
 
 	@PostMapping("/app/documents/{id}/status")
+	@Requires("processdocs.documents.change")
 	String move(@PathVariable long id, @RequestParam String to, Model model, RedirectAttributes redirect) {
 		try {
 			ProcessDocumentDesk.DocumentView moved = this.documents.moveTo(id, to, PageModel.caller());
@@ -106,6 +120,29 @@ class DocumentPages {
 			model.addAttribute("to", to);
 			return "document-move";
 		}
+	}
+
+	/** Documents due for review within the window. */
+	@Component
+	static class Tile implements DashboardTile {
+
+		private final ProcessDocumentDesk documents;
+
+		Tile(ProcessDocumentDesk documents) {
+			this.documents = documents;
+		}
+
+		@Override
+		public String permission() {
+			return "processdocs.documents.view";
+		}
+
+		@Override
+		public Count count() {
+			return new Count(20, "contagem-documentos", this.documents.countDueForReview(REVIEW_WINDOW_DAYS),
+					"dashboard.documentsDue", List.of(REVIEW_WINDOW_DAYS), "/app/documents/");
+		}
+
 	}
 
 }

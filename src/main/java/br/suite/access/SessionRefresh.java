@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import java.io.IOException;
 
@@ -15,7 +15,6 @@ import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import br.suite.access.PasswordSignIn;
 import br.suite.shared.CurrentUser;
 
 /**

@@ -1,11 +1,8 @@
-package br.suite.web;
+package br.suite.customers;
 
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,28 +11,29 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.customers.ClienteDesk;
-import br.suite.fins.FinsDesk;
 import br.suite.shared.ApiProblem;
-import br.suite.shared.InvalidRequest;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.Pager;
 
 /**
- * Customers (search, list, create) and their fins records (list, create), and the overdue
- * fins.
+ * Customers: search, list, create, edit, delete, and one customer's page with the
+ * sections other modules add to it ({@link ClientePageSection}: fins' records).
  */
 @Controller
 class CustomerPages {
 
 	private final ClienteDesk clientes;
 
-	private final FinsDesk fins;
+	private final List<ClientePageSection> sections;
 
-	CustomerPages(ClienteDesk clientes, FinsDesk fins) {
+	CustomerPages(ClienteDesk clientes, List<ClientePageSection> sections) {
 		this.clientes = clientes;
-		this.fins = fins;
+		this.sections = sections;
 	}
 
 	@GetMapping({ "/app/customers", "/app/customers/" })
+	@Requires("customers.clientes.view")
 	String list(@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("q", q);
 		ClienteDesk.ClientePage page = this.clientes.list(q.isBlank() ? null : q, Pager.SIZE, Pager.offset(pagina));
@@ -45,11 +43,13 @@ class CustomerPages {
 	}
 
 	@GetMapping("/app/customers/new")
+	@Requires("customers.clientes.change")
 	String newCustomer(Model model) {
 		return form(model, "", "", "", "");
 	}
 
 	@PostMapping("/app/customers/new")
+	@Requires("customers.clientes.change")
 	String create(@RequestParam(defaultValue = "") String nome, @RequestParam(defaultValue = "") String email,
 			@RequestParam(defaultValue = "") String telefone, @RequestParam(defaultValue = "") String documento,
 			Model model, RedirectAttributes redirect) {
@@ -65,6 +65,7 @@ class CustomerPages {
 	}
 
 	@GetMapping("/app/customers/{id}/edit")
+	@Requires("customers.clientes.change")
 	String edit(@PathVariable long id, Model model) {
 		ClienteDesk.ClienteView cliente = this.clientes.get(id);
 		model.addAttribute("cliente", cliente);
@@ -74,6 +75,7 @@ class CustomerPages {
 	}
 
 	@PostMapping("/app/customers/{id}/edit")
+	@Requires("customers.clientes.change")
 	String update(@PathVariable long id, @RequestParam(defaultValue = "") String nome,
 			@RequestParam(defaultValue = "") String email, @RequestParam(defaultValue = "") String telefone,
 			@RequestParam(defaultValue = "") String documento, @RequestParam(defaultValue = "false") boolean ativo,
@@ -98,6 +100,7 @@ class CustomerPages {
 	 * (shown above).
 	 */
 	@PostMapping("/app/customers/{id}/delete")
+	@Requires("customers.clientes.change")
 	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		ClienteDesk.ClienteView cliente = this.clientes.get(id);
 		try {
@@ -120,65 +123,17 @@ class CustomerPages {
 	}
 
 	@GetMapping({ "/app/customers/{id}", "/app/customers/{id}/" })
+	@Requires("customers.clientes.view")
 	String customer(@PathVariable long id, @RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("cliente", this.clientes.get(id));
-		PageModel.Me me = PageModel.current();
-		if (me != null && me.holds("fins.records.view")) {
-			FinsDesk.FinsPage page = this.fins.list(id, false, Pager.SIZE, Pager.offset(pagina));
-			model.addAttribute("records", page.records());
-			model.addAttribute("pager", Pager.of(pagina, page.total()));
+		List<String> shown = new ArrayList<>();
+		for (ClientePageSection section : this.sections) {
+			if (section.addTo(model, id, pagina)) {
+				shown.add(section.fragment());
+			}
 		}
-		if (!model.containsAttribute("titulo")) {
-			model.addAttribute("titulo", "");
-			model.addAttribute("descricao", "");
-			model.addAttribute("dataLimite", "");
-		}
+		model.addAttribute("sections", shown);
 		return "customer";
-	}
-
-	@PostMapping("/app/customers/{id}/fins")
-	String addFins(@PathVariable long id, @RequestParam(defaultValue = "") String titulo,
-			@RequestParam(defaultValue = "") String descricao,
-			@RequestParam(name = "data_limite", defaultValue = "") String dataLimite, Model model,
-			RedirectAttributes redirect) {
-		try {
-			this.fins.create(id, titulo, descricao, day("data_limite", dataLimite));
-			redirect.addFlashAttribute("finsCreated", titulo.strip());
-			return "redirect:/app/customers/" + id + "/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			model.addAttribute("titulo", titulo);
-			model.addAttribute("descricao", descricao);
-			model.addAttribute("dataLimite", dataLimite);
-			return customer(id, 1, model);
-		}
-	}
-
-	@GetMapping({ "/app/fins", "/app/fins/" })
-	String overdue(@RequestParam(defaultValue = "1") int pagina, Model model) {
-		FinsDesk.FinsPage page = this.fins.list(null, true, Pager.SIZE, Pager.offset(pagina));
-		Map<Long, String> names = new HashMap<>();
-		PageModel.Me me = PageModel.current();
-		if (me != null && me.holds("customers.clientes.view")) {
-			page.records().forEach(r -> names.computeIfAbsent(r.cliente(), c -> this.clientes.get(c).nome()));
-		}
-		model.addAttribute("records", page.records());
-		model.addAttribute("names", names);
-		model.addAttribute("pager", Pager.of(pagina, page.total()));
-		return "fins-overdue";
-	}
-
-	static @Nullable LocalDate day(String field, String value) {
-		if (value.isBlank()) {
-			return null;
-		}
-		try {
-			return LocalDate.parse(value.strip(), TransactionPages.DAY);
-		}
-		catch (DateTimeParseException ex) {
-			throw InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
-		}
 	}
 
 }

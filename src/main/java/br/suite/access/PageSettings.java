@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,8 +13,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.access.AccessAdministration;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
 
 /**
  * Users and roles: lists, a new role from the grouped permission catalogue, a new user
@@ -30,17 +33,20 @@ class AccessPages {
 	}
 
 	@GetMapping({ "/app/roles", "/app/roles/" })
+	@Requires("access.roles.view")
 	String roles(Model model) {
 		model.addAttribute("roles", this.access.roles());
 		return "roles";
 	}
 
 	@GetMapping("/app/roles/new")
+	@Requires("access.roles.change")
 	String newRole(Model model) {
 		return roleForm(model, "", "", List.of());
 	}
 
 	@PostMapping("/app/roles/new")
+	@Requires("access.roles.change")
 	String createRole(@RequestParam(defaultValue = "") String name, @RequestParam(defaultValue = "") String description,
 			@RequestParam(name = "permissions", required = false) @Nullable List<String> permissions, Model model,
 			RedirectAttributes redirect) {
@@ -87,6 +93,7 @@ class AccessPages {
 	}
 
 	@GetMapping({ "/app/users", "/app/users/" })
+	@Requires("access.users.view")
 	String users(@RequestParam(required = false) @Nullable String q, @RequestParam(defaultValue = "1") int pagina,
 			Model model) {
 		AccessAdministration.UserPage page = this.access.users(q, Pager.SIZE, Pager.offset(pagina));
@@ -97,11 +104,13 @@ class AccessPages {
 	}
 
 	@GetMapping("/app/users/new")
+	@Requires("access.users.change")
 	String newUser(Model model) {
 		return userForm(model, "", "", "", false, null);
 	}
 
 	@PostMapping("/app/users/new")
+	@Requires("access.users.change")
 	String createUser(@RequestParam(defaultValue = "") String username, @RequestParam(defaultValue = "") String email,
 			@RequestParam(name = "full_name", defaultValue = "") String fullName,
 			@RequestParam(name = "is_employee", defaultValue = "false") boolean isEmployee,

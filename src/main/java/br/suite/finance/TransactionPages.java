@@ -1,10 +1,11 @@
-package br.suite.web;
+package br.suite.finance;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -13,9 +14,13 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.finance.ReconciliationDesk;
-import br.suite.finance.TransactionDesk;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.DashboardTile;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
 
 /**
  * Bank transactions with the API's filters (period, direction, account, text) and the
@@ -24,10 +29,6 @@ import br.suite.shared.ApiProblem;
  */
 @Controller
 class TransactionPages {
-
-	/** dd/MM/yyyy, strictly (no 31/02). */
-	static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter.ofPattern("dd/MM/uuuu")
-		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
 	private final TransactionDesk transactions;
 
@@ -39,6 +40,7 @@ class TransactionPages {
 	}
 
 	@GetMapping({ "/app/transactions", "/app/transactions/" })
+	@Requires("finance.transactions.view")
 	String list(@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
 			@RequestParam(defaultValue = "") String direction, @RequestParam(defaultValue = "") String provider,
@@ -55,9 +57,9 @@ class TransactionPages {
 		model.addAttribute("transactions", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			TransactionDesk.TransactionPage page = this.transactions.list(date("date_from", dateFrom),
-					date("date_to", dateTo), blank(direction), blank(provider), blank(accountId), blank(q),
-					unreconciled, Pager.SIZE, Pager.offset(pagina));
+			TransactionDesk.TransactionPage page = this.transactions.list(FormInput.day("date_from", dateFrom),
+					FormInput.day("date_to", dateTo), FormInput.blank(direction), FormInput.blank(provider),
+					FormInput.blank(accountId), FormInput.blank(q), unreconciled, Pager.SIZE, Pager.offset(pagina));
 			model.addAttribute("transactions", page.transactions());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
@@ -68,6 +70,7 @@ class TransactionPages {
 	}
 
 	@GetMapping({ "/app/transactions/{id}", "/app/transactions/{id}/" })
+	@Requires("finance.transactions.view")
 	String transaction(@PathVariable long id, Model model) {
 		model.addAttribute("transaction", this.transactions.get(id));
 		PageModel.Me me = PageModel.current();
@@ -83,6 +86,7 @@ class TransactionPages {
 	 * above the list.
 	 */
 	@PostMapping("/app/transactions/{id}/accept")
+	@Requires("finance.reconciliation.change")
 	String accept(@PathVariable long id, @RequestParam(name = "charge_id", required = false) @Nullable Long chargeId,
 			@RequestParam(name = "fiscal_document_id", required = false) @Nullable Long fiscalDocumentId, Model model,
 			RedirectAttributes redirect) {
@@ -97,20 +101,27 @@ class TransactionPages {
 		}
 	}
 
-	private static @Nullable String blank(String value) {
-		return value.isBlank() ? null : value.strip();
-	}
+	/** Credits still to reconcile. */
+	@Component
+	static class Tile implements DashboardTile {
 
-	private static @Nullable LocalDate date(String field, String value) {
-		if (value.isBlank()) {
-			return null;
+		private final TransactionDesk transactions;
+
+		Tile(TransactionDesk transactions) {
+			this.transactions = transactions;
 		}
-		try {
-			return LocalDate.parse(value.strip(), DAY);
+
+		@Override
+		public String permission() {
+			return "finance.transactions.view";
 		}
-		catch (DateTimeParseException ex) {
-			throw br.suite.shared.InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
+
+		@Override
+		public Count count() {
+			return new Count(40, "contagem-conciliar", this.transactions.countOpenCredits(),
+					"dashboard.creditsToReconcile", "/app/transactions/?unreconciled=true");
 		}
+
 	}
 
 }

@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.timeclock;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -24,8 +24,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeeLookup;
 import br.suite.shared.ApiProblem;
-import br.suite.timeclock.PunchDesk;
-import br.suite.timeclock.TimeclockAdministration;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
 
 /**
  * The punch kiosk: a tablet signed in with a kiosk account. A person says who they are,
@@ -61,6 +61,7 @@ class KioskPages {
 	}
 
 	@GetMapping({ "/kiosk", "/kiosk/" })
+	@Requires("timeclock.punches.register")
 	String kiosk(Model model) {
 		model.addAttribute("eventTypes", this.punches.eventTypes());
 		return "kiosk";
@@ -70,6 +71,7 @@ class KioskPages {
 	 * htmx: the name of the employee behind an identifier, to confirm before punching.
 	 */
 	@GetMapping("/kiosk/employee")
+	@Requires("timeclock.punches.register")
 	String employee(@RequestParam(defaultValue = "") String identifier, Model model) {
 		Optional<AccessDirectory.UserSummary> employee = this.employees.find(identifier);
 		model.addAttribute("employee", employee.orElse(null));
@@ -79,6 +81,7 @@ class KioskPages {
 	}
 
 	@PostMapping("/kiosk/punch")
+	@Requires("timeclock.punches.register")
 	String punch(@RequestParam(name = "employee_id", defaultValue = "0") long employeeId,
 			@RequestParam(name = "event_type", defaultValue = "") String eventType,
 			@RequestParam(name = "snapshot", defaultValue = "") String snapshot,
@@ -103,6 +106,7 @@ class KioskPages {
 	 * moment ago; else 404.
 	 */
 	@GetMapping("/kiosk/comprovante/{id:\\d+}")
+	@Requires("timeclock.punches.register")
 	ResponseEntity<byte[]> comprovante(@PathVariable long id, HttpSession session) {
 		if (!recent(session).containsKey(id)) {
 			return ResponseEntity.status(HttpStatus.NOT_FOUND).build();

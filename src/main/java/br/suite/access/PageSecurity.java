@@ -1,4 +1,4 @@
-package br.suite.web;
+package br.suite.access;
 
 import java.io.IOException;
 import java.util.List;
@@ -15,7 +15,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.LockedException;
@@ -30,15 +29,17 @@ import org.springframework.security.web.authentication.ExceptionMappingAuthentic
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
-import br.suite.access.PasswordSignIn;
 import br.suite.shared.ApiProblem;
 
 /**
  * The pages' security chain, tried before the API's (which matches everything else): form
  * login against the same users and passwords, a session cookie ({@code SameSite=Lax},
- * HTTP-only), CSRF tokens on every change, and each page behind the permission the
- * matching API operation needs. Sessions live in the database ({@link PageSessions});
- * every request reads the user again ({@link SessionRefresh}).
+ * HTTP-only), CSRF tokens on every change. The chain asks only that a page's caller be
+ * signed in (the kiosk's, that it hold the punch permission); each page handler declares
+ * its permission with {@code @Requires}, as the API's do, and {@link PermissionCheck}
+ * enforces it (a refusal lands on the forbidden page, {@code /app/proibido}). Sessions
+ * live in the database ({@link PageSessions}); every request reads the user again
+ * ({@link SessionRefresh}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication
@@ -90,76 +91,9 @@ class PageSecurity {
 				.permitAll()
 				.requestMatchers("/kiosk", "/kiosk/**")
 				.hasAuthority(KIOSK)
-				// People and time-clock pages (webpeople): changing a user or a role,
-				// read or write, needs the change
-				.requestMatchers("/app/users/{id:\\d+}", "/app/users/{id:\\d+}/**")
-				.hasAuthority("access.users.change")
-				.requestMatchers("/app/roles/{id:\\d+}", "/app/roles/{id:\\d+}/**")
-				.hasAuthority("access.roles.change")
-				.requestMatchers("/app/punches/{id:\\d+}/disregard")
-				.hasAuthority("timeclock.adjustments.change")
-				.requestMatchers(HttpMethod.POST, "/app/adjustments/**")
-				.hasAuthority("timeclock.adjustments.change")
-				.requestMatchers("/app/adjustments", "/app/adjustments/**", "/app/timesheet", "/app/timesheet/**")
-				.hasAuthority("timeclock.punches.view")
-				.requestMatchers("/app/afd", "/app/afd/**")
-				.hasAuthority("timeclock.afd.export")
-				.requestMatchers("/app/establishments/new", "/app/establishments/{id:\\d+}")
-				.hasAuthority("timeclock.establishments.change")
-				.requestMatchers("/app/establishments", "/app/establishments/**")
-				.hasAuthority("timeclock.establishments.view")
-				.requestMatchers(HttpMethod.POST, "/app/users", "/app/users/**")
-				.hasAuthority("access.users.change")
-				.requestMatchers("/app/users", "/app/users/**")
-				.hasAuthority("access.users.view")
-				.requestMatchers(HttpMethod.POST, "/app/roles", "/app/roles/**")
-				.hasAuthority("access.roles.change")
-				.requestMatchers("/app/roles", "/app/roles/**")
-				.hasAuthority("access.roles.view")
-				.requestMatchers(HttpMethod.POST, "/app/import/confirm")
-				.hasAuthority("imports.csv.confirm")
-				.requestMatchers("/app/import", "/app/import/**")
-				.hasAuthority("imports.csv.prepare")
-				// Finance pages, audit log, webhook deliveries and customer edits: each
-				// as its API operation.
-				.requestMatchers(HttpMethod.POST, "/app/transactions/*/accept")
-				.hasAuthority("finance.reconciliation.change")
-				.requestMatchers(HttpMethod.POST, "/app/charges", "/app/charges/**")
-				.hasAuthority("finance.charges.change")
-				.requestMatchers("/app/charges/new", "/app/charges/*/edit")
-				.hasAuthority("finance.charges.change")
-				.requestMatchers("/app/charges", "/app/charges/**")
-				.hasAuthority("finance.charges.view")
-				.requestMatchers(HttpMethod.POST, "/app/fiscal-documents", "/app/fiscal-documents/**")
-				.hasAuthority("finance.fiscal_documents.change")
-				.requestMatchers("/app/fiscal-documents/new")
-				.hasAuthority("finance.fiscal_documents.change")
-				.requestMatchers("/app/fiscal-documents", "/app/fiscal-documents/**")
-				.hasAuthority("finance.fiscal_documents.view")
-				.requestMatchers("/app/audit", "/app/audit/**")
-				.hasAuthority("audit.events.view")
-				.requestMatchers(HttpMethod.POST, "/app/webhooks/**")
-				.hasAuthority("webhooks.subscriptions.change")
-				.requestMatchers("/app/webhooks", "/app/webhooks/**")
-				.hasAuthority("webhooks.subscriptions.view")
-				.requestMatchers("/app/customers/new", "/app/customers/*/edit")
-				.hasAuthority("customers.clientes.change")
-				.requestMatchers("/app/transactions", "/app/transactions/**")
-				.hasAuthority("finance.transactions.view")
-				.requestMatchers(HttpMethod.POST, "/app/documents", "/app/documents/**")
-				.hasAuthority("processdocs.documents.change")
-				.requestMatchers("/app/documents", "/app/documents/**")
-				.hasAuthority("processdocs.documents.view")
-				.requestMatchers("/app/punches", "/app/punches/**")
-				.hasAuthority("timeclock.punches.view")
-				.requestMatchers(HttpMethod.POST, "/app/customers/*/fins")
-				.hasAuthority("fins.records.change")
-				.requestMatchers(HttpMethod.POST, "/app/customers", "/app/customers/**")
-				.hasAuthority("customers.clientes.change")
-				.requestMatchers("/app/customers", "/app/customers/**")
-				.hasAuthority("customers.clientes.view")
-				.requestMatchers("/app/fins", "/app/fins/**")
-				.hasAuthority("fins.records.view")
+				// Every other page: signed in here, and the handler's @Requires checked
+				// by
+				// PermissionCheck (a refusal forwards to /app/proibido).
 				.anyRequest()
 				.authenticated());
 		return http.build();

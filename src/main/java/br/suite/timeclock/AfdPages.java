@@ -1,0 +1,100 @@
+package br.suite.timeclock;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+
+/** The AFD of an establishment for the labour inspector, and its signature. */
+@Controller
+class AfdPages {
+
+	private final TimeclockAdministration timeclock;
+
+	AfdPages(TimeclockAdministration timeclock) {
+		this.timeclock = timeclock;
+	}
+
+	@GetMapping({ "/app/afd", "/app/afd/" })
+	@Requires("timeclock.afd.export")
+	String afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
+			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
+		model.addAttribute("establishments", this.timeclock.establishments());
+		model.addAttribute("establishmentId", establishmentId);
+		model.addAttribute("dateFrom", dateFrom);
+		model.addAttribute("dateTo", dateTo);
+		model.addAttribute("allowIncomplete", allowIncomplete);
+		if (establishmentId == null) {
+			return "afd";
+		}
+		LocalDate from;
+		LocalDate to;
+		try {
+			from = FormInput.day("date_from", dateFrom);
+			to = FormInput.day("date_to", dateTo);
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return "afd";
+		}
+		try {
+			TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, from, to, allowIncomplete, null);
+			model.addAttribute("file", file);
+			model.addAttribute("signature", this.timeclock.afdSignatureConfigured());
+			model.addAttribute("query", "establishment_id=" + establishmentId + "&date_from=" + text(from) + "&date_to="
+					+ text(to) + "&allow_incomplete=" + allowIncomplete + "&generated_at=" + file.generatedAt());
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			Object employees = problem.toProblemDetail().getProperties() == null ? null
+					: problem.toProblemDetail().getProperties().get("employees");
+			model.addAttribute("withoutCpf", employees instanceof List<?> list ? list : List.of());
+		}
+		return "afd";
+	}
+
+	@GetMapping("/app/afd/file")
+	@Requires("timeclock.afd.export")
+	ResponseEntity<byte[]> afdFile(@RequestParam(name = "establishment_id") long establishmentId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
+			@RequestParam(name = "generated_at") Instant generatedAt) {
+		TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt);
+		return Downloads.of(file.bytes(), MediaType.parseMediaType("text/plain; charset=ISO-8859-1"), file.name(),
+				true);
+	}
+
+	@GetMapping("/app/afd/signature")
+	@Requires("timeclock.afd.export")
+	ResponseEntity<byte[]> afdSignature(@RequestParam(name = "establishment_id") long establishmentId,
+			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
+			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
+			@RequestParam(name = "generated_at") Instant generatedAt) {
+		TimeclockAdministration.AfdFile file = this.timeclock.afd(establishmentId, dateFrom, dateTo, allowIncomplete,
+				generatedAt);
+		return Downloads.of(this.timeclock.afdSignature(file), MediaType.parseMediaType("application/pkcs7-signature"),
+				file.name() + ".p7s", true);
+	}
+
+	private static String text(@Nullable LocalDate date) {
+		return date == null ? "" : date.toString();
+	}
+
+}

@@ -1,0 +1,36 @@
+package br.suite.web;
+
+import java.util.List;
+
+/**
+ * One count on the back office's first page ({@code /app/}), contributed by the module
+ * that owns what is counted: a bean of the module implementing this interface. The
+ * dashboard asks only the tiles whose {@link #permission()} the signed-in person holds,
+ * and shows them in {@link Count#order()}.
+ */
+public interface DashboardTile {
+
+	/** Who sees the tile: the permission of the page it links to. */
+	String permission();
+
+	/** The count now. */
+	Count count();
+
+	/**
+	 * What the tile shows: {@code value} under the message {@code label} (of the pages'
+	 * catalogue, with {@code arguments}), a link to {@code link}; {@code id} is the
+	 * count's element id.
+	 */
+	record Count(int order, String id, long value, String label, List<Object> arguments, String link) {
+
+		public Count(int order, String id, long value, String label, String link) {
+			this(order, id, value, label, List.of(), link);
+		}
+
+		public Object[] labelArguments() {
+			return this.arguments.toArray();
+		}
+
+	}
+
+}

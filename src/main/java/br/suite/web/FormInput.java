@@ -1,0 +1,76 @@
+package br.suite.web;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+
+import org.jspecify.annotations.Nullable;
+
+import br.suite.shared.InvalidRequest;
+
+/**
+ * What people type into a form, read as a Brazilian writes it: dates dd/mm/aaaa, amounts
+ * 1.234,56, and a blank field as no value. A value that cannot be read is refused as an
+ * {@link InvalidRequest} naming the field, which {@link FormErrors} shows next to it.
+ */
+public final class FormInput {
+
+	/** dd/MM/yyyy, strictly (no 31/02). */
+	public static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("dd/MM/uuuu")
+		.withResolverStyle(ResolverStyle.STRICT);
+
+	private FormInput() {
+	}
+
+	/** The text without surrounding spaces, or {@code null} when blank. */
+	public static @Nullable String blank(String value) {
+		return value.isBlank() ? null : value.strip();
+	}
+
+	/** A date typed as dd/mm/aaaa, or {@code null} when blank. */
+	public static @Nullable LocalDate day(String field, String value) {
+		if (value.isBlank()) {
+			return null;
+		}
+		try {
+			return LocalDate.parse(value.strip(), DAY);
+		}
+		catch (DateTimeParseException ex) {
+			throw InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
+		}
+	}
+
+	/** How a date is shown in a form field: dd/mm/aaaa, or empty. */
+	public static String dayText(@Nullable LocalDate day) {
+		return day == null ? "" : DAY.format(day);
+	}
+
+	/**
+	 * An amount as a Brazilian types it in a form: 1.234,56 (R$ and spaces allowed);
+	 * 1234.56 also works.
+	 */
+	public static @Nullable BigDecimal money(String field, String value) {
+		String text = value.replace("R$", "").replaceAll("[\\s\\u00a0]", "");
+		if (text.isEmpty()) {
+			return null;
+		}
+		if (text.contains(",")) {
+			text = text.replace(".", "").replace(',', '.');
+		}
+		else if (text.matches("\\d{1,3}(\\.\\d{3})+")) {
+			text = text.replace(".", "");
+		}
+		if (!text.matches("-?\\d+(\\.\\d+)?")) {
+			throw InvalidRequest.of(field, "Informe o valor como 1.234,56.");
+		}
+		return new BigDecimal(text);
+	}
+
+	/** How an amount is shown in a form field: 1234,56. */
+	public static String amountText(BigDecimal amount) {
+		return amount.toPlainString().replace('.', ',');
+	}
+
+}
