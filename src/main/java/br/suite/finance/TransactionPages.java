@@ -1,6 +1,8 @@
 package br.suite.finance;
 
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
@@ -63,6 +65,7 @@ class TransactionPages {
 		model.addAttribute("q", q);
 		model.addAttribute("unreconciled", unreconciled);
 		model.addAttribute("transactions", List.of());
+		model.addAttribute("openCredits", Set.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
 			TransactionService.Listing page = this.transactions
@@ -71,6 +74,12 @@ class TransactionPages {
 						FormInput.blank(accountId), null, FormInput.blank(q), unreconciled),
 						new Paging(Pager.SIZE, Pager.offset(pagina)));
 			model.addAttribute("transactions", page.transactions());
+			model.addAttribute("openCredits",
+					page.transactions()
+						.stream()
+						.filter(TransactionPages::openCredit)
+						.map(TransactionResponse::id)
+						.collect(Collectors.toSet()));
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
 		catch (ApiProblem problem) {
