@@ -54,37 +54,31 @@ final class StatementCharsets {
 			return new Decoded(new String(bytes, StandardCharsets.US_ASCII), "us-ascii",
 					"only ASCII bytes, which every charset reads alike" + says);
 		}
-		try {
-			String text = StandardCharsets.UTF_8.newDecoder()
-				.onMalformedInput(CodingErrorAction.REPORT)
-				.onUnmappableCharacter(CodingErrorAction.REPORT)
-				.decode(ByteBuffer.wrap(bytes))
-				.toString();
+		String utf8 = utf8(bytes);
+		if (utf8 != null) {
 			boolean agrees = StandardCharsets.UTF_8.equals(declaredCharset);
-			return new Decoded(text, "utf-8",
+			return new Decoded(utf8, "utf-8",
 					"the bytes are valid UTF-8" + (declared == null ? ""
 							: agrees ? ", as the file declares (" + declared + ")"
 									: ", although the file declares " + declared + ": accented text in a single-byte "
 											+ "charset is practically never valid UTF-8"));
 		}
-		catch (CharacterCodingException ex) {
-			String notUtf8 = "the bytes are not valid UTF-8";
-			if (undefinedIn1252) {
-				return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
-						notUtf8 + " and hold bytes Windows-1252 leaves undefined" + says);
-			}
-			if (StandardCharsets.ISO_8859_1.equals(declaredCharset) && !c1) {
-				return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
-						notUtf8 + "; read as the file declares (" + declared + ")");
-			}
-			if (WINDOWS_1252.equals(declaredCharset) || StandardCharsets.ISO_8859_1.equals(declaredCharset)) {
-				return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252",
-						notUtf8 + "; read as Windows-1252, as the file declares (" + declared + ")");
-			}
-			return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252", notUtf8
-					+ (declared == null ? "" : " although the file declares " + declared)
-					+ ": read as Windows-1252 (Latin-1 with the Windows additions), what Brazilian banks write");
+		String notUtf8 = "the bytes are not valid UTF-8";
+		if (undefinedIn1252) {
+			return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
+					notUtf8 + " and hold bytes Windows-1252 leaves undefined" + says);
 		}
+		if (StandardCharsets.ISO_8859_1.equals(declaredCharset) && !c1) {
+			return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
+					notUtf8 + "; read as the file declares (" + declared + ")");
+		}
+		if (WINDOWS_1252.equals(declaredCharset) || StandardCharsets.ISO_8859_1.equals(declaredCharset)) {
+			return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252",
+					notUtf8 + "; read as Windows-1252, as the file declares (" + declared + ")");
+		}
+		return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252",
+				notUtf8 + (declared == null ? "" : " although the file declares " + declared)
+						+ ": read as Windows-1252 (Latin-1 with the Windows additions), what Brazilian banks write");
 	}
 
 	/**
@@ -110,24 +104,18 @@ final class StatementCharsets {
 			return new Decoded(text.startsWith("\uFEFF") ? text.substring(1) : text, name(forced),
 					"chosen with the encoding option");
 		}
-		try {
-			String text = StandardCharsets.UTF_8.newDecoder()
-				.onMalformedInput(CodingErrorAction.REPORT)
-				.onUnmappableCharacter(CodingErrorAction.REPORT)
-				.decode(ByteBuffer.wrap(bytes))
-				.toString();
-			return new Decoded(text, "utf-8", "the bytes are valid UTF-8");
+		String utf8 = utf8(bytes);
+		if (utf8 != null) {
+			return new Decoded(utf8, "utf-8", "the bytes are valid UTF-8");
 		}
-		catch (CharacterCodingException ex) {
-			for (byte b : bytes) {
-				if (undefinedIn1252(b & 0xff)) {
-					return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
-							"the bytes are not valid UTF-8 and hold bytes Windows-1252 leaves undefined");
-				}
+		for (byte b : bytes) {
+			if (undefinedIn1252(b & 0xff)) {
+				return new Decoded(new String(bytes, StandardCharsets.ISO_8859_1), "iso-8859-1",
+						"the bytes are not valid UTF-8 and hold bytes Windows-1252 leaves undefined");
 			}
-			return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252",
-					"the bytes are not valid UTF-8: read as Windows-1252, what Excel and Brazilian banks write");
 		}
+		return new Decoded(new String(bytes, WINDOWS_1252), "windows-1252",
+				"the bytes are not valid UTF-8: read as Windows-1252, what Excel and Brazilian banks write");
 	}
 
 	/** How the wire names a charset. */
@@ -149,6 +137,20 @@ final class StatementCharsets {
 			case "iso88591", "latin1" -> StandardCharsets.ISO_8859_1;
 			default -> null;
 		};
+	}
+
+	/** The bytes as UTF-8, or null when they are not valid UTF-8. */
+	private static @Nullable String utf8(byte[] bytes) {
+		try {
+			return StandardCharsets.UTF_8.newDecoder()
+				.onMalformedInput(CodingErrorAction.REPORT)
+				.onUnmappableCharacter(CodingErrorAction.REPORT)
+				.decode(ByteBuffer.wrap(bytes))
+				.toString();
+		}
+		catch (CharacterCodingException ex) {
+			return null;
+		}
 	}
 
 	private static boolean undefinedIn1252(int value) {
