@@ -34,9 +34,9 @@ class ChargePages {
 
 	private final ChargeDesk charges;
 
-	private final ReconciliationDesk reconciliation;
+	private final ReconciliationViews reconciliation;
 
-	ChargePages(ChargeDesk charges, ReconciliationDesk reconciliation) {
+	ChargePages(ChargeDesk charges, ReconciliationViews reconciliation) {
 		this.charges = charges;
 		this.reconciliation = reconciliation;
 	}

@@ -2,7 +2,8 @@ package br.suite.finance;
 
 import java.util.List;
 
-import org.jspecify.annotations.Nullable;
+import jakarta.validation.Validator;
+
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,6 +13,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.BeanChecks;
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
@@ -30,10 +33,13 @@ class FiscalDocumentPages {
 
 	static final String[] STATUSES = { "draft", "processing", "authorized", "rejected", "denied", "cancelled" };
 
-	private final FiscalDocumentDesk documents;
+	private final FiscalDocumentService documents;
 
-	FiscalDocumentPages(FiscalDocumentDesk documents) {
+	private final Validator validator;
+
+	FiscalDocumentPages(FiscalDocumentService documents, Validator validator) {
 		this.documents = documents;
+		this.validator = validator;
 	}
 
 	@GetMapping({ "/app/fiscal-documents", "/app/fiscal-documents/" })
@@ -54,9 +60,11 @@ class FiscalDocumentPages {
 		model.addAttribute("documents", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			FiscalDocumentDesk.DocumentPage page = this.documents.list(FormInput.blank(type), FormInput.blank(status),
-					FormInput.day("date_from", dateFrom), FormInput.day("date_to", dateTo),
-					FormInput.blank(customerDocument), FormInput.blank(q), Pager.SIZE, Pager.offset(pagina));
+			FiscalDocumentService.Listing page = this.documents.list(
+					new FiscalDocumentService.Filter(FormInput.blank(type), FormInput.blank(status), null,
+							FormInput.day("date_from", dateFrom), FormInput.day("date_to", dateTo),
+							FormInput.blank(customerDocument), FormInput.blank(q)),
+					new Paging(Pager.SIZE, Pager.offset(pagina)));
 			model.addAttribute("documents", page.documents());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
@@ -69,7 +77,9 @@ class FiscalDocumentPages {
 	@GetMapping({ "/app/fiscal-documents/{id}", "/app/fiscal-documents/{id}/" })
 	@Requires("finance.fiscal_documents.view")
 	String document(@PathVariable long id, Model model) {
-		model.addAttribute("document", this.documents.get(id));
+		FiscalDocumentResponse document = this.documents.get(id).body();
+		model.addAttribute("document", document);
+		model.addAttribute("accessKeyGroups", accessKeyGroups(document.accessKey()));
 		return "fiscal-document";
 	}
 
@@ -91,9 +101,12 @@ class FiscalDocumentPages {
 			@RequestParam(name = "file_url", defaultValue = "") String fileUrl, Model model,
 			RedirectAttributes redirect) {
 		try {
-			FiscalDocumentDesk.DocumentView created = this.documents.create(new FiscalDocumentDesk.DocumentForm(type,
-					number, series, FormInput.money("amount", amount), customerName, customerDocument, accessKey,
-					FormInput.day("issue_date", issueDate), status, fileUrl.isBlank() ? null : fileUrl));
+			FiscalDocumentRequest request = new FiscalDocumentRequest(FormInput.blank(type), FormInput.blank(number),
+					FormInput.money("amount", amount), FormInput.blank(customerName), series, accessKey,
+					FormInput.day("issue_date", issueDate), customerDocument, null, null, FormInput.blank(status),
+					fileUrl.isBlank() ? null : fileUrl);
+			BeanChecks.check(this.validator, request);
+			FiscalDocumentResponse created = this.documents.create(request).body();
 			redirect.addFlashAttribute("created", true);
 			return "redirect:/app/fiscal-documents/" + created.id() + "/";
 		}
@@ -102,6 +115,15 @@ class FiscalDocumentPages {
 			return form(model, type, number, series, amount, customerName, customerDocument, accessKey, issueDate,
 					status, fileUrl);
 		}
+	}
+
+	/** The access key in groups of four, as the DANFE prints it. */
+	static String accessKeyGroups(String accessKey) {
+		StringBuilder groups = new StringBuilder();
+		for (int i = 0; i < accessKey.length(); i += 4) {
+			groups.append(i == 0 ? "" : " ").append(accessKey, i, Math.min(i + 4, accessKey.length()));
+		}
+		return groups.toString();
 	}
 
 	private static String form(Model model, String type, String number, String series, String amount,

@@ -4,8 +4,6 @@ import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.YearMonth;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +29,8 @@ import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
-import br.suite.shared.NfeAccessKey;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
@@ -79,16 +75,6 @@ class FiscalDocumentService {
 	}
 
 	record Listing(List<FiscalDocumentResponse> documents, long total) {
-	}
-
-	/**
-	 * A request after its checks: parsed, normalised and cross-checked against the access
-	 * key.
-	 */
-	private record Content(FiscalDocumentType type, String number, String series, BigDecimal amount,
-			String customerName, String customerDocument, String accessKey, @Nullable LocalDate issueDate,
-			List<Long> relatedChargeIds, List<Long> relatedTransactionIds, FiscalDocumentStatus status,
-			@Nullable String fileUrl) {
 	}
 
 	@Transactional(readOnly = true)
@@ -149,13 +135,13 @@ class FiscalDocumentService {
 	@Transactional
 	Versioned<FiscalDocumentResponse> create(FiscalDocumentRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Content content = check(request, errors);
+		FiscalDocumentContent content = FiscalDocumentContent.of(request, errors);
 		Map<Long, BigDecimal> transactions = lockTransactions(content.relatedTransactionIds(), errors);
 		errors.throwIfAny();
 		checkAccessKeyFree(content.accessKey(), null);
 		checkMatchedElsewhere(transactions, null);
 		FiscalDocument document = new FiscalDocument(MANUAL);
-		apply(document, content);
+		content.applyTo(document);
 		document = this.documents.save(document);
 		link(document.id(), content.relatedTransactionIds());
 		Map<String, @Nullable Object> created = document.audited(content.relatedTransactionIds());
@@ -177,7 +163,7 @@ class FiscalDocumentService {
 			FiscalDocumentRequest request = changes
 				.apply(FiscalDocumentRequest.of(document, linkedTransactions(List.of(id)).getOrDefault(id, List.of())));
 			InvalidRequest.Builder errors = InvalidRequest.builder();
-			Content content = check(request, errors);
+			FiscalDocumentContent content = FiscalDocumentContent.of(request, errors);
 			Map<Long, BigDecimal> transactions = lockTransactions(content.relatedTransactionIds(), errors);
 			errors.throwIfAny();
 			FiscalDocumentStatus current = ClosedSet.parse(FiscalDocumentStatus.class, "status", document.status);
@@ -186,7 +172,7 @@ class FiscalDocumentService {
 						current.next().stream().map(ClosedSet::wire).collect(Collectors.joining(", ")));
 			}
 			if (!current.isEditable()) {
-				List<String> changed = changedFiscalContent(document, content);
+				List<String> changed = content.changedFrom(document);
 				if (!changed.isEmpty()) {
 					throw new IssuedDocumentLocked(id, document.status, changed);
 				}
@@ -196,7 +182,7 @@ class FiscalDocumentService {
 			Map<String, @Nullable Object> before = document
 				.audited(linkedTransactions(List.of(id)).getOrDefault(id, List.of()));
 			String statusBefore = document.status;
-			apply(document, content);
+			content.applyTo(document);
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
@@ -230,116 +216,6 @@ class FiscalDocumentService {
 		link(id, List.of());
 		this.documents.delete(document);
 		this.audit.record("finance.fiscal_document.deleted", "fiscal_document", id, Changes.removed(before));
-	}
-
-	private Content check(FiscalDocumentRequest request, InvalidRequest.Builder errors) {
-		FiscalDocumentType type = FinanceFields.closed(FiscalDocumentType.class, request.type(), "type", errors);
-		String number = FinanceFields.text(request.number(), "number", 20, true, errors);
-		String series = FinanceFields.text(request.series(), "series", 10, false, errors);
-		String customerName = FinanceFields.text(request.customerName(), "customer_name", 200, true, errors);
-		String customerDocument = FinanceFields.taxId(request.customerDocument(), "customer_document", errors);
-		FiscalDocumentStatus status = FinanceFields.closed(FiscalDocumentStatus.class, request.status(), "status",
-				errors);
-		String fileUrl = FinanceFields.url(request.fileUrl(), "file_url", 2000, errors);
-		String accessKey = "";
-		if (!Objects.requireNonNull(request.accessKey()).isBlank()) {
-			try {
-				NfeAccessKey key = NfeAccessKey.parse(request.accessKey());
-				accessKey = key.value();
-				series = crossCheck(key, type, number, series, request.issueDate(), errors);
-			}
-			catch (InvalidAccessKey ex) {
-				errors.add("access_key", ex.getMessage());
-			}
-		}
-		return new Content(type == null ? FiscalDocumentType.NFE : type, number, series,
-				Objects.requireNonNull(request.amount()), customerName, customerDocument, accessKey,
-				request.issueDate(), request.relatedChargeIds(), request.relatedTransactionIds(),
-				status == null ? FiscalDocumentStatus.DRAFT : status, fileUrl.isEmpty() ? null : fileUrl);
-	}
-
-	/**
-	 * The key carries the model, série, number and year-month of the document: a key that
-	 * disagrees with the fields is a typo in one of them, and each disagreeing field is
-	 * named.
-	 * @return the series, filled from the key when it was left empty
-	 */
-	private static String crossCheck(NfeAccessKey key, @Nullable FiscalDocumentType type, String number, String series,
-			@Nullable LocalDate issueDate, InvalidRequest.Builder errors) {
-		FiscalDocumentType keyType = FiscalDocumentType.ofModel(key.model()).orElse(null);
-		if (type != null && keyType != type) {
-			errors.add("type",
-					"is " + ClosedSet.wire(type) + " but the access key is of model " + key.model()
-							+ (keyType == null ? ", which is none of nfe (55), nfce (65), cte (57)"
-									: " (" + ClosedSet.wire(keyType) + ")")
-							+ (type == FiscalDocumentType.NFSE ? "; an NFS-e has no 44-character access key" : ""));
-		}
-		if (!number.isEmpty() && !sameNumber(number, key.number())) {
-			errors.add("number", "is " + number + " but the access key holds number " + key.number());
-		}
-		String checkedSeries = series;
-		if (series.isEmpty()) {
-			checkedSeries = Integer.toString(key.series());
-		}
-		else if (!sameNumber(series, key.series())) {
-			errors.add("series", "is " + series + " but the access key holds series " + key.series());
-		}
-		if (issueDate != null && !YearMonth.from(issueDate).equals(key.yearMonth())) {
-			errors.add("issue_date",
-					"is in " + YearMonth.from(issueDate) + " but the access key was issued in " + key.yearMonth());
-		}
-		return checkedSeries;
-	}
-
-	private static boolean sameNumber(String text, long expected) {
-		if (!text.matches("[0-9]{1,20}")) {
-			return false;
-		}
-		String digits = text.replaceFirst("^0+(?=.)", "");
-		return digits.equals(Long.toString(expected));
-	}
-
-	private static List<String> changedFiscalContent(FiscalDocument document, Content content) {
-		List<String> changed = new ArrayList<>();
-		if (!document.type.equals(ClosedSet.wire(content.type()))) {
-			changed.add("type");
-		}
-		if (!document.number.equals(content.number())) {
-			changed.add("number");
-		}
-		if (!document.series.equals(content.series())) {
-			changed.add("series");
-		}
-		if (document.amount.compareTo(content.amount()) != 0) {
-			changed.add("amount");
-		}
-		if (!document.customerName.equals(content.customerName())) {
-			changed.add("customer_name");
-		}
-		if (!document.customerDocument.equals(content.customerDocument())) {
-			changed.add("customer_document");
-		}
-		if (!document.accessKey.equals(content.accessKey())) {
-			changed.add("access_key");
-		}
-		if (!Objects.equals(document.issueDate, content.issueDate())) {
-			changed.add("issue_date");
-		}
-		return changed;
-	}
-
-	private static void apply(FiscalDocument document, Content content) {
-		document.type = ClosedSet.wire(content.type());
-		document.number = content.number();
-		document.series = content.series();
-		document.amount = content.amount();
-		document.customerName = content.customerName();
-		document.customerDocument = content.customerDocument();
-		document.accessKey = content.accessKey();
-		document.issueDate = content.issueDate();
-		document.relatedChargeIds = content.relatedChargeIds();
-		document.status = ClosedSet.wire(content.status());
-		document.fileUrl = content.fileUrl();
 	}
 
 	private void checkAccessKeyFree(String accessKey, @Nullable Long exceptId) {

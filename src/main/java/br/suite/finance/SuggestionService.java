@@ -120,6 +120,44 @@ class SuggestionService {
 		return ids.stream().map(this.allocations::get).toList();
 	}
 
+	/**
+	 * Accepts one current suggestion of one transaction for the suggested amount (what a
+	 * page's button does): one suggestion query for that transaction, one allocation, and
+	 * its id back; nothing is read back.
+	 * @throws NotASuggestion when the pair is no longer a current suggestion (nothing is
+	 * allocated then)
+	 */
+	@Transactional
+	long acceptOne(long transactionId, Target target, long userId) {
+		Map<String, Object> params = new HashMap<>();
+		params.put("id", transactionId);
+		SuggestionResponse suggestion = query("t.id = :id", params).stream()
+			.filter(s -> Objects.equals(s.chargeId(), target.chargeId())
+					&& Objects.equals(s.fiscalDocumentId(), target.fiscalDocumentId()))
+			.findFirst()
+			.orElseThrow(() -> new NotASuggestion(0, transactionId, target.toString()));
+		return this.allocations
+			.allocate(List.of(new AllocationService.Item(transactionId, target.chargeId(), target.fiscalDocumentId(),
+					suggestion.amount())), AllocationRule.SUGGESTION, List.of(suggestion.score()), userId, "")
+			.get(0);
+	}
+
+	/** What a suggestion pays: a charge or a fiscal document, exactly one. */
+	record Target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId) {
+
+		Target {
+			if ((chargeId == null) == (fiscalDocumentId == null)) {
+				throw new IllegalArgumentException("A suggestion pays a charge or a fiscal document");
+			}
+		}
+
+		@Override
+		public String toString() {
+			return this.chargeId != null ? "charge " + this.chargeId : "fiscal document " + this.fiscalDocumentId;
+		}
+
+	}
+
 	private List<SuggestionResponse> query(String transactionFilter, Map<String, Object> params) {
 		Map<String, Object> all = new HashMap<>(params);
 		all.put("before", this.settings.windowBeforeDays());

@@ -19,15 +19,15 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
 import br.suite.finance.TransactionWriter.TransactionRow;
 import br.suite.finance.TransactionWriter.UpsertResult;
-import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
  * The port through which other modules (the CSV import now, provider sync later) bring
  * bank transactions into finance. Typed end to end: an {@link Account} is validated once,
- * each source row is checked once into a normalised {@link ImportRow} (or its errors), a
- * preview reads and never writes, and {@link #apply} writes in the caller's database
- * transaction and then reconciles the imported dates automatically (exact keys):
+ * each source row is checked once into a normalised {@link ImportRow} (or its errors)
+ * that the writer stores as it is, a preview reads and never writes, and {@link #apply}
+ * writes in the caller's database transaction and then reconciles the imported dates
+ * automatically (exact keys):
  *
  * <pre>{@code
  * Account account = imports.account("csv", "itau-1");               // 400 naming provider / account_id
@@ -81,12 +81,35 @@ public class TransactionImports {
 
 	/**
 	 * A transaction that passed every rule, normalised (trimmed, documents without
-	 * punctuation, two decimals).
+	 * punctuation, two decimals), for the account it was checked for: the very row the
+	 * writer stores, so nothing is copied or checked again between {@link #check} and
+	 * {@link #apply}.
 	 */
-	public record ImportRow(String externalId, LocalDate transactionDate, @Nullable Instant postedAt, BigDecimal amount,
-			TransactionDirection direction, TransactionStatus status, String description, String payerName,
-			String payerDocument, String correlationId, String bankReferenceId, String endToEndId,
-			String chargeExternalId) {
+	public static final class ImportRow {
+
+		private final TransactionRow row;
+
+		ImportRow(TransactionRow row) {
+			this.row = row;
+		}
+
+		public String externalId() {
+			return this.row.externalId();
+		}
+
+		public LocalDate transactionDate() {
+			return Objects.requireNonNull(this.row.transactionDate());
+		}
+
+		TransactionRow of(Account account) {
+			if (!this.row.provider().equals(account.provider()) || !this.row.accountId().equals(account.accountId())) {
+				throw new IllegalArgumentException(
+						"A row checked for " + this.row.provider() + "/" + this.row.accountId()
+								+ " cannot be written to " + account.provider() + "/" + account.accountId());
+			}
+			return this.row;
+		}
+
 	}
 
 	/**
@@ -161,15 +184,8 @@ public class TransactionImports {
 				raw.externalId(), raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(),
 				raw.description(), raw.payerName(), raw.payerDocument(), raw.correlationId(), raw.bankReferenceId(),
 				raw.endToEndId(), raw.chargeExternalId()), "", errors);
-		if (!errors.isEmpty()) {
-			return new Checked(null, errors.build().errors());
-		}
-		return new Checked(new ImportRow(row.externalId(), Objects.requireNonNull(row.transactionDate()),
-				row.postedAt(), Objects.requireNonNull(row.amount()),
-				ClosedSet.parse(TransactionDirection.class, "direction", Objects.requireNonNull(row.direction())),
-				ClosedSet.parse(TransactionStatus.class, "status", Objects.requireNonNull(row.status())),
-				row.description(), row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
-				row.endToEndId(), row.chargeExternalId()), Map.of());
+		return errors.isEmpty() ? new Checked(new ImportRow(row), Map.of())
+				: new Checked(null, errors.build().errors());
 	}
 
 	/**
@@ -233,14 +249,7 @@ public class TransactionImports {
 	}
 
 	private static List<TransactionRow> rows(Account account, List<ImportRow> rows) {
-		List<TransactionRow> out = new ArrayList<>(rows.size());
-		for (ImportRow row : rows) {
-			out.add(new TransactionRow(account.provider(), account.accountId(), row.externalId(), row.transactionDate(),
-					row.postedAt(), row.amount(), ClosedSet.wire(row.direction()), ClosedSet.wire(row.status()),
-					row.description(), row.payerName(), row.payerDocument(), row.correlationId(), row.bankReferenceId(),
-					row.endToEndId(), row.chargeExternalId()));
-		}
-		return out;
+		return rows.stream().map(row -> row.of(account)).toList();
 	}
 
 }

@@ -1,10 +1,12 @@
 package br.suite.finance;
 
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -15,6 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;
@@ -30,12 +33,19 @@ import br.suite.web.Pager;
 @Controller
 class TransactionPages {
 
-	private final TransactionDesk transactions;
+	private final TransactionService transactions;
 
-	private final ReconciliationDesk reconciliation;
+	private final SuggestionService suggestions;
 
-	TransactionPages(TransactionDesk transactions, ReconciliationDesk reconciliation) {
+	private final ReconciliationViews reconciliation;
+
+	private final MessageSource messages;
+
+	TransactionPages(TransactionService transactions, SuggestionService suggestions, ReconciliationViews reconciliation,
+			MessageSource messages) {
+		this.messages = messages;
 		this.transactions = transactions;
+		this.suggestions = suggestions;
 		this.reconciliation = reconciliation;
 	}
 
@@ -55,12 +65,21 @@ class TransactionPages {
 		model.addAttribute("q", q);
 		model.addAttribute("unreconciled", unreconciled);
 		model.addAttribute("transactions", List.of());
+		model.addAttribute("openCredits", Set.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			TransactionDesk.TransactionPage page = this.transactions.list(FormInput.day("date_from", dateFrom),
-					FormInput.day("date_to", dateTo), FormInput.blank(direction), FormInput.blank(provider),
-					FormInput.blank(accountId), FormInput.blank(q), unreconciled, Pager.SIZE, Pager.offset(pagina));
+			TransactionService.Listing page = this.transactions
+				.list(new TransactionService.Filter(FormInput.day("date_from", dateFrom),
+						FormInput.day("date_to", dateTo), null, FormInput.blank(direction), FormInput.blank(provider),
+						FormInput.blank(accountId), null, FormInput.blank(q), unreconciled),
+						new Paging(Pager.SIZE, Pager.offset(pagina)));
 			model.addAttribute("transactions", page.transactions());
+			model.addAttribute("openCredits",
+					page.transactions()
+						.stream()
+						.filter(TransactionPages::openCredit)
+						.map(TransactionResponse::id)
+						.collect(Collectors.toSet()));
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
 		catch (ApiProblem problem) {
@@ -72,7 +91,9 @@ class TransactionPages {
 	@GetMapping({ "/app/transactions/{id}", "/app/transactions/{id}/" })
 	@Requires("finance.transactions.view")
 	String transaction(@PathVariable long id, Model model) {
-		model.addAttribute("transaction", this.transactions.get(id));
+		TransactionResponse transaction = this.transactions.get(id).body();
+		model.addAttribute("transaction", transaction);
+		model.addAttribute("openCredit", openCredit(transaction));
 		PageModel.Me me = PageModel.current();
 		if (me != null && me.holds("finance.reconciliation.view")) {
 			model.addAttribute("allocations", this.reconciliation.allocationsOf(id));
@@ -90,24 +111,42 @@ class TransactionPages {
 	String accept(@PathVariable long id, @RequestParam(name = "charge_id", required = false) @Nullable Long chargeId,
 			@RequestParam(name = "fiscal_document_id", required = false) @Nullable Long fiscalDocumentId, Model model,
 			RedirectAttributes redirect) {
+		if ((chargeId == null) == (fiscalDocumentId == null)) {
+			model.addAttribute("problem",
+					this.messages.getMessage("transaction.acceptRefused", null, LocaleContextHolder.getLocale()));
+			return transaction(id, model);
+		}
 		try {
-			this.reconciliation.accept(id, chargeId, fiscalDocumentId, PageModel.caller().id());
+			this.suggestions.acceptOne(id, new SuggestionService.Target(chargeId, fiscalDocumentId),
+					PageModel.caller().id());
 			redirect.addFlashAttribute("accepted", true);
 			return "redirect:/app/transactions/" + id + "/";
 		}
 		catch (ApiProblem problem) {
-			model.addAttribute("problem", problem.getMessage());
+			// No longer a suggestion, or the money is no longer open: nothing was
+			// allocated.
+			model.addAttribute("problem",
+					this.messages.getMessage("transaction.acceptRefused", null, LocaleContextHolder.getLocale()));
 			return transaction(id, model);
 		}
+	}
+
+	/**
+	 * A settled or pending credit with money not yet allocated: what reconciliation works
+	 * on.
+	 */
+	static boolean openCredit(TransactionResponse t) {
+		return t.direction().equals("credit") && (t.status().equals("settled") || t.status().equals("pending"))
+				&& t.unallocatedAmount().signum() > 0;
 	}
 
 	/** Credits still to reconcile. */
 	@Component
 	static class Tile implements DashboardTile {
 
-		private final TransactionDesk transactions;
+		private final TransactionService transactions;
 
-		Tile(TransactionDesk transactions) {
+		Tile(TransactionService transactions) {
 			this.transactions = transactions;
 		}
 

@@ -118,6 +118,30 @@ final class CnabLayouts {
 	}
 
 	/**
+	 * A 400 detail with the positions common to every bank here: ocorrência 109-110, data
+	 * da ocorrência 111-116, número do documento 117-126, vencimento 147-152, valor do
+	 * título 153-165, valor pago 254-266.
+	 */
+	private static Layout400 febraban400(Field agreement, char detailType, NossoNumero nossoNumero, Field fee,
+			Field creditDate, @Nullable Field payerName, Field reasons) {
+		return new Layout400(agreement, detailType, nossoNumero, new Field(109, 110), new Field(111, 116),
+				new Field(117, 126), new Field(147, 152), new Field(153, 165), fee, new Field(254, 266), creditDate,
+				payerName, reasons);
+	}
+
+	/**
+	 * Occurrence codes written as a table: a line each, code, {@link Kind} and label.
+	 */
+	private static Map<String, Occurrence> occurrences(String table) {
+		Map<String, Occurrence> occurrences = new HashMap<>();
+		table.lines().map(String::strip).filter(line -> !line.isEmpty()).forEach(line -> {
+			String[] parts = line.split("\\s+", 3);
+			occurrences.put(parts[0], new Occurrence(Kind.valueOf(parts[1]), parts[2]));
+		});
+		return Map.copyOf(occurrences);
+	}
+
+	/**
 	 * Santander's 240 segment T: agency and account are shorter, so everything after them
 	 * is shifted (nosso número 41-53, the name 144-183…).
 	 */
@@ -126,136 +150,126 @@ final class CnabLayouts {
 			new Field(128, 128), new Field(129, 143), new Field(144, 183), new Field(194, 208), new Field(209, 218));
 
 	/** FEBRABAN's códigos de movimento de retorno (240), shared by every bank here. */
-	private static final Map<String, Occurrence> FEBRABAN_240 = Map.ofEntries(
-			Map.entry("02", new Occurrence(Kind.OTHER, "entrada confirmada")),
-			Map.entry("03", new Occurrence(Kind.REJECTED, "entrada rejeitada")),
-			Map.entry("04", new Occurrence(Kind.OTHER, "transferência de carteira/entrada")),
-			Map.entry("05", new Occurrence(Kind.OTHER, "transferência de carteira/baixa")),
-			Map.entry("06", new Occurrence(Kind.SETTLED, "liquidação")),
-			Map.entry("09", new Occurrence(Kind.WRITE_OFF, "baixa")),
-			Map.entry("11", new Occurrence(Kind.OTHER, "títulos em carteira (em ser)")),
-			Map.entry("12", new Occurrence(Kind.OTHER, "confirmação de recebimento de instrução de abatimento")),
-			Map.entry("13", new Occurrence(Kind.OTHER, "confirmação de cancelamento de abatimento")),
-			Map.entry("14", new Occurrence(Kind.OTHER, "confirmação de alteração de vencimento")),
-			Map.entry("17", new Occurrence(Kind.SETTLED, "liquidação após baixa ou de título não registrado")),
-			Map.entry("19", new Occurrence(Kind.OTHER, "confirmação de recebimento de instrução de protesto")),
-			Map.entry("20", new Occurrence(Kind.OTHER, "confirmação de sustação de protesto")),
-			Map.entry("23", new Occurrence(Kind.OTHER, "remessa a cartório")),
-			Map.entry("25", new Occurrence(Kind.WRITE_OFF, "protestado e baixado")),
-			Map.entry("26", new Occurrence(Kind.REJECTED, "instrução rejeitada")),
-			Map.entry("27", new Occurrence(Kind.OTHER, "confirmação do pedido de alteração de outros dados")),
-			Map.entry("28", new Occurrence(Kind.OTHER, "débito de tarifas/custas")),
-			Map.entry("30", new Occurrence(Kind.REJECTED, "alteração de dados rejeitada")));
+	private static final Map<String, Occurrence> FEBRABAN_240 = occurrences("""
+			02 OTHER     entrada confirmada
+			03 REJECTED  entrada rejeitada
+			04 OTHER     transferência de carteira/entrada
+			05 OTHER     transferência de carteira/baixa
+			06 SETTLED   liquidação
+			09 WRITE_OFF baixa
+			11 OTHER     títulos em carteira (em ser)
+			12 OTHER     confirmação de recebimento de instrução de abatimento
+			13 OTHER     confirmação de cancelamento de abatimento
+			14 OTHER     confirmação de alteração de vencimento
+			17 SETTLED   liquidação após baixa ou de título não registrado
+			19 OTHER     confirmação de recebimento de instrução de protesto
+			20 OTHER     confirmação de sustação de protesto
+			23 OTHER     remessa a cartório
+			25 WRITE_OFF protestado e baixado
+			26 REJECTED  instrução rejeitada
+			27 OTHER     confirmação do pedido de alteração de outros dados
+			28 OTHER     débito de tarifas/custas
+			30 REJECTED  alteração de dados rejeitada
+			""");
 
 	/** Bradesco 400. */
-	private static final Map<String, Occurrence> BRADESCO_400 = Map.ofEntries(
-			Map.entry("02", new Occurrence(Kind.OTHER, "entrada confirmada")),
-			Map.entry("03", new Occurrence(Kind.REJECTED, "entrada rejeitada")),
-			Map.entry("06", new Occurrence(Kind.SETTLED, "liquidação normal")),
-			Map.entry("09", new Occurrence(Kind.WRITE_OFF, "baixado automaticamente via arquivo")),
-			Map.entry("10", new Occurrence(Kind.WRITE_OFF, "baixado conforme instruções da agência")),
-			Map.entry("15", new Occurrence(Kind.SETTLED, "liquidação em cartório")),
-			Map.entry("17", new Occurrence(Kind.SETTLED, "liquidação após baixa ou título não registrado")),
-			Map.entry("24", new Occurrence(Kind.REJECTED, "entrada rejeitada por CEP irregular")),
-			Map.entry("28", new Occurrence(Kind.OTHER, "débito de tarifas/custas")),
-			Map.entry("32", new Occurrence(Kind.REJECTED, "instrução rejeitada")));
+	private static final Map<String, Occurrence> BRADESCO_400 = occurrences("""
+			02 OTHER     entrada confirmada
+			03 REJECTED  entrada rejeitada
+			06 SETTLED   liquidação normal
+			09 WRITE_OFF baixado automaticamente via arquivo
+			10 WRITE_OFF baixado conforme instruções da agência
+			15 SETTLED   liquidação em cartório
+			17 SETTLED   liquidação após baixa ou título não registrado
+			24 REJECTED  entrada rejeitada por CEP irregular
+			28 OTHER     débito de tarifas/custas
+			32 REJECTED  instrução rejeitada
+			""");
 
 	/** Itaú 400: 07 is a partial payment, 08 paid at the notary's. */
-	private static final Map<String, Occurrence> ITAU_400 = Map.ofEntries(
-			Map.entry("02", new Occurrence(Kind.OTHER, "entrada confirmada")),
-			Map.entry("03", new Occurrence(Kind.REJECTED, "entrada rejeitada")),
-			Map.entry("06", new Occurrence(Kind.SETTLED, "liquidação normal")),
-			Map.entry("07", new Occurrence(Kind.SETTLED, "liquidação parcial")),
-			Map.entry("08", new Occurrence(Kind.SETTLED, "liquidação em cartório")),
-			Map.entry("09", new Occurrence(Kind.WRITE_OFF, "baixa simples")),
-			Map.entry("10", new Occurrence(Kind.OTHER, "baixa por ter sido liquidado")),
-			Map.entry("15", new Occurrence(Kind.REJECTED, "baixa rejeitada")),
-			Map.entry("16", new Occurrence(Kind.REJECTED, "instrução rejeitada")),
-			Map.entry("28", new Occurrence(Kind.OTHER, "tarifa")));
+	private static final Map<String, Occurrence> ITAU_400 = occurrences("""
+			02 OTHER     entrada confirmada
+			03 REJECTED  entrada rejeitada
+			06 SETTLED   liquidação normal
+			07 SETTLED   liquidação parcial
+			08 SETTLED   liquidação em cartório
+			09 WRITE_OFF baixa simples
+			10 OTHER     baixa por ter sido liquidado
+			15 REJECTED  baixa rejeitada
+			16 REJECTED  instrução rejeitada
+			28 OTHER     tarifa
+			""");
 
 	/** Santander 400. */
-	private static final Map<String, Occurrence> SANTANDER_400 = Map.ofEntries(
-			Map.entry("02", new Occurrence(Kind.OTHER, "entrada confirmada")),
-			Map.entry("03", new Occurrence(Kind.REJECTED, "entrada rejeitada")),
-			Map.entry("06", new Occurrence(Kind.SETTLED, "liquidação normal")),
-			Map.entry("07", new Occurrence(Kind.SETTLED, "liquidação por conta")),
-			Map.entry("08", new Occurrence(Kind.SETTLED, "liquidação por saldo")),
-			Map.entry("09", new Occurrence(Kind.WRITE_OFF, "baixa automática")),
-			Map.entry("10", new Occurrence(Kind.WRITE_OFF, "baixa conforme instrução")),
-			Map.entry("15", new Occurrence(Kind.SETTLED, "liquidação em cartório")),
-			Map.entry("17", new Occurrence(Kind.SETTLED, "liquidação após baixa")));
+	private static final Map<String, Occurrence> SANTANDER_400 = occurrences("""
+			02 OTHER     entrada confirmada
+			03 REJECTED  entrada rejeitada
+			06 SETTLED   liquidação normal
+			07 SETTLED   liquidação por conta
+			08 SETTLED   liquidação por saldo
+			09 WRITE_OFF baixa automática
+			10 WRITE_OFF baixa conforme instrução
+			15 SETTLED   liquidação em cartório
+			17 SETTLED   liquidação após baixa
+			""");
 
 	/** Caixa (SIGCB) 400: liquidação is 21, not 06. */
-	private static final Map<String, Occurrence> CAIXA_400 = Map.ofEntries(
-			Map.entry("01", new Occurrence(Kind.OTHER, "entrada confirmada")),
-			Map.entry("02", new Occurrence(Kind.WRITE_OFF, "baixa confirmada")),
-			Map.entry("03", new Occurrence(Kind.OTHER, "abatimento concedido")),
-			Map.entry("06", new Occurrence(Kind.OTHER, "vencimento alterado")),
-			Map.entry("21", new Occurrence(Kind.SETTLED, "liquidação")),
-			Map.entry("22", new Occurrence(Kind.SETTLED, "liquidação em cartório")),
-			Map.entry("23", new Occurrence(Kind.WRITE_OFF, "baixa por devolução")),
-			Map.entry("24", new Occurrence(Kind.REJECTED, "entrada rejeitada")),
-			Map.entry("99", new Occurrence(Kind.REJECTED, "rejeição do título")));
+	private static final Map<String, Occurrence> CAIXA_400 = occurrences("""
+			01 OTHER     entrada confirmada
+			02 WRITE_OFF baixa confirmada
+			03 OTHER     abatimento concedido
+			06 OTHER     vencimento alterado
+			21 SETTLED   liquidação
+			22 SETTLED   liquidação em cartório
+			23 WRITE_OFF baixa por devolução
+			24 REJECTED  entrada rejeitada
+			99 REJECTED  rejeição do título
+			""");
 
 	/** Banco do Brasil and Sicoob 400 ("comandos"). */
-	private static final Map<String, Occurrence> BB_400 = Map.ofEntries(
-			Map.entry("02", new Occurrence(Kind.OTHER, "confirmação de entrada de título")),
-			Map.entry("03", new Occurrence(Kind.REJECTED, "comando recusado")),
-			Map.entry("05", new Occurrence(Kind.SETTLED, "liquidado sem registro")),
-			Map.entry("06", new Occurrence(Kind.SETTLED, "liquidação normal")),
-			Map.entry("07", new Occurrence(Kind.SETTLED, "liquidação por conta")),
-			Map.entry("08", new Occurrence(Kind.SETTLED, "liquidação por saldo")),
-			Map.entry("09", new Occurrence(Kind.WRITE_OFF, "baixa de título")),
-			Map.entry("10", new Occurrence(Kind.WRITE_OFF, "baixa solicitada")),
-			Map.entry("15", new Occurrence(Kind.SETTLED, "liquidação em cartório")),
-			Map.entry("96", new Occurrence(Kind.OTHER, "despesas de protesto")));
+	private static final Map<String, Occurrence> BB_400 = occurrences("""
+			02 OTHER     confirmação de entrada de título
+			03 REJECTED  comando recusado
+			05 SETTLED   liquidado sem registro
+			06 SETTLED   liquidação normal
+			07 SETTLED   liquidação por conta
+			08 SETTLED   liquidação por saldo
+			09 WRITE_OFF baixa de título
+			10 WRITE_OFF baixa solicitada
+			15 SETTLED   liquidação em cartório
+			96 OTHER     despesas de protesto
+			""");
 
-	/**
-	 * The banks read. 400 detail positions common to all: ocorrência 109-110, data da
-	 * ocorrência 111-116, número do documento 117-126, vencimento 147-152, valor do
-	 * título 153-165, valor pago 254-266; the rest differs.
-	 */
+	/** The banks read. */
 	static final List<Bank> BANKS = List.of(
 			new Bank("001", "bb", "Banco do Brasil",
 					febraban240(new Field(33, 41), new NossoNumero(new Field(38, 57), false, true)), FEBRABAN_240,
-					new Layout400(new Field(150, 156), '7', new NossoNumero(new Field(64, 80), false, true),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(182, 188), new Field(254, 266), new Field(176, 181), null,
-							new Field(81, 82)),
+					febraban400(new Field(150, 156), '7', new NossoNumero(new Field(64, 80), false, true),
+							new Field(182, 188), new Field(176, 181), null, new Field(81, 82)),
 					BB_400),
 			new Bank("341", "itau", "Itaú",
 					febraban240(new Field(53, 72), new NossoNumero(new Field(41, 48), false, false)), FEBRABAN_240,
-					new Layout400(new Field(27, 38), '1', new NossoNumero(new Field(63, 70), false, false),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(176, 188), new Field(254, 266), new Field(296, 301),
-							new Field(325, 354), new Field(378, 385)),
+					febraban400(new Field(27, 38), '1', new NossoNumero(new Field(63, 70), false, false),
+							new Field(176, 188), new Field(296, 301), new Field(325, 354), new Field(378, 385)),
 					ITAU_400),
 			new Bank("237", "bradesco", "Bradesco",
 					febraban240(new Field(33, 52), new NossoNumero(new Field(46, 57), true, false)), FEBRABAN_240,
-					new Layout400(new Field(27, 46), '1', new NossoNumero(new Field(71, 82), true, false),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(176, 188), new Field(254, 266), new Field(296, 301), null,
-							new Field(319, 328)),
+					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(71, 82), true, false),
+							new Field(176, 188), new Field(296, 301), null, new Field(319, 328)),
 					BRADESCO_400),
 			new Bank("104", "caixa", "Caixa Econômica Federal",
 					febraban240(new Field(59, 64), new NossoNumero(new Field(42, 56), false, false)), FEBRABAN_240,
-					new Layout400(new Field(27, 36), '1', new NossoNumero(new Field(59, 73), false, false),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(176, 188), new Field(254, 266), new Field(294, 299), null,
-							new Field(80, 82)),
+					febraban400(new Field(27, 36), '1', new NossoNumero(new Field(59, 73), false, false),
+							new Field(176, 188), new Field(294, 299), null, new Field(80, 82)),
 					CAIXA_400),
 			new Bank("033", "santander", "Santander", SANTANDER_240, FEBRABAN_240,
-					new Layout400(new Field(27, 46), '1', new NossoNumero(new Field(63, 70), true, false),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(176, 188), new Field(254, 266), new Field(296, 301), null,
-							new Field(137, 139)),
+					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(63, 70), true, false),
+							new Field(176, 188), new Field(296, 301), null, new Field(137, 139)),
 					SANTANDER_400),
 			new Bank("756", "sicoob", "Sicoob",
 					febraban240(new Field(33, 52), new NossoNumero(new Field(38, 47), true, false)), FEBRABAN_240,
-					new Layout400(new Field(32, 40), '1', new NossoNumero(new Field(63, 74), true, false),
-							new Field(109, 110), new Field(111, 116), new Field(117, 126), new Field(147, 152),
-							new Field(153, 165), new Field(182, 188), new Field(254, 266), new Field(176, 181), null,
-							new Field(81, 82)),
+					febraban400(new Field(32, 40), '1', new NossoNumero(new Field(63, 74), true, false),
+							new Field(182, 188), new Field(176, 181), null, new Field(81, 82)),
 					BB_400));
 
 	private static final Map<String, Bank> BY_CODE = new HashMap<>();

@@ -1,12 +1,5 @@
 package br.suite.imports;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
-import java.util.EnumMap;
-import java.util.Locale;
-import java.util.Map;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -14,7 +7,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -28,13 +20,10 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-import br.suite.imports.StatementValues.Decimal;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 @RestController
@@ -81,22 +70,11 @@ class CsvImportController {
 					required = false) @Nullable String delimiter,
 			@Parameter(description = "comma (1.234,56) or point (1,234.56); default detected") @RequestParam(
 					required = false) @Nullable String decimal,
-			@Parameter(description = COLUMNS) @RequestParam(required = false) @Nullable String columns,
+			@Parameter(description = StatementUploads.COLUMNS) @RequestParam(required = false) @Nullable String columns,
 			@Parameter(description = "overrides the part's file name") @RequestParam(name = "file_name",
 					required = false) @Nullable String fileName) {
-		if (file == null) {
-			throw InvalidRequest.of("file", "is required: send the statement as the multipart part named file");
-		}
-		byte[] content;
-		try {
-			content = file.getBytes();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		String name = fileName(fileName != null ? fileName : file.getOriginalFilename());
-		return this.imports.prepare(new CsvImportService.Upload(content, name),
-				options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
+		return this.imports.prepare(StatementUploads.part(file, fileName),
+				StatementUploads.options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
 	@PostMapping(path = "/prepare-csv-import",
@@ -117,9 +95,8 @@ class CsvImportController {
 			@RequestParam(required = false) @Nullable String columns,
 			@RequestParam(name = "file_name", required = false) @Nullable String fileName,
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
-		String name = fileName(fileName != null ? fileName : dispositionFileName(disposition));
-		return this.imports.prepare(new CsvImportService.Upload(body == null ? new byte[0] : body, name),
-				options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
+		return this.imports.prepare(StatementUploads.body(body, fileName, disposition),
+				StatementUploads.options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
 	/**
@@ -166,86 +143,6 @@ class CsvImportController {
 		return response.body(confirmation.result());
 	}
 
-	private static final String COLUMNS = "JSON object from field to the header of its column, overriding the "
-			+ "detection; \"\" leaves a field out. Fields: transaction_date, posted_at, transaction_time, amount, "
-			+ "credit_amount, debit_amount, direction, description, payer_name, payer_document, external_id, "
-			+ "end_to_end_id, bank_reference_id, correlation_id, charge_external_id, status. "
-			+ "Example: {\"transaction_date\":\"Dt. Mov.\",\"amount\":\"Valor R$\",\"external_id\":\"\"}";
-
-	static CsvImportService.PrepareOptions options(JsonMapper json, @Nullable String provider,
-			@Nullable String accountId, @Nullable String encoding, @Nullable String delimiter, @Nullable String decimal,
-			@Nullable String columns) {
-		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Charset charset = null;
-		if (encoding != null && !encoding.isBlank()) {
-			charset = StatementReader.encodingNamed(encoding);
-			if (charset == null) {
-				errors.add("encoding", "must be utf-8, windows-1252 or iso-8859-1");
-			}
-		}
-		Character separator = null;
-		if (delimiter != null && !delimiter.isEmpty()) {
-			separator = switch (delimiter.equalsIgnoreCase("tab") ? "\t" : delimiter) {
-				case ";" -> ';';
-				case "," -> ',';
-				case "\t" -> '\t';
-				case "|" -> '|';
-				default -> null;
-			};
-			if (separator == null) {
-				errors.add("delimiter", "must be ;, comma, tab or |");
-			}
-		}
-		Decimal decimalSeparator = null;
-		if (decimal != null && !decimal.isBlank()) {
-			decimalSeparator = switch (decimal.strip().toLowerCase(Locale.ROOT)) {
-				case "comma", "," -> Decimal.COMMA;
-				case "point", "dot", "." -> Decimal.POINT;
-				default -> null;
-			};
-			if (decimalSeparator == null) {
-				errors.add("decimal", "must be comma (1.234,56) or point (1,234.56)");
-			}
-		}
-		Map<ImportField, String> chosen = columns(json, columns, errors);
-		errors.throwIfAny();
-		return new CsvImportService.PrepareOptions(provider == null ? "csv" : provider,
-				accountId == null ? "" : accountId, charset, separator, decimalSeparator, chosen);
-	}
-
-	private static Map<ImportField, String> columns(JsonMapper json, @Nullable String columns,
-			InvalidRequest.Builder errors) {
-		Map<ImportField, String> chosen = new EnumMap<>(ImportField.class);
-		if (columns == null || columns.isBlank()) {
-			return chosen;
-		}
-		JsonNode tree;
-		try {
-			tree = json.readTree(columns);
-		}
-		catch (JacksonException ex) {
-			errors.add("columns", "must be a JSON object from field to column header, e.g. {\"amount\":\"Valor R$\"}");
-			return chosen;
-		}
-		if (tree == null || !tree.isObject()) {
-			errors.add("columns", "must be a JSON object from field to column header, e.g. {\"amount\":\"Valor R$\"}");
-			return chosen;
-		}
-		tree.properties().forEach(entry -> {
-			ImportField field = ImportField.fromWire(entry.getKey());
-			if (field == null) {
-				errors.add("columns." + entry.getKey(), "is not a field; fields: " + ImportField.allowed());
-			}
-			else if (!entry.getValue().isString() || entry.getValue().asString().length() > 200) {
-				errors.add("columns." + entry.getKey(), "must be the column's header (a string, ≤ 200), or \"\"");
-			}
-			else {
-				chosen.put(field, entry.getValue().asString().strip());
-			}
-		});
-		return chosen;
-	}
-
 	private static @Nullable String idempotencyKey(@Nullable String key) {
 		if (key == null) {
 			return null;
@@ -254,32 +151,6 @@ class CsvImportController {
 			throw InvalidRequest.of(IDEMPOTENCY_KEY, "must be 1 to 255 visible ASCII characters (e.g. a UUID)");
 		}
 		return key;
-	}
-
-	/**
-	 * The name without any client path (browsers may send C:\fakepath\…), one line, at
-	 * most 255 characters.
-	 */
-	static String fileName(@Nullable String given) {
-		String name = given == null ? ""
-				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();
-		if (name.length() > CsvImportService.FILE_NAME_MAX || name.chars().anyMatch(Character::isISOControl)) {
-			throw InvalidRequest.of("file_name", "must be at most " + CsvImportService.FILE_NAME_MAX
-					+ " characters on one line without control characters");
-		}
-		return name;
-	}
-
-	static @Nullable String dispositionFileName(@Nullable String disposition) {
-		if (disposition == null || disposition.isBlank()) {
-			return null;
-		}
-		try {
-			return ContentDisposition.parse(disposition).getFilename();
-		}
-		catch (RuntimeException ex) {
-			throw InvalidRequest.of("Content-Disposition", "is not a valid header: " + ex.getMessage());
-		}
 	}
 
 }

@@ -1,8 +1,20 @@
 package br.suite.imports;
 
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
+import br.suite.finance.TransactionImports.RawTransaction;
+import br.suite.imports.StatementReader.Line;
+import br.suite.shared.DateTimes;
+import br.suite.shared.Money;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
@@ -54,6 +66,62 @@ record CsvImportRow(
 		bankReferenceId = bankReferenceId == null ? "" : bankReferenceId;
 		correlationId = correlationId == null ? "" : correlationId;
 		chargeExternalId = chargeExternalId == null ? "" : chargeExternalId;
+	}
+
+	/** A line read from a statement file, as prepare writes it into a group. */
+	static CsvImportRow of(Line line) {
+		return new CsvImportRow(line.externalId(), line.date().toString(),
+				line.postedAt() == null ? null : DateTimes.utcMillis(line.postedAt()), Money.format(line.amount()),
+				line.direction(), line.status(), line.description(), line.payerName(), line.payerDocument(),
+				line.endToEndId(), line.bankReferenceId(), line.correlationId(), line.chargeExternalId(),
+				line.number());
+	}
+
+	/**
+	 * The row as finance checks it. A date, amount or instant whose text cannot be read
+	 * (or a date outside the group's {@code month}) goes to {@code unreadable} (wire
+	 * field → message) and in as null or as read; everything else is finance's to judge.
+	 */
+	RawTransaction transaction(YearMonth month, Map<String, String> unreadable) {
+		LocalDate date = null;
+		String dateText = strip(this.transactionDate);
+		if (!dateText.isEmpty()) {
+			try {
+				date = dateText.length() == 10 ? LocalDate.parse(dateText) : null;
+			}
+			catch (DateTimeParseException ex) {
+				date = null;
+			}
+			if (date == null) {
+				unreadable.put("transaction_date", "must be a date YYYY-MM-DD (got \"" + dateText + "\")");
+			}
+			else if (!YearMonth.from(date).equals(month)) {
+				unreadable.put("transaction_date", date + " is outside the group's month " + month);
+			}
+		}
+		String amountText = strip(this.amount);
+		BigDecimal amount = amountText.isEmpty() ? null : Money.parseOrNull(amountText);
+		if (!amountText.isEmpty() && amount == null) {
+			unreadable.put("amount", Money.MESSAGE + " (got \"" + amountText + "\")");
+		}
+		Instant posted = null;
+		String postedText = strip(this.postedAt);
+		if (!postedText.isEmpty()) {
+			try {
+				posted = OffsetDateTime.parse(postedText).toInstant();
+			}
+			catch (DateTimeParseException ex) {
+				unreadable.put("posted_at", "must be an ISO 8601 date-time with offset, e.g. "
+						+ "2026-03-05T14:30:00Z (got \"" + postedText + "\")");
+			}
+		}
+		return new RawTransaction(this.externalId, date, posted, amount, this.direction, this.status, this.description,
+				this.payerName, this.payerDocument, this.correlationId, this.bankReferenceId, this.endToEndId,
+				this.chargeExternalId);
+	}
+
+	private static String strip(@Nullable String text) {
+		return text == null ? "" : text.strip();
 	}
 
 	/**

@@ -1,17 +1,10 @@
 package br.suite.imports;
 
-import java.math.BigDecimal;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.YearMonth;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +16,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
-import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
@@ -37,7 +29,7 @@ import br.suite.finance.TransactionImports.Account;
 import br.suite.finance.TransactionImports.Applied;
 import br.suite.finance.TransactionImports.ImportRow;
 import br.suite.finance.TransactionImports.MonthPreview;
-import br.suite.finance.TransactionImports.RawTransaction;
+import br.suite.imports.CsvImportConfirmationReader.Reading;
 import br.suite.imports.ImportConfirmationRepository.NewConfirmation;
 import br.suite.imports.ImportConfirmationRepository.Stored;
 import br.suite.imports.ImportProblems.FileTooLarge;
@@ -49,9 +41,7 @@ import br.suite.imports.StatementReader.Statement;
 import br.suite.imports.StatementValues.Decimal;
 import br.suite.shared.BodyLimits;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Money;
 import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,17 +58,9 @@ class CsvImportService {
 
 	static final long MAX_FILE_SIZE = BodyLimits.UPLOAD;
 
-	static final int FILE_NAME_MAX = 255;
-
-	static final int MIN_YEAR = 1900;
-
-	static final int MAX_YEAR = 2999;
-
-	private static final Pattern MONTH_KEY = Pattern.compile("(\\d{4})-(\\d{2})");
-
-	private static final Pattern SHA_256 = Pattern.compile("[0-9a-fA-F]{64}");
-
 	private final TransactionImports finance;
+
+	private final CsvImportConfirmationReader reader;
 
 	private final ImportConfirmationRepository confirmations;
 
@@ -90,9 +72,11 @@ class CsvImportService {
 
 	private final ApplicationEventPublisher events;
 
-	CsvImportService(TransactionImports finance, ImportConfirmationRepository confirmations, JsonMapper json,
-			PlatformTransactionManager transactionManager, AuditLog audit, ApplicationEventPublisher events) {
+	CsvImportService(TransactionImports finance, CsvImportConfirmationReader reader,
+			ImportConfirmationRepository confirmations, JsonMapper json, PlatformTransactionManager transactionManager,
+			AuditLog audit, ApplicationEventPublisher events) {
 		this.finance = finance;
+		this.reader = reader;
 		this.audit = audit;
 		this.events = events;
 		this.confirmations = confirmations;
@@ -170,10 +154,7 @@ class CsvImportService {
 		Map<YearMonth, List<CsvImportRow>> groups = new TreeMap<>();
 		Map<YearMonth, List<ImportRow>> rows = new TreeMap<>();
 		for (Line line : lines) {
-			TransactionImports.Checked checked = this.finance.check(account,
-					new RawTransaction(line.externalId(), line.date(), line.postedAt(), line.amount(), line.direction(),
-							line.status(), line.description(), line.payerName(), line.payerDocument(),
-							line.correlationId(), line.bankReferenceId(), line.endToEndId(), line.chargeExternalId()));
+			TransactionImports.Checked checked = this.finance.check(account, line.transaction());
 			if (checked.row() == null) {
 				checked.errors()
 					.forEach((field, messages) -> messages.forEach(message -> errors
@@ -181,7 +162,7 @@ class CsvImportService {
 				continue;
 			}
 			YearMonth month = YearMonth.from(line.date());
-			groups.computeIfAbsent(month, m -> new ArrayList<>()).add(row(line));
+			groups.computeIfAbsent(month, m -> new ArrayList<>()).add(CsvImportRow.of(line));
 			rows.computeIfAbsent(month, m -> new ArrayList<>()).add(checked.row());
 		}
 		errors.sort(Comparator.comparingInt(CsvImportRowError::row));
@@ -196,14 +177,6 @@ class CsvImportService {
 						only == null ? null : only.getMonthValue()),
 				preview(account, rows), errors,
 				ignored.stream().map(i -> new CsvImportIgnoredRow(i.line(), i.reason())).toList());
-	}
-
-	private static CsvImportRow row(Line line) {
-		return new CsvImportRow(line.externalId(), line.date().toString(),
-				line.postedAt() == null ? null : DateTimes.utcMillis(line.postedAt()), Money.format(line.amount()),
-				line.direction(), line.status(), line.description(), line.payerName(), line.payerDocument(),
-				line.endToEndId(), line.bankReferenceId(), line.correlationId(), line.chargeExternalId(),
-				line.number());
 	}
 
 	/** What confirming each month would do now, read without writing anything. */
@@ -227,7 +200,7 @@ class CsvImportService {
 	 */
 	Confirmation confirm(CsvImportConfirmRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant startedAt = Instant.now();
-		Reading checked = check(request);
+		Reading checked = this.reader.read(request);
 		Confirmation confirmation = this.transaction.execute(status -> {
 			if (idempotencyKey != null) {
 				this.confirmations.lockKey(caller.id(), idempotencyKey);
@@ -316,234 +289,8 @@ class CsvImportService {
 		return message.append(". Import ").append(importId).append('.').toString();
 	}
 
-	/**
-	 * A confirmation as read: its account (null when invalid), its valid rows, and every
-	 * problem found.
-	 */
-	private record Reading(@Nullable Account account, CsvImportMetadata metadata, String fileSha256,
-			@Nullable YearMonth deleteMonth, boolean generateLogs, List<ImportRow> rows, List<String> errors,
-			String sha256) {
-	}
-
-	/**
-	 * Reads a confirmation. Its JSON shape was checked by Jackson (a wrong type is a 400
-	 * before this); every problem of content (missing parts, a bad month or account,
-	 * invalid rows) becomes one string of {@code errors}, so that op 7 answers it in its
-	 * result object, as the spec's rule 7 says.
-	 */
-	private Reading check(CsvImportConfirmRequest request) {
-		List<String> errors = new ArrayList<>();
-		if (request.groups() == null) {
-			errors.add("groups: is required: an object from month (YYYY-MM) to its rows ({} for none)");
-		}
-		CsvImportMetadata metadata = request.importMetadata();
-		if (metadata == null) {
-			errors.add("import_metadata: is required, with provider and account_id at least");
-			metadata = new CsvImportMetadata(null, null, null, null, null);
-		}
-		YearMonth deleteMonth = deleteMonth(request.deletePeriod(), errors);
-		Map<String, YearMonth> months = new LinkedHashMap<>();
-		if (request.groups() != null) {
-			request.groups().forEach((key, rows) -> {
-				YearMonth month = month(key);
-				if (month == null) {
-					errors.add("groups." + key + ": is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
-							+ MAX_YEAR + "-12 (e.g. 2026-03)");
-				}
-				else if (rows == null) {
-					errors.add("groups." + key + ": must be an array of rows ([] for none)");
-				}
-				else {
-					months.put(key, month);
-				}
-			});
-		}
-		String fileName = text(metadata.fileName());
-		if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
-			errors.add("import_metadata.file_name: must be at most " + FILE_NAME_MAX
-					+ " characters on one line without control characters");
-		}
-		String fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
-		if (!fileSha256.isEmpty() && !SHA_256.matcher(fileSha256).matches()) {
-			errors.add("import_metadata.file_sha256: must be empty or 64 hexadecimal digits (SHA-256)");
-		}
-		if (metadata.rowCount() != null && metadata.rowCount() < 0) {
-			errors.add("import_metadata.row_count: must be zero or more");
-		}
-		Account account = null;
-		try {
-			account = this.finance.account(metadata.provider(), metadata.accountId());
-		}
-		catch (InvalidRequest ex) {
-			ex.errors()
-				.forEach((field, messages) -> messages
-					.forEach(message -> errors.add("import_metadata." + field + ": " + message)));
-		}
-		boolean generateLogs = Boolean.TRUE.equals(request.generateLogs());
-
-		Fingerprint fingerprint = new Fingerprint();
-		fingerprint.add(account == null ? null : account.provider(), account == null ? null : account.accountId(),
-				fileName, fileSha256, String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth),
-				String.valueOf(generateLogs));
-		List<ImportRow> rows = new ArrayList<>();
-		Map<String, String> seen = new HashMap<>();
-		// Rows are checked by the same rules whatever the account, so an invalid account
-		// hides no row problem.
-		Account rowsAccount = account != null ? account : this.finance.account("csv", "");
-		months.forEach((key, month) -> {
-			fingerprint.add("group", key);
-			List<CsvImportRow> groupRows = request.groups().get(key);
-			for (int i = 0; i < groupRows.size(); i++) {
-				CsvImportRow row = groupRows.get(i);
-				if (row == null) {
-					errors.add("group " + key + ", row " + (i + 1) + ": must be a row object");
-					continue;
-				}
-				String where = "group " + key + ", row " + (i + 1)
-						+ (row.line() == null ? "" : " (line " + row.line() + ")");
-				fingerprint.add(row.externalId(), row.transactionDate(), row.postedAt(), row.amount(), row.direction(),
-						row.status(), row.description(), row.payerName(), row.payerDocument(), row.endToEndId(),
-						row.bankReferenceId(), row.correlationId(), row.chargeExternalId());
-				ImportRow transaction = transaction(rowsAccount, month, row, where, errors);
-				if (transaction == null) {
-					continue;
-				}
-				String first = seen.putIfAbsent(transaction.externalId().strip(), where);
-				if (first != null) {
-					errors.add(where + ", external_id: repeats " + first + " (\"" + transaction.externalId().strip()
-							+ "\"); an import lists each transaction once");
-				}
-				rows.add(transaction);
-			}
-		});
-		return new Reading(account, metadata, fileSha256, deleteMonth, generateLogs, rows, errors, fingerprint.hex());
-	}
-
-	/** The row as finance takes it, or null after adding its errors. */
-	private @Nullable ImportRow transaction(Account account, YearMonth month, CsvImportRow row, String where,
-			List<String> errors) {
-		int before = errors.size();
-		LocalDate date = null;
-		String dateText = text(row.transactionDate()).strip();
-		if (dateText.isEmpty()) {
-			errors.add(where + ", transaction_date: is required");
-		}
-		else {
-			try {
-				date = dateText.length() == 10 ? LocalDate.parse(dateText) : null;
-			}
-			catch (DateTimeParseException ex) {
-				date = null;
-			}
-			if (date == null) {
-				errors.add(where + ", transaction_date: must be a date YYYY-MM-DD (got \"" + dateText + "\")");
-			}
-			else if (!YearMonth.from(date).equals(month)) {
-				errors.add(where + ", transaction_date: " + date + " is outside the group's month " + month);
-			}
-		}
-		BigDecimal amount = null;
-		String amountText = text(row.amount()).strip();
-		if (amountText.isEmpty()) {
-			errors.add(where + ", amount: is required");
-		}
-		else {
-			amount = Money.parseOrNull(amountText);
-			if (amount == null) {
-				errors.add(where + ", amount: " + Money.MESSAGE + " (got \"" + amountText + "\")");
-			}
-		}
-		Instant postedAt = null;
-		String postedText = text(row.postedAt()).strip();
-		if (!postedText.isEmpty()) {
-			try {
-				postedAt = OffsetDateTime.parse(postedText).toInstant();
-			}
-			catch (DateTimeParseException ex) {
-				errors.add(where + ", posted_at: must be an ISO 8601 date-time with offset, e.g. "
-						+ "2026-03-05T14:30:00Z (got \"" + postedText + "\")");
-			}
-		}
-		TransactionImports.Checked checked = this.finance.check(account,
-				new RawTransaction(row.externalId(), date, postedAt, amount, row.direction(), row.status(),
-						row.description(), row.payerName(), row.payerDocument(), row.correlationId(),
-						row.bankReferenceId(), row.endToEndId(), row.chargeExternalId()));
-		boolean dateReported = date == null;
-		boolean amountReported = amount == null;
-		checked.errors().forEach((field, messages) -> {
-			if ((field.equals("transaction_date") && dateReported) || (field.equals("amount") && amountReported)) {
-				return;
-			}
-			messages.forEach(message -> errors.add(where + ", " + field + ": " + message));
-		});
-		return errors.size() > before ? null : checked.row();
-	}
-
-	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period, List<String> errors) {
-		if (period == null) {
-			return null;
-		}
-		boolean enabled = Boolean.TRUE.equals(period.enabled());
-		int before = errors.size();
-		if (period.year() != null && (period.year() < MIN_YEAR || period.year() > MAX_YEAR)) {
-			errors.add("delete_period.year: must be between " + MIN_YEAR + " and " + MAX_YEAR);
-		}
-		else if (enabled && period.year() == null) {
-			errors.add("delete_period.year: is required when delete_period is enabled");
-		}
-		if (period.month() != null && (period.month() < 1 || period.month() > 12)) {
-			errors.add("delete_period.month: must be between 1 and 12");
-		}
-		else if (enabled && period.month() == null) {
-			errors.add("delete_period.month: is required when delete_period is enabled");
-		}
-		if (!enabled || errors.size() > before) {
-			return null;
-		}
-		return YearMonth.of(period.year(), period.month());
-	}
-
-	private static @Nullable YearMonth month(String key) {
-		var matcher = MONTH_KEY.matcher(key);
-		if (!matcher.matches()) {
-			return null;
-		}
-		int year = Integer.parseInt(matcher.group(1));
-		int month = Integer.parseInt(matcher.group(2));
-		return year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 ? null : YearMonth.of(year, month);
-	}
-
 	private static String text(@Nullable String value) {
 		return value == null ? "" : value;
-	}
-
-	/**
-	 * The SHA-256 of what a confirmation asks for (not of its bytes): the same metadata,
-	 * choices and rows give the same fingerprint whatever the JSON's spacing, key order
-	 * or ignored fields.
-	 */
-	private static final class Fingerprint {
-
-		private final MessageDigest digest;
-
-		Fingerprint() {
-			this.digest = Sha256.digest();
-		}
-
-		void add(@Nullable String... values) {
-			StringBuilder record = new StringBuilder();
-			for (String value : values) {
-				// Length-prefixed, so no two different lists of values read alike; null
-				// differs from "".
-				record.append(value == null ? "-1:" : value.length() + ":" + value);
-			}
-			this.digest.update(record.append(values.length).append(';').toString().getBytes(StandardCharsets.UTF_8));
-		}
-
-		String hex() {
-			return Sha256.hex(this.digest);
-		}
-
 	}
 
 }

@@ -22,18 +22,18 @@ import br.suite.web.PageModel;
 /**
  * The bank-statement import wizard: upload → preview (months, would
  * insert/update/skip/delete, unreadable lines) → confirm → result. The prepared import
- * waits in the database between the steps ({@link CsvImportDesk}); the session holds only
- * its id (sessions are rows read on every request: a statement's rows there made every
- * page of the session read megabytes).
+ * waits in the database between the steps ({@link PreparedImports}); the session holds
+ * only its id (sessions are rows read on every request: a statement's rows there made
+ * every page of the session read megabytes).
  */
 @Controller
 class ImportPages {
 
 	static final String PREPARED = "web.import.prepared";
 
-	private final CsvImportDesk imports;
+	private final PreparedImports imports;
 
-	ImportPages(CsvImportDesk imports) {
+	ImportPages(PreparedImports imports) {
 		this.imports = imports;
 	}
 
@@ -59,7 +59,7 @@ class ImportPages {
 		}
 		try {
 			String name = file.getOriginalFilename() == null ? "" : file.getOriginalFilename();
-			CsvImportDesk.Prepared prepared = this.imports.prepare(file.getBytes(), name, provider, accountId,
+			PreparedImports.Prepared prepared = this.imports.prepare(file.getBytes(), name, provider, accountId,
 					PageModel.caller());
 			discard(session);
 			session.setAttribute(PREPARED, prepared.id().toString());
@@ -74,7 +74,7 @@ class ImportPages {
 	@GetMapping("/app/import/preview")
 	@Requires("imports.csv.prepare")
 	String preview(HttpSession session, Model model) {
-		Optional<CsvImportDesk.Prepared> prepared = prepared(session);
+		Optional<PreparedImports.Prepared> prepared = prepared(session);
 		if (prepared.isEmpty()) {
 			return "redirect:/app/import/";
 		}
@@ -86,13 +86,13 @@ class ImportPages {
 	@Requires("imports.csv.confirm")
 	String confirm(@RequestParam(name = "replace_month", defaultValue = "false") boolean replaceMonth,
 			HttpSession session, Model model) {
-		Optional<CsvImportDesk.Prepared> found = prepared(session);
+		Optional<PreparedImports.Prepared> found = prepared(session);
 		if (found.isEmpty()) {
 			return "redirect:/app/import/";
 		}
-		CsvImportDesk.Prepared prepared = found.get();
+		PreparedImports.Prepared prepared = found.get();
 		try {
-			CsvImportDesk.Outcome outcome = this.imports.confirm(prepared, replaceMonth, PageModel.caller());
+			PreparedImports.Outcome outcome = this.imports.confirm(prepared, replaceMonth, PageModel.caller());
 			if (outcome.success()) {
 				session.removeAttribute(PREPARED);
 			}
@@ -115,7 +115,7 @@ class ImportPages {
 	}
 
 	/** The import this session prepared, while the database keeps it. */
-	private Optional<CsvImportDesk.Prepared> prepared(HttpSession session) {
+	private Optional<PreparedImports.Prepared> prepared(HttpSession session) {
 		return id(session).flatMap(id -> this.imports.find(id, PageModel.caller()));
 	}
 

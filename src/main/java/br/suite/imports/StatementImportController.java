@@ -1,8 +1,5 @@
 package br.suite.imports;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -22,7 +19,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
 import br.suite.shared.ApiProblem;
-import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -70,18 +66,7 @@ class StatementImportController {
 					required = false) @Nullable String columns,
 			@Parameter(description = "overrides the part's file name") @RequestParam(name = "file_name",
 					required = false) @Nullable String fileName) {
-		if (file == null) {
-			throw InvalidRequest.of("file", "is required: send the statement as the multipart part named file");
-		}
-		byte[] content;
-		try {
-			content = file.getBytes();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		String name = CsvImportController.fileName(fileName != null ? fileName : file.getOriginalFilename());
-		return this.statements.prepare(new CsvImportService.Upload(content, name),
+		return this.statements.prepare(StatementUploads.part(file, fileName),
 				options(provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
@@ -104,9 +89,7 @@ class StatementImportController {
 			@RequestParam(required = false) @Nullable String columns,
 			@RequestParam(name = "file_name", required = false) @Nullable String fileName,
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
-		String name = CsvImportController
-			.fileName(fileName != null ? fileName : CsvImportController.dispositionFileName(disposition));
-		return this.statements.prepare(new CsvImportService.Upload(body == null ? new byte[0] : body, name),
+		return this.statements.prepare(StatementUploads.body(body, fileName, disposition),
 				options(provider, accountId, encoding, delimiter, decimal, columns));
 	}
 
@@ -123,7 +106,7 @@ class StatementImportController {
 
 	private StatementImportService.Options options(@Nullable String provider, @Nullable String accountId,
 			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal, @Nullable String columns) {
-		CsvImportService.PrepareOptions csv = CsvImportController.options(this.json, provider, accountId, encoding,
+		CsvImportService.PrepareOptions csv = StatementUploads.options(this.json, provider, accountId, encoding,
 				delimiter, decimal, columns);
 		return new StatementImportService.Options(provider == null || provider.isBlank() ? null : provider, accountId,
 				csv);

@@ -220,6 +220,28 @@ final class StatementValues {
 	}
 
 	/**
+	 * The decimal separator a file's amount cells show most, or when they tie, the one
+	 * that goes with the delimiter (point for {@code ,}, comma otherwise).
+	 */
+	static Decimal decimalOf(Iterable<String> amountCells, char delimiter) {
+		int comma = 0;
+		int point = 0;
+		for (String cell : amountCells) {
+			Decimal shown = decimalShownBy(cell);
+			if (shown == Decimal.COMMA) {
+				comma++;
+			}
+			else if (shown == Decimal.POINT) {
+				point++;
+			}
+		}
+		if (comma != point) {
+			return comma > point ? Decimal.COMMA : Decimal.POINT;
+		}
+		return delimiter == ',' ? Decimal.POINT : Decimal.COMMA;
+	}
+
+	/**
 	 * Reads a date: ISO ({@code 2026-03-05}, also with a time and offset) or day first,
 	 * as Brazil writes it ({@code 05/03/2026}, {@code 5/3/26}, {@code 05-03-2026},
 	 * {@code 05.03.2026}, optionally followed by {@code HH:mm[:ss]} in São Paulo time).

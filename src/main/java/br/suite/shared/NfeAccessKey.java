@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * and {@code F}, say) is not detected.
  */
 @NullMarked
-public final class NfeAccessKey {
+public record NfeAccessKey(String value) {
 
 	public static final int LENGTH = 44;
 
@@ -41,10 +41,13 @@ public final class NfeAccessKey {
 	private static final Set<Integer> UF_CODES = Set.of(11, 12, 13, 14, 15, 16, 17, 21, 22, 23, 24, 25, 26, 27, 28, 29,
 			31, 32, 33, 35, 41, 42, 43, 50, 51, 52, 53);
 
-	private final String value;
-
-	private NfeAccessKey(String value) {
-		this.value = value;
+	/**
+	 * A key of exactly 44 characters (see {@link #parse} for one with spaces).
+	 * @throws InvalidAccessKey when the key has the wrong length or characters, an
+	 * unknown state code, a month outside 01-12, or a wrong check digit
+	 */
+	public NfeAccessKey {
+		check(value);
 	}
 
 	/**
@@ -54,10 +57,13 @@ public final class NfeAccessKey {
 	 * unknown state code, a month outside 01-12, or a wrong check digit
 	 */
 	public static NfeAccessKey parse(@Nullable String input) {
-		if (input == null) {
+		return new NfeAccessKey(input == null ? null : removeWhitespace(input));
+	}
+
+	private static void check(@Nullable String key) {
+		if (key == null) {
 			throw new InvalidAccessKey(InvalidAccessKey.Reason.EMPTY, "Access key is missing");
 		}
-		String key = removeWhitespace(input);
 		if (key.isEmpty()) {
 			throw new InvalidAccessKey(InvalidAccessKey.Reason.EMPTY, "Access key is empty");
 		}
@@ -85,7 +91,6 @@ public final class NfeAccessKey {
 			throw new InvalidAccessKey(InvalidAccessKey.Reason.CHECK_DIGIT, "Access key check digit "
 					+ key.charAt(LENGTH - 1) + " does not match the other 43 characters; it was probably mistyped");
 		}
-		return new NfeAccessKey(key);
 	}
 
 	/** Whether {@link #parse(String)} would accept the input. */
@@ -123,11 +128,6 @@ public final class NfeAccessKey {
 		}
 		int r = sum % 11;
 		return r < 2 ? 0 : 11 - r;
-	}
-
-	/** The 44 characters, without spaces; the form to store and to make unique. */
-	public String value() {
-		return value;
 	}
 
 	/** IBGE code of the issuer's state (35 = SP). */
@@ -175,16 +175,7 @@ public final class NfeAccessKey {
 		return value.charAt(43) - '0';
 	}
 
-	@Override
-	public boolean equals(@Nullable Object other) {
-		return other instanceof NfeAccessKey that && value.equals(that.value);
-	}
-
-	@Override
-	public int hashCode() {
-		return value.hashCode();
-	}
-
+	/** The 44 characters, without spaces; the form to store and to make unique. */
 	@Override
 	public String toString() {
 		return value;

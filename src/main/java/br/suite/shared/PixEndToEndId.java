@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * settlement time and must not be used as a transaction date.
  */
 @NullMarked
-public final class PixEndToEndId {
+public record PixEndToEndId(String value) {
 
 	public static final int LENGTH = 32;
 
@@ -31,18 +31,24 @@ public final class PixEndToEndId {
 	private static final Pattern STRICT = Pattern.compile("E[0-9A-Z]{8}"
 			+ "[0-9]{4}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])([01][0-9]|2[0-3])[0-5][0-9]" + "[a-zA-Z0-9]{11}");
 
-	private final String value;
-
-	private PixEndToEndId(String value) {
-		this.value = value;
-	}
-
 	/**
 	 * Accepts any 32-character ASCII alphanumeric id, as the Pix API does. No trimming or
 	 * case change: the id is compared byte for byte with what the bank reports.
+	 * @throws InvalidEndToEndId when the value is not exactly 32 ASCII letters or digits
+	 */
+	public PixEndToEndId {
+		check(value);
+	}
+
+	/**
+	 * The id of a text, as {@link #PixEndToEndId(String)} (null is a missing id).
 	 * @throws InvalidEndToEndId when the input is not exactly 32 ASCII letters or digits
 	 */
 	public static PixEndToEndId parse(@Nullable String input) {
+		return new PixEndToEndId(check(input));
+	}
+
+	private static String check(@Nullable String input) {
 		if (input == null || input.isEmpty()) {
 			throw new InvalidEndToEndId("Pix endToEndId is missing");
 		}
@@ -54,7 +60,7 @@ public final class PixEndToEndId {
 			throw new InvalidEndToEndId("Pix endToEndId may only contain letters A-Z, a-z and digits, but has '"
 					+ input.charAt(bad) + "' at position " + (bad + 1));
 		}
-		return new PixEndToEndId(input);
+		return input;
 	}
 
 	/** Whether {@link #parse(String)} would accept the input. */
@@ -69,20 +75,7 @@ public final class PixEndToEndId {
 		return STRICT.matcher(value).matches();
 	}
 
-	public String value() {
-		return value;
-	}
-
-	@Override
-	public boolean equals(@Nullable Object other) {
-		return other instanceof PixEndToEndId that && value.equals(that.value);
-	}
-
-	@Override
-	public int hashCode() {
-		return value.hashCode();
-	}
-
+	/** The id itself, as the bank reports it. */
 	@Override
 	public String toString() {
 		return value;

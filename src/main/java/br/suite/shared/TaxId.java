@@ -8,9 +8,10 @@ import org.jspecify.annotations.Nullable;
  * alphanumeric form that Receita Federal assigns to new registrations from July 2026).
  *
  * <p>
- * Instances only exist for valid ids, so holding a {@code TaxId} is proof that the check
- * digits were verified. {@link #value()} is the canonical form to store and compare:
- * digits and upper-case letters, without punctuation.
+ * Instances only exist for valid ids (the constructor checks what {@link #parse} checks),
+ * so holding a {@code TaxId} is proof that the check digits were verified. {@code value}
+ * is the canonical form to store and compare: 11 digits, or 14 characters of digits and
+ * upper-case letters, without punctuation.
  *
  * <p>
  * Limit of the official algorithm, not of this class: the CNPJ check digits use mod 11
@@ -20,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * cannot be caught here.
  */
 @NullMarked
-public final class TaxId {
+public record TaxId(String value, Kind kind) {
 
 	/**
 	 * Which document a {@link TaxId} is; decided by the length of the normalised input.
@@ -41,13 +42,18 @@ public final class TaxId {
 
 	private static final int[] CNPJ_DV2_WEIGHTS = { 6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2 };
 
-	private final String value;
-
-	private final Kind kind;
-
-	private TaxId(String value, Kind kind) {
-		this.value = value;
-		this.kind = kind;
+	/**
+	 * An id in its canonical form (see {@link #parse} for a typed or masked one), of the
+	 * kind its length says.
+	 * @throws InvalidTaxId as {@link #parse}, or when {@code kind} is not the kind of
+	 * {@code value}
+	 */
+	public TaxId {
+		Kind read = check(value);
+		if (read != kind) {
+			throw new InvalidTaxId(InvalidTaxId.Reason.LENGTH, "A " + kind + " cannot have " + value.length()
+					+ " characters: " + (read == Kind.CPF ? "it is a CPF" : "it is a CNPJ"));
+		}
 	}
 
 	/**
@@ -60,16 +66,20 @@ public final class TaxId {
 	 * is a repeated-digit string, or its check digits do not match
 	 */
 	public static TaxId parse(@Nullable String input) {
-		if (input == null) {
+		String normalised = input == null ? null : normalise(input);
+		return new TaxId(normalised, check(normalised));
+	}
+
+	private static Kind check(@Nullable String normalised) {
+		if (normalised == null) {
 			throw new InvalidTaxId(InvalidTaxId.Reason.EMPTY, "CPF/CNPJ is missing");
 		}
-		String normalised = normalise(input);
 		if (normalised.isEmpty()) {
 			throw new InvalidTaxId(InvalidTaxId.Reason.EMPTY, "CPF/CNPJ is empty");
 		}
 		return switch (normalised.length()) {
-			case CPF_LENGTH -> parseCpf(normalised);
-			case CNPJ_LENGTH -> parseCnpj(normalised);
+			case CPF_LENGTH -> checkCpf(normalised);
+			case CNPJ_LENGTH -> checkCnpj(normalised);
 			default -> throw new InvalidTaxId(InvalidTaxId.Reason.LENGTH,
 					"CPF/CNPJ must have 11 characters (CPF) or 14 characters (CNPJ) without" + " punctuation, but has "
 							+ normalised.length());
@@ -87,15 +97,6 @@ public final class TaxId {
 		}
 	}
 
-	/** Canonical form: 11 digits, or 14 characters of digits and upper-case letters. */
-	public String value() {
-		return value;
-	}
-
-	public Kind kind() {
-		return kind;
-	}
-
 	/** Masked form for display: {@code 123.456.789-09} or {@code 12.ABC.345/01DE-35}. */
 	public String formatted() {
 		if (kind == Kind.CPF) {
@@ -104,16 +105,6 @@ public final class TaxId {
 		}
 		return value.substring(0, 2) + '.' + value.substring(2, 5) + '.' + value.substring(5, 8) + '/'
 				+ value.substring(8, 12) + '-' + value.substring(12);
-	}
-
-	@Override
-	public boolean equals(@Nullable Object other) {
-		return other instanceof TaxId that && value.equals(that.value);
-	}
-
-	@Override
-	public int hashCode() {
-		return value.hashCode();
 	}
 
 	/**
@@ -158,7 +149,7 @@ public final class TaxId {
 		return "" + dv1 + dv2;
 	}
 
-	private static TaxId parseCpf(String digits) {
+	private static Kind checkCpf(String digits) {
 		for (int i = 0; i < digits.length(); i++) {
 			char c = digits.charAt(i);
 			if (!isDigit(c)) {
@@ -171,10 +162,10 @@ public final class TaxId {
 		if (!digits.endsWith(expected)) {
 			throw wrongCheckDigits("CPF", digits.substring(9));
 		}
-		return new TaxId(digits, Kind.CPF);
+		return Kind.CPF;
 	}
 
-	private static TaxId parseCnpj(String chars) {
+	private static Kind checkCnpj(String chars) {
 		for (int i = 0; i < chars.length(); i++) {
 			char c = chars.charAt(i);
 			if (i < CNPJ_BASE_LENGTH ? !isDigitOrUpperLetter(c) : !isDigit(c)) {
@@ -190,7 +181,7 @@ public final class TaxId {
 		if (!chars.endsWith(expected)) {
 			throw wrongCheckDigits("CNPJ", chars.substring(CNPJ_BASE_LENGTH));
 		}
-		return new TaxId(chars, Kind.CNPJ);
+		return Kind.CNPJ;
 	}
 
 	// Repeated-digit strings satisfy the check-digit formula, yet Receita never issues

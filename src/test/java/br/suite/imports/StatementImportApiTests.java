@@ -256,26 +256,27 @@ class StatementImportApiTests extends ApiTest {
 	}
 
 	@Autowired
-	CsvImportDesk desk;
+	PreparedImports desk;
 
 	private static final CurrentUser ADMIN = new CurrentUser(1, "admin", Set.of("*"));
 
 	@Test
 	void theWebWizardsDeskReadsTheSameFiles() {
 		String provider = provider();
-		CsvImportDesk.Prepared ofx = this.desk.prepare(OfxFiles.itau("USASCII", "1252", OfxFiles.WINDOWS_1252),
+		PreparedImports.Prepared ofx = this.desk.prepare(OfxFiles.itau("USASCII", "1252", OfxFiles.WINDOWS_1252),
 				"extrato.ofx", provider, "", ADMIN);
 		assertThat(ofx.accountId()).isEqualTo("0341-1234-56789-0");
 		assertThat(ofx.validRows()).isEqualTo(4);
 		assertThat(ofx.months()).hasSize(1);
-		CsvImportDesk.Prepared byDefault = this.desk.prepare(CnabFiles.cnab400(CnabFiles.bank("caixa")), "RET.ret",
+		PreparedImports.Prepared byDefault = this.desk.prepare(CnabFiles.cnab400(CnabFiles.bank("caixa")), "RET.ret",
 				"csv", " ", ADMIN);
 		assertThat(byDefault.provider()).as("the form's default provider means the file's own").isEqualTo("cnab_caixa");
 		assertThat(byDefault.ignored()).hasSize(2);
-		CsvImportDesk.Prepared named = this.desk.prepare(OfxFiles.ofc(), "extrato.ofc", provider, "bb-conta", ADMIN);
+		PreparedImports.Prepared named = this.desk.prepare(OfxFiles.ofc(), "extrato.ofc", provider, "bb-conta", ADMIN);
 		assertThat(named.accountId()).isEqualTo("bb-conta");
 		assertThat(named.months().get(0).wouldInsert()).isEqualTo(2);
-		CsvImportDesk.Prepared csv = this.desk.prepare(Statements.bankExport1252(), "extrato.csv", provider, "", ADMIN);
+		PreparedImports.Prepared csv = this.desk.prepare(Statements.bankExport1252(), "extrato.csv", provider, "",
+				ADMIN);
 		assertThat(csv.provider()).isEqualTo(provider);
 		assertThat(csv.validRows()).isEqualTo(5);
 		assertThatThrownBy(() -> this.desk.prepare(OfxFiles.twoAccounts(), "duas.ofx", provider, "", ADMIN))

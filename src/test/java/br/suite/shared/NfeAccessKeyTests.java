@@ -136,4 +136,15 @@ class NfeAccessKeyTests {
 		assertThat(NfeAccessKey.isValid(swapped)).isTrue();
 	}
 
+	@Test
+	void theRecordsConstructorChecksWhatParseChecks() {
+		assertThat(new NfeAccessKey(NFE_RJ)).isEqualTo(NfeAccessKey.parse(NFE_RJ))
+			.hasSameHashCodeAs(NfeAccessKey.parse(" " + NFE_RJ))
+			.hasToString(NFE_RJ);
+		String wrongDigit = NFE_RJ.substring(0, 43) + "6";
+		assertThatThrownBy(() -> new NfeAccessKey(wrongDigit)).isInstanceOfSatisfying(InvalidAccessKey.class,
+				ex -> assertThat(ex.reason()).isEqualTo(Reason.CHECK_DIGIT));
+		assertThatThrownBy(() -> new NfeAccessKey(null)).isInstanceOf(InvalidAccessKey.class);
+	}
+
 }

@@ -87,4 +87,15 @@ class PixEndToEndIdTests {
 				});
 	}
 
+	@Test
+	void theRecordsConstructorChecksWhatParseChecks() {
+		String id = "E12345678202009091221abcde123456";
+		assertThat(new PixEndToEndId(id)).isEqualTo(PixEndToEndId.parse(id))
+			.hasSameHashCodeAs(PixEndToEndId.parse(id))
+			.hasToString(id);
+		assertThat(new PixEndToEndId(id)).isNotEqualTo(PixEndToEndId.parse(id.toUpperCase()));
+		assertThatThrownBy(() -> new PixEndToEndId(id.substring(1))).isInstanceOf(InvalidEndToEndId.class);
+		assertThatThrownBy(() -> new PixEndToEndId(null)).isInstanceOf(InvalidEndToEndId.class);
+	}
+
 }

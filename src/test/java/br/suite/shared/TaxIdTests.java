@@ -155,4 +155,17 @@ class TaxIdTests {
 		assertThat(TaxId.isValid("600.570.382-01")).isTrue();
 	}
 
+	@Test
+	void theRecordsConstructorChecksWhatParseChecks() {
+		assertThat(new TaxId("11144477735", Kind.CPF)).isEqualTo(TaxId.parse("111.444.777-35"))
+			.hasSameHashCodeAs(TaxId.parse("11144477735"))
+			.hasToString("11144477735");
+		assertThatThrownBy(() -> new TaxId("11144477736", Kind.CPF)).isInstanceOfSatisfying(InvalidTaxId.class,
+				ex -> assertThat(ex.reason()).isEqualTo(Reason.CHECK_DIGITS));
+		assertThatThrownBy(() -> new TaxId("111.444.777-35", Kind.CPF)).isInstanceOf(InvalidTaxId.class);
+		assertThatThrownBy(() -> new TaxId("11144477735", Kind.CNPJ)).isInstanceOf(InvalidTaxId.class);
+		assertThatThrownBy(() -> new TaxId(null, Kind.CPF)).isInstanceOfSatisfying(InvalidTaxId.class,
+				ex -> assertThat(ex.reason()).isEqualTo(Reason.EMPTY));
+	}
+
 }

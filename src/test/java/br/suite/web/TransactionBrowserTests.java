@@ -89,7 +89,9 @@ class TransactionBrowserTests extends BrowserTest {
 			.isEqualTo(201);
 		browser.findElement(acceptSecond).click();
 		wait(browser).until(ExpectedConditions.alertIsPresent()).accept();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("not a current suggestion");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.contains("Esta sugestão não vale mais", "nada foi conciliado")
+			.doesNotContain("items[");
 		JsonNode after = this.api.get("/api/finance/allocations/?transaction_id=" + later).json();
 		assertThat(after).as("the refused acceptance allocated nothing").hasSize(1);
 		assertThat(after.get(0).get("created_by").asLong()).as("the administrator's, not the page's")

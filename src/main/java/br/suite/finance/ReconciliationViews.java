@@ -7,18 +7,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Service;
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.Paging;
 
 /**
- * Reconciliation for callers inside the application (the web pages): a credit's current
- * suggestions and allocations, and accepting one suggestion, with the same checks and
- * errors as {@code /api/finance/reconciliation/suggestions/} and its {@code accept}.
+ * What the transaction and charge pages show of reconciliation: a credit's current
+ * suggestions and allocations and a charge's payments, each with what it points at (a
+ * charge's payer and due date, a document's customer and issue date). Reads only;
+ * accepting a suggestion is {@link SuggestionService#acceptOne}.
  */
-@Service
-public class ReconciliationDesk {
+@Component
+class ReconciliationViews {
 
 	private final SuggestionService suggestions;
 
@@ -30,7 +31,7 @@ public class ReconciliationDesk {
 
 	private final TransactionService transactions;
 
-	ReconciliationDesk(SuggestionService suggestions, AllocationService allocations, ChargeService charges,
+	ReconciliationViews(SuggestionService suggestions, AllocationService allocations, ChargeService charges,
 			FiscalDocumentService documents, TransactionService transactions) {
 		this.transactions = transactions;
 		this.suggestions = suggestions;
@@ -43,21 +44,20 @@ public class ReconciliationDesk {
 	 * What a suggestion or an allocation points at: a charge (payer, description, due
 	 * date) or a fiscal document (customer, number, issue date).
 	 */
-	public record Target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId, String name, String label,
+	record Target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId, String name, String label,
 			@Nullable LocalDate date, BigDecimal amount) {
 	}
 
-	public record SuggestionView(long transactionId, Target target, BigDecimal amount, BigDecimal score,
-			String explanation) {
+	record SuggestionView(long transactionId, Target target, BigDecimal amount, BigDecimal score, String explanation) {
 	}
 
-	public record AllocationView(long id, Target target, BigDecimal amount, String rule, BigDecimal score,
+	record AllocationView(long id, Target target, BigDecimal amount, String rule, BigDecimal score,
 			@Nullable Long createdBy, Instant createdAt) {
 	}
 
 	/** The suggestions for one credit, best first, with what each points at. */
 	@Transactional(readOnly = true)
-	public List<SuggestionView> suggestionsFor(long transactionId) {
+	List<SuggestionView> suggestionsFor(long transactionId) {
 		List<SuggestionView> views = new ArrayList<>();
 		for (SuggestionResponse s : this.suggestions.forTransaction(transactionId)) {
 			views.add(new SuggestionView(s.transactionId(), target(s.chargeId(), s.fiscalDocumentId()), s.amount(),
@@ -69,7 +69,7 @@ public class ReconciliationDesk {
 
 	/** The allocations of one transaction, in the order they were made. */
 	@Transactional(readOnly = true)
-	public List<AllocationView> allocationsOf(long transactionId) {
+	List<AllocationView> allocationsOf(long transactionId) {
 		return this.allocations.list(new AllocationService.Filter(transactionId, null, null), new Paging(null, null))
 			.allocations()
 			.stream()
@@ -79,13 +79,13 @@ public class ReconciliationDesk {
 	}
 
 	/** What paid a charge or a fiscal document: one allocated transaction. */
-	public record Payment(long allocationId, long transactionId, LocalDate transactionDate, String payerName,
+	record Payment(long allocationId, long transactionId, LocalDate transactionDate, String payerName,
 			BigDecimal amount, String rule) {
 	}
 
 	/** The transactions allocated to a charge, in the order the allocations were made. */
 	@Transactional(readOnly = true)
-	public List<Payment> paymentsOf(long chargeId) {
+	List<Payment> paymentsOf(long chargeId) {
 		return this.allocations.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
 			.allocations()
 			.stream()
@@ -94,16 +94,6 @@ public class ReconciliationDesk {
 				return new Payment(a.id(), t.id(), t.transactionDate(), t.payerName(), a.amount(), a.rule());
 			})
 			.toList();
-	}
-
-	/**
-	 * Accepts one suggestion for the suggested amount: a 409 when it is no longer a
-	 * current suggestion, or when the money is no longer open; nothing is allocated then.
-	 */
-	public void accept(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId, long userId) {
-		List<SuggestionService.Acceptance> items = new ArrayList<>();
-		items.add(new SuggestionService.Acceptance(transactionId, chargeId, fiscalDocumentId, null));
-		this.suggestions.accept(items, userId);
 	}
 
 	private Target target(@Nullable Long chargeId, @Nullable Long fiscalDocumentId) {

@@ -16,8 +16,8 @@ import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The CSV import for callers inside the application (the web wizard): prepare and confirm
- * run the same service as {@code /api/prepare-csv-import/} and
+ * The import wizard's prepared imports (the pages' two steps): prepare and confirm run
+ * the same service as {@code /api/prepare-csv-import/} and
  * {@code /api/confirm-csv-import/}. A prepared import is kept in the database
  * ({@code imports_prepared}, as the JSON prepare answers on the API), for its user only,
  * under an id the caller holds (the page session: a few bytes, not the file's rows), and
@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
  * or discarded, or a day after it was prepared.
  */
 @Service
-public class CsvImportDesk {
+class PreparedImports {
 
 	/** How long an import prepared and neither confirmed nor discarded is kept. */
 	static final Duration KEPT = Duration.ofDays(1);
@@ -39,7 +39,7 @@ public class CsvImportDesk {
 
 	private final JsonMapper json;
 
-	CsvImportDesk(CsvImportService imports, StatementImportService statements, PreparedImportRepository prepared,
+	PreparedImports(CsvImportService imports, StatementImportService statements, PreparedImportRepository prepared,
 			JsonMapper json) {
 		this.imports = imports;
 		this.statements = statements;
@@ -48,19 +48,19 @@ public class CsvImportDesk {
 	}
 
 	/** What a month of the file would do if confirmed now. */
-	public record MonthPreview(String month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
+	record MonthPreview(String month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
 			@Nullable Integer wouldDelete, String deleteRefused) {
 	}
 
 	/** A line that could not be read ({@code row} is the file's line number). */
-	public record LineProblem(int row, String column, String message) {
+	record LineProblem(int row, String column, String message) {
 	}
 
 	/**
 	 * A prepared import: its id, what the preview shows, and the confirmation body kept
 	 * as prepare returned it.
 	 */
-	public static final class Prepared {
+	static final class Prepared {
 
 		private final UUID id;
 
@@ -126,7 +126,7 @@ public class CsvImportDesk {
 	 * The confirmation's result; {@code success} false means nothing was written and
 	 * {@code errors} say why.
 	 */
-	public record Outcome(boolean success, int inserted, int updated, int skipped, int deleted, List<String> errors) {
+	record Outcome(boolean success, int inserted, int updated, int skipped, int deleted, List<String> errors) {
 	}
 
 	/**
@@ -137,7 +137,7 @@ public class CsvImportDesk {
 	 * CNAB file. A file of several accounts is refused: the wizard imports one account at
 	 * a time.
 	 */
-	public Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId,
+	Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId,
 			CurrentUser caller) {
 		boolean csv = "csv".equals(StatementImportService.detect(content));
 		String chosenProvider = provider == null || provider.isBlank() || (!csv && provider.strip().equals("csv"))
@@ -168,13 +168,13 @@ public class CsvImportDesk {
 	 * The import {@code caller} prepared under this id, while it is kept; empty for
 	 * another user's.
 	 */
-	public Optional<Prepared> find(UUID id, CurrentUser caller) {
+	Optional<Prepared> find(UUID id, CurrentUser caller) {
 		return this.prepared.find(id, caller.id())
 			.map(text -> new Prepared(id, this.json.readValue(text, StatementPreparation.class)));
 	}
 
 	/** Forgets an import {@code caller} prepared and will not confirm. */
-	public void discard(UUID id, CurrentUser caller) {
+	void discard(UUID id, CurrentUser caller) {
 		this.prepared.delete(id, caller.id());
 	}
 
@@ -182,7 +182,7 @@ public class CsvImportDesk {
 	 * Confirms the import as prepared; {@code replaceMonth} deletes the file's only month
 	 * of the account first. A successful import is no longer kept as prepared.
 	 */
-	public Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
+	Outcome confirm(Prepared prepared, boolean replaceMonth, CurrentUser caller) {
 		StatementPreparation p = prepared.preparation;
 		CsvImportDeletePeriod period = new CsvImportDeletePeriod(replaceMonth && prepared.replaceableMonth() != null,
 				p.deletePeriod().year(), p.deletePeriod().month());
