@@ -49,6 +49,11 @@ public final class Permissions {
 		c.put("timeclock.holidays.view", "List holidays (national, state and municipal)");
 		c.put("timeclock.holidays.change", "Add and remove the company's state and municipal holidays");
 		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
+		c.put("timeclock.own.request",
+				"Ask for one's own mark corrections, absences and overtime, and follow the requests");
+		c.put("timeclock.requests.decide", "List, approve and refuse employees' time-clock requests");
+		c.put("timeclock.payroll.export", "Read payroll layouts and export a closed month's totals for the payroll");
+		c.put("timeclock.payroll.change", "Create, change and delete payroll export layouts");
 		c.put("timeclock.afd.export",
 				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");

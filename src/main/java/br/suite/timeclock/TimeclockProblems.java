@@ -233,4 +233,105 @@ final class TimeclockProblems {
 
 	}
 
+	static final class RequestNotFound extends ApiProblem.NotFound {
+
+		RequestNotFound(long id) {
+			super("Request", id);
+		}
+
+	}
+
+	/** A request is decided once: approved or refused, it stays so. */
+	static final class RequestDecided extends ApiProblem.Conflict {
+
+		RequestDecided(long id, String status) {
+			super("Request " + id + " is already " + status + "; a decided request is not decided again.");
+			with("code", "request_decided");
+			with("status", status);
+		}
+
+	}
+
+	/** Separation of duties: nobody decides their own request. */
+	static final class SelfDecision extends ApiProblem.Conflict {
+
+		static final String RULE = "no_self_decision";
+
+		SelfDecision(long id) {
+			super("Nobody decides their own request: request " + id
+					+ " is the caller's. Another user with timeclock.requests.decide must decide it.");
+			with("rule", RULE);
+		}
+
+	}
+
+	/** Only employees (is_employee) have time records to ask about. */
+	static final class NotAnEmployee extends ApiProblem {
+
+		NotAnEmployee(long userId) {
+			super(HttpStatus.FORBIDDEN,
+					"User " + userId + " is not an employee: only employees make time-clock " + "requests.");
+			with("code", "not_an_employee");
+		}
+
+	}
+
+	static final class PayrollLayoutNotFound extends ApiProblem.NotFound {
+
+		PayrollLayoutNotFound(long id) {
+			super("Payroll layout", id);
+		}
+
+	}
+
+	static final class PayrollLayoutNameTaken extends ApiProblem.Conflict {
+
+		PayrollLayoutNameTaken(String name) {
+			super("A payroll layout is already named \"" + name + "\".");
+			with("code", "payroll_layout_name_taken");
+		}
+
+	}
+
+	/**
+	 * The payroll export and the AEJ's record 07 read a closed month's frozen figures.
+	 */
+	static final class MonthNotClosed extends ApiProblem.Conflict {
+
+		MonthNotClosed(long establishmentId, String month) {
+			super("Month " + month + " of establishment " + establishmentId
+					+ " is not closed: close it first (POST /api/timeclock/closings/).");
+			with("code", "month_not_closed");
+			with("establishment_id", establishmentId);
+			with("month", month);
+		}
+
+	}
+
+	/** Some employees of the export have no value for the layout's employee key. */
+	static final class EmployeeKeyMissing extends ApiProblem.Conflict {
+
+		EmployeeKeyMissing(String key, List<Long> employeeIds) {
+			super("The layout's employee key is " + key + ", which these employees do not have: " + employeeIds
+					+ ". Fill it in (PATCH /api/access/users/{id}/) or use another layout.");
+			with("code", "employee_key_missing");
+			with("employee_key", key);
+			with("employee_ids", employeeIds);
+		}
+
+	}
+
+	/** A value does not fit its fixed-width column. */
+	static final class PayrollValueTooWide extends ApiProblem.Conflict {
+
+		PayrollValueTooWide(long employeeId, String field, String value) {
+			super("The " + field + " \"" + value + "\" of employee " + employeeId
+					+ " is wider than the layout's column; widen the column.");
+			with("code", "payroll_value_too_wide");
+			with("employee_id", employeeId);
+			with("field", field);
+		}
+
+	}
+
 }
