@@ -27,8 +27,11 @@ class OwnRequestController {
 
 	private final TimeclockRequests requests;
 
-	OwnRequestController(TimeclockRequests requests) {
+	private final TimeclockRequestCertificates certificates;
+
+	OwnRequestController(TimeclockRequests requests, TimeclockRequestCertificates certificates) {
 		this.requests = requests;
+		this.certificates = certificates;
 	}
 
 	@GetMapping
@@ -51,7 +54,7 @@ class OwnRequestController {
 			description = "While the request is pending (409 request_decided after). The body is the file: PDF, JPEG "
 					+ "or PNG, recognised by its first bytes, at most 8 MiB. Another employee's request is 404.")
 	TimeclockRequestResponse attach(@PathVariable long id, @RequestBody(required = false) byte @Nullable [] body) {
-		return this.requests.attach(id, body, CurrentUser.get());
+		return this.certificates.attach(id, body, CurrentUser.get());
 	}
 
 }

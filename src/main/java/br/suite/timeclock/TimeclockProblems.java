@@ -334,4 +334,26 @@ final class TimeclockProblems {
 
 	}
 
+	/** The AEJ's only key to an employee is the CPF (record 03). */
+	static final class AejCpfRequired extends ApiProblem.Conflict {
+
+		AejCpfRequired(List<Map<String, Object>> employees) {
+			super("These employees have marks or figures in the period but no CPF, the AEJ's only key to an "
+					+ "employee: set their CPF, or send allow_incomplete=true to leave them out.");
+			with("rule", "employee_cpf_required");
+			with("employees", employees);
+		}
+
+	}
+
+	static final class AejChanged extends ApiProblem.Conflict {
+
+		AejChanged(java.time.Instant generatedAt) {
+			super("The AEJ generated at " + generatedAt + " has changed since (new marks, adjustments, closings or "
+					+ "employer data): download it again without generated_at.");
+			with("rule", "aej_changed");
+		}
+
+	}
+
 }

@@ -28,8 +28,11 @@ class TimeclockRequestController {
 
 	private final TimeclockRequests requests;
 
-	TimeclockRequestController(TimeclockRequests requests) {
+	private final TimeclockRequestCertificates certificates;
+
+	TimeclockRequestController(TimeclockRequests requests, TimeclockRequestCertificates certificates) {
 		this.requests = requests;
+		this.certificates = certificates;
 	}
 
 	@PostMapping
@@ -94,7 +97,7 @@ class TimeclockRequestController {
 			description = "Health data (LGPD art. 11): its own permission, every read audited "
 					+ "(timeclock.request.certificate_read).")
 	ResponseEntity<byte[]> certificate(@PathVariable long id) {
-		Absences.Certificate certificate = this.requests.certificate(id);
+		Absences.Certificate certificate = this.certificates.certificate(id);
 		return ResponseEntity.ok()
 			.contentType(MediaType.parseMediaType(certificate.contentType()))
 			.header("Cache-Control", "no-store")

@@ -23,7 +23,6 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
-import br.suite.shared.Sha256;
 import br.suite.timeclock.jornada.AbsenceKind;
 
 /**
@@ -237,59 +236,6 @@ class TimeclockRequests {
 		return published(get(id), "created");
 	}
 
-	/** The employee attaches the certificate of their pending absence request. */
-	@Transactional
-	TimeclockRequestResponse attach(long id, byte @Nullable [] body, CurrentUser caller) {
-		TimeclockRequestResponse request = locked(id);
-		if (request.employeeId() != caller.id()) {
-			throw new TimeclockProblems.RequestNotFound(id);
-		}
-		if (!"absence".equals(request.kind())) {
-			throw InvalidRequest.of("certificate", "only an absence request has a certificate");
-		}
-		if (!"pending".equals(request.status())) {
-			throw new TimeclockProblems.RequestDecided(id, request.status());
-		}
-		String type = body == null ? null : Absences.contentType(body);
-		if (body == null || body.length == 0) {
-			throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
-		}
-		if (body.length > Absences.MAX_CERTIFICATE_BYTES) {
-			throw InvalidRequest.of("certificate", "at most " + Absences.MAX_CERTIFICATE_BYTES + " bytes");
-		}
-		if (type == null) {
-			throw InvalidRequest.of("certificate", "must be a PDF, JPEG or PNG file");
-		}
-		String sha = Sha256.hex(body);
-		this.jdbc.sql("""
-				UPDATE timeclock_request SET certificate = :body, certificate_content_type = :type,
-				    certificate_sha256 = :sha WHERE id = :id""")
-			.param("body", body)
-			.param("type", type)
-			.param("sha", sha)
-			.param("id", id)
-			.update();
-		this.audit.record("timeclock.request.certificate_attached", "request", id,
-				AuditLog.Changes.of().put("certificate_sha256", null, sha).put("certificate_content_type", null, type));
-		return get(id);
-	}
-
-	/** The certificate of a request (health data): the read is audited. */
-	@Transactional
-	Absences.Certificate certificate(long id) {
-		TimeclockRequestResponse request = get(id);
-		if (!request.hasCertificate()) {
-			throw new TimeclockProblems.RequestNotFound(id);
-		}
-		byte[] bytes = this.jdbc.sql("SELECT certificate FROM timeclock_request WHERE id = :id")
-			.param("id", id)
-			.query(byte[].class)
-			.single();
-		this.audit.record("timeclock.request.certificate_read", "request", id,
-				AuditLog.Changes.of().put("employee_id", null, request.employeeId()));
-		return new Absences.Certificate(bytes, request.certificateContentType());
-	}
-
 	/**
 	 * Approves (applying the request) or refuses it. The row is locked first, so two
 	 * managers deciding at once decide it once: the second gets 409 request_decided.
@@ -357,7 +303,7 @@ class TimeclockRequests {
 		return published(get(id), status);
 	}
 
-	private TimeclockRequestResponse locked(long id) {
+	TimeclockRequestResponse locked(long id) {
 		this.jdbc.sql("SELECT id FROM timeclock_request WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Long.class)
@@ -366,7 +312,7 @@ class TimeclockRequests {
 		return get(id);
 	}
 
-	private byte[] certificateBytes(long id) {
+	byte[] certificateBytes(long id) {
 		return this.jdbc.sql("SELECT certificate FROM timeclock_request WHERE id = :id")
 			.param("id", id)
 			.query(byte[].class)
