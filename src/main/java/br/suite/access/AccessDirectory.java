@@ -72,4 +72,18 @@ public class AccessDirectory {
 		this.users.findById(userId).ifPresent(user -> this.userService.requireAuthorityOver(user, caller));
 	}
 
+	/**
+	 * The employees ({@code is_employee}, active or not) of an establishment, by id;
+	 * {@code orUnset} adds those without an establishment (the time clock files them
+	 * under its first establishment).
+	 */
+	@Transactional(readOnly = true)
+	public java.util.List<UserSummary> employeesOf(long establishmentId, boolean orUnset) {
+		return this.users.findEmployeesOf(establishmentId, orUnset)
+			.stream()
+			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
+					u.establishmentId, u.matricula))
+			.toList();
+	}
+
 }

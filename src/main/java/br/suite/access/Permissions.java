@@ -48,14 +48,19 @@ public final class Permissions {
 		c.put("timeclock.certificates.view", "Read absence certificates (health data; every read audited)");
 		c.put("timeclock.holidays.view", "List holidays (national, state and municipal)");
 		c.put("timeclock.holidays.change", "Add and remove the company's state and municipal holidays");
-		c.put("timeclock.own.view", "See one's own punches and download their comprovantes");
+		c.put("timeclock.own.view",
+				"See one's own punches and download their comprovantes; see and sign one's own closed espelhos");
+		c.put("timeclock.closings.view", "List and read month closings and their signatures");
+		c.put("timeclock.closings.change", "Close an establishment's month (freeze its espelhos)");
+		c.put("timeclock.closings.reopen", "Reopen a closed month (its signatures lapse; audited)");
 		c.put("timeclock.own.request",
 				"Ask for one's own mark corrections, absences and overtime, and follow the requests");
 		c.put("timeclock.requests.decide", "List, approve and refuse employees' time-clock requests");
 		c.put("timeclock.payroll.export", "Read payroll layouts and export a closed month's totals for the payroll");
 		c.put("timeclock.payroll.change", "Create, change and delete payroll export layouts");
 		c.put("timeclock.afd.export",
-				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
+				"Export the AFD (Arquivo Fonte de Dados), the AEJ (Arquivo Eletrônico de Jornada) and their signatures for "
+						+ "the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
 		c.put("fins.records.view", "List and read fins records");

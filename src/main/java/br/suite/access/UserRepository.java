@@ -47,4 +47,8 @@ interface UserRepository extends ListCrudRepository<User, Long> {
 	@Query("SELECT count(*) FROM access_user WHERE role_id = :roleId AND status = 'active'")
 	long countActiveByRoleId(long roleId);
 
+	@Query("SELECT * FROM access_user WHERE is_employee AND (establishment_id = :establishmentId "
+			+ "OR (establishment_id IS NULL AND :orUnset)) ORDER BY id")
+	java.util.List<User> findEmployeesOf(long establishmentId, boolean orUnset);
+
 }

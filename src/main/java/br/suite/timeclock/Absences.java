@@ -44,7 +44,10 @@ class Absences {
 
 	private final AccessDirectory users;
 
-	Absences(JdbcClient jdbc, AuditLog audit, AccessDirectory users) {
+	private final MonthClosings closings;
+
+	Absences(JdbcClient jdbc, AuditLog audit, AccessDirectory users, MonthClosings closings) {
+		this.closings = closings;
 		this.jdbc = jdbc;
 		this.audit = audit;
 		this.users = users;
@@ -117,6 +120,7 @@ class Absences {
 			errors.add("note", "at most 500 characters");
 		}
 		errors.throwIfAny();
+		this.closings.requireOpen(request.employeeId(), request.dateFrom(), request.dateTo());
 		// One absence per date: serialise the employee's absences, then look for an
 		// overlap.
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, :employee)")
@@ -162,6 +166,7 @@ class Absences {
 	@Transactional
 	void delete(long id) {
 		AbsenceResponse absence = get(id);
+		this.closings.requireOpen(absence.employeeId(), absence.dateFrom(), absence.dateTo());
 		this.jdbc.sql("DELETE FROM timeclock_absence WHERE id = :id").param("id", id).update();
 		this.audit.record("timeclock.absence.deleted", "absence", id,
 				AuditLog.Changes.of()

@@ -58,7 +58,7 @@ class PayrollLayouts {
 			.param("id", id)
 			.query(this::layout)
 			.optional()
-			.orElseThrow(() -> new TimeclockProblems.PayrollLayoutNotFound(id));
+			.orElseThrow(() -> new TimeclockExportProblems.PayrollLayoutNotFound(id));
 	}
 
 	@Transactional
@@ -76,7 +76,7 @@ class PayrollLayouts {
 				.single();
 		}
 		catch (DuplicateKeyException ex) {
-			throw new TimeclockProblems.PayrollLayoutNameTaken(valid.name());
+			throw new TimeclockExportProblems.PayrollLayoutNameTaken(valid.name());
 		}
 		this.audit.record("timeclock.payroll_layout.created", "payroll_layout", id,
 				AuditLog.Changes.of().created("name", valid.name()).created("definition", definition(valid)));
@@ -97,7 +97,7 @@ class PayrollLayouts {
 					    updated_at = now() WHERE id = :id""").params(params).update();
 		}
 		catch (DuplicateKeyException ex) {
-			throw new TimeclockProblems.PayrollLayoutNameTaken(valid.name());
+			throw new TimeclockExportProblems.PayrollLayoutNameTaken(valid.name());
 		}
 		this.audit.record("timeclock.payroll_layout.changed", "payroll_layout", id,
 				AuditLog.Changes.of()

@@ -45,7 +45,11 @@ class PunchAdjustments {
 
 	private final AuditLog audit;
 
-	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger, SeparationOfDuties duties, AuditLog audit) {
+	private final MonthClosings closings;
+
+	PunchAdjustments(JdbcClient jdbc, PunchLedger ledger, SeparationOfDuties duties, AuditLog audit,
+			MonthClosings closings) {
+		this.closings = closings;
 		this.audit = audit;
 		this.jdbc = jdbc;
 		this.ledger = ledger;
@@ -81,6 +85,7 @@ class PunchAdjustments {
 			}
 			employeeId = punch.employeeId();
 			punchId = punch.id();
+			occurredAt = punch.occurredAt();
 		}
 		else {
 			if (request.employeeId() == null) {
@@ -109,6 +114,7 @@ class PunchAdjustments {
 		if (employeeId == author.id() && this.duties.enforced()) {
 			throw new TimeclockProblems.SelfAdjustment(employeeId);
 		}
+		this.closings.requireOpen(employeeId, occurredAt);
 		long id = this.jdbc.sql("""
 				INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
 				    created_by, created_at, request_id)
@@ -118,7 +124,7 @@ class PunchAdjustments {
 			.param("employeeId", employeeId)
 			.param("punchId", punchId)
 			.param("eventType", eventType)
-			.param("occurredAt", occurredAt == null ? null : Timestamp.from(occurredAt))
+			.param("occurredAt", kind == Kind.DISREGARD ? null : Timestamp.from(occurredAt))
 			.param("reason", request.reason().strip())
 			.param("createdBy", author.id())
 			.param("requestId", requestId)
@@ -130,7 +136,7 @@ class PunchAdjustments {
 					.created("employee_id", employeeId)
 					.created("punch_id", punchId)
 					.created("event_type", eventType)
-					.created("occurred_at", occurredAt == null ? null : occurredAt.toString())
+					.created("occurred_at", kind == Kind.DISREGARD ? null : occurredAt.toString())
 					.created("reason", request.reason().strip())
 					.created("request_id", requestId));
 		return get(id).orElseThrow();

@@ -46,7 +46,10 @@ class Schedules {
 
 	private final AccessDirectory users;
 
-	Schedules(JdbcClient jdbc, AuditLog audit, AccessDirectory users) {
+	private final MonthClosings closings;
+
+	Schedules(JdbcClient jdbc, AuditLog audit, AccessDirectory users, MonthClosings closings) {
+		this.closings = closings;
 		this.jdbc = jdbc;
 		this.audit = audit;
 		this.users = users;
@@ -161,6 +164,18 @@ class Schedules {
 			errors.add("valid_from", "is required (YYYY-MM-DD)");
 		}
 		errors.throwIfAny();
+		// The assignment is in force from valid_from until the next one: no closed month
+		// may lie in between.
+		LocalDate next = this.jdbc.sql("""
+				SELECT valid_from FROM timeclock_schedule_assignment
+				WHERE employee_id = :employee AND valid_from > :from ORDER BY valid_from LIMIT 1""")
+			.param("employee", employeeId)
+			.param("from", request.validFrom())
+			.query(LocalDate.class)
+			.optional()
+			.orElse(null);
+		this.closings.requireOpen(employeeId, request.validFrom(),
+				next == null ? LocalDate.of(9999, 12, 31) : next.minusDays(1));
 		Long previous = this.jdbc.sql("""
 				SELECT schedule_id FROM timeclock_schedule_assignment
 				WHERE employee_id = :employee AND valid_from = :from FOR UPDATE""")

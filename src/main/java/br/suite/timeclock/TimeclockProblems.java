@@ -233,125 +233,115 @@ final class TimeclockProblems {
 
 	}
 
-	static final class RequestNotFound extends ApiProblem.NotFound {
+	/**
+	 * A write touching a month closed for the employee (or a second closing of a closed
+	 * month): refused, nothing changed; reopen the month first.
+	 */
+	static final class MonthClosed extends ApiProblem.Conflict {
 
-		RequestNotFound(long id) {
-			super("Request", id);
+		static final String CODE = "month_closed";
+
+		MonthClosed(long employeeId, java.time.YearMonth month) {
+			super("Month " + month + " is closed for employee " + employeeId
+					+ ": its figures are frozen. Reopen the closing (DELETE /api/timeclock/closings/{id}/, permission "
+					+ "timeclock.closings.reopen) to change its records.");
+			with("code", CODE);
+			with("month", month.toString());
+			with("employee_id", employeeId);
+		}
+
+		MonthClosed(java.time.YearMonth month, long establishmentId, long closingId) {
+			super("Month " + month + " is already closed for establishment " + establishmentId + " (closing "
+					+ closingId + ").");
+			with("code", CODE);
+			with("month", month.toString());
+			with("establishment_id", establishmentId);
+			with("closing_id", closingId);
 		}
 
 	}
 
-	/** A request is decided once: approved or refused, it stays so. */
-	static final class RequestDecided extends ApiProblem.Conflict {
+	static final class ClosingNotFound extends ApiProblem.NotFound {
 
-		RequestDecided(long id, String status) {
-			super("Request " + id + " is already " + status + "; a decided request is not decided again.");
-			with("code", "request_decided");
-			with("status", status);
-		}
-
-	}
-
-	/** Separation of duties: nobody decides their own request. */
-	static final class SelfDecision extends ApiProblem.Conflict {
-
-		static final String RULE = "no_self_decision";
-
-		SelfDecision(long id) {
-			super("Nobody decides their own request: request " + id
-					+ " is the caller's. Another user with timeclock.requests.decide must decide it.");
-			with("rule", RULE);
-		}
-
-	}
-
-	/** Only employees (is_employee) have time records to ask about. */
-	static final class NotAnEmployee extends ApiProblem {
-
-		NotAnEmployee(long userId) {
-			super(HttpStatus.FORBIDDEN,
-					"User " + userId + " is not an employee: only employees make time-clock " + "requests.");
-			with("code", "not_an_employee");
-		}
-
-	}
-
-	static final class PayrollLayoutNotFound extends ApiProblem.NotFound {
-
-		PayrollLayoutNotFound(long id) {
-			super("Payroll layout", id);
-		}
-
-	}
-
-	static final class PayrollLayoutNameTaken extends ApiProblem.Conflict {
-
-		PayrollLayoutNameTaken(String name) {
-			super("A payroll layout is already named \"" + name + "\".");
-			with("code", "payroll_layout_name_taken");
+		ClosingNotFound(long id) {
+			super("Closing", id);
 		}
 
 	}
 
 	/**
-	 * The payroll export and the AEJ's record 07 read a closed month's frozen figures.
+	 * Closings follow one another: the month after the last closed one, so each month's
+	 * banco de horas starts from the frozen balance of the month before.
 	 */
+	static final class ClosingOutOfOrder extends ApiProblem.Conflict {
+
+		ClosingOutOfOrder(String code, String detail) {
+			super(detail);
+			with("code", code);
+		}
+
+	}
+
+	/** A month whose last day's window has not ended yet cannot be frozen. */
+	static final class MonthNotOver extends ApiProblem.Conflict {
+
+		MonthNotOver(java.time.YearMonth month) {
+			super("Month " + month + " has not ended yet (its last day's window is still open in the establishment's "
+					+ "zone): it can be closed once it has.");
+			with("code", "month_not_over");
+			with("month", month.toString());
+		}
+
+	}
+
+	static final class ClosingReopened extends ApiProblem.Conflict {
+
+		ClosingReopened(long id) {
+			super("Closing " + id + " was already reopened.");
+			with("code", "closing_reopened");
+		}
+
+	}
+
+	/** 404: the caller has no closed espelho of that month. */
+	static final class NoClosedTimesheet extends ApiProblem {
+
+		NoClosedTimesheet(java.time.YearMonth month) {
+			super(HttpStatus.NOT_FOUND, "There is no closed espelho of " + month + " for you.");
+		}
+
+	}
+
+	/** Only a closed month's espelho is signed. */
 	static final class MonthNotClosed extends ApiProblem.Conflict {
 
-		MonthNotClosed(long establishmentId, String month) {
-			super("Month " + month + " of establishment " + establishmentId
-					+ " is not closed: close it first (POST /api/timeclock/closings/).");
+		MonthNotClosed(java.time.YearMonth month) {
+			super("Month " + month + " is not closed: only a closed espelho can be signed.");
 			with("code", "month_not_closed");
-			with("establishment_id", establishmentId);
-			with("month", month);
+			with("month", month.toString());
 		}
 
 	}
 
-	/** Some employees of the export have no value for the layout's employee key. */
-	static final class EmployeeKeyMissing extends ApiProblem.Conflict {
+	static final class AlreadySigned extends ApiProblem.Conflict {
 
-		EmployeeKeyMissing(String key, List<Long> employeeIds) {
-			super("The layout's employee key is " + key + ", which these employees do not have: " + employeeIds
-					+ ". Fill it in (PATCH /api/access/users/{id}/) or use another layout.");
-			with("code", "employee_key_missing");
-			with("employee_key", key);
-			with("employee_ids", employeeIds);
+		AlreadySigned(java.time.YearMonth month, java.time.Instant signedAt) {
+			super("You already signed the espelho of " + month + " at " + signedAt
+					+ "; a signature is not changed. It lapses only if HR reopens the month.");
+			with("code", "already_signed");
+			with("signed_at", signedAt.toString());
 		}
 
 	}
 
-	/** A value does not fit its fixed-width column. */
-	static final class PayrollValueTooWide extends ApiProblem.Conflict {
+	/** The client signed another PDF than the frozen one. */
+	static final class PdfMismatch extends ApiProblem.Conflict {
 
-		PayrollValueTooWide(long employeeId, String field, String value) {
-			super("The " + field + " \"" + value + "\" of employee " + employeeId
-					+ " is wider than the layout's column; widen the column.");
-			with("code", "payroll_value_too_wide");
-			with("employee_id", employeeId);
-			with("field", field);
-		}
-
-	}
-
-	/** The AEJ's only key to an employee is the CPF (record 03). */
-	static final class AejCpfRequired extends ApiProblem.Conflict {
-
-		AejCpfRequired(List<Map<String, Object>> employees) {
-			super("These employees have marks or figures in the period but no CPF, the AEJ's only key to an "
-					+ "employee: set their CPF, or send allow_incomplete=true to leave them out.");
-			with("rule", "employee_cpf_required");
-			with("employees", employees);
-		}
-
-	}
-
-	static final class AejChanged extends ApiProblem.Conflict {
-
-		AejChanged(java.time.Instant generatedAt) {
-			super("The AEJ generated at " + generatedAt + " has changed since (new marks, adjustments, closings or "
-					+ "employer data): download it again without generated_at.");
-			with("rule", "aej_changed");
+		PdfMismatch(String current) {
+			super("pdf_sha256 is not the SHA-256 of the closed espelho's PDF: download it again, read it and sign "
+					+ "what you read.");
+			with("code", "pdf_mismatch");
+			with("pdf_sha256", current);
 		}
 
 	}

@@ -35,13 +35,13 @@ class TimeclockRequestCertificates {
 	TimeclockRequestResponse attach(long id, byte @Nullable [] body, CurrentUser caller) {
 		TimeclockRequestResponse request = this.requests.locked(id);
 		if (request.employeeId() != caller.id()) {
-			throw new TimeclockProblems.RequestNotFound(id);
+			throw new TimeclockRequestProblems.RequestNotFound(id);
 		}
 		if (!"absence".equals(request.kind())) {
 			throw InvalidRequest.of("certificate", "only an absence request has a certificate");
 		}
 		if (!"pending".equals(request.status())) {
-			throw new TimeclockProblems.RequestDecided(id, request.status());
+			throw new TimeclockRequestProblems.RequestDecided(id, request.status());
 		}
 		String type = body == null ? null : Absences.contentType(body);
 		if (body == null || body.length == 0) {
@@ -72,7 +72,7 @@ class TimeclockRequestCertificates {
 	Absences.Certificate certificate(long id) {
 		TimeclockRequestResponse request = this.requests.get(id);
 		if (!request.hasCertificate()) {
-			throw new TimeclockProblems.RequestNotFound(id);
+			throw new TimeclockRequestProblems.RequestNotFound(id);
 		}
 		byte[] bytes = this.requests.certificateBytes(id);
 		this.audit.record("timeclock.request.certificate_read", "request", id,

@@ -64,8 +64,12 @@ class TimeclockRequests {
 
 	private final ApplicationEventPublisher events;
 
+	private final MonthClosings closings;
+
 	TimeclockRequests(JdbcClient jdbc, AccessDirectory users, PunchLedger ledger, PunchAdjustments adjustments,
-			Absences absences, SeparationOfDuties duties, AuditLog audit, ApplicationEventPublisher events) {
+			Absences absences, SeparationOfDuties duties, AuditLog audit, ApplicationEventPublisher events,
+			MonthClosings closings) {
+		this.closings = closings;
 		this.jdbc = jdbc;
 		this.users = users;
 		this.ledger = ledger;
@@ -97,7 +101,7 @@ class TimeclockRequests {
 			.param("id", id)
 			.query((rs, n) -> response(rs))
 			.optional()
-			.orElseThrow(() -> new TimeclockProblems.RequestNotFound(id));
+			.orElseThrow(() -> new TimeclockRequestProblems.RequestNotFound(id));
 	}
 
 	/** The caller asks; only for themselves, and only as an employee. */
@@ -105,7 +109,7 @@ class TimeclockRequests {
 	TimeclockRequestResponse create(TimeclockRequestBody body, CurrentUser caller) {
 		AccessDirectory.UserSummary user = this.users.find(caller.id()).orElse(null);
 		if (user == null || !user.isEmployee()) {
-			throw new TimeclockProblems.NotAnEmployee(caller.id());
+			throw new TimeclockRequestProblems.NotAnEmployee(caller.id());
 		}
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Kind kind = null;
@@ -164,6 +168,7 @@ class TimeclockRequests {
 				}
 				else {
 					punchId = punch.id();
+					occurredAt = punch.occurredAt();
 				}
 			}
 			case ABSENCE -> {
@@ -205,6 +210,7 @@ class TimeclockRequests {
 			}
 		}
 		errors.throwIfAny();
+		requireOpen(caller.id(), occurredAt, from, to);
 		long id = this.jdbc.sql("""
 				INSERT INTO timeclock_request (employee_id, kind, reason, occurred_at, event_type, punch_id, date_from,
 				    date_to, absence_kind, overtime_minutes)
@@ -213,7 +219,7 @@ class TimeclockRequests {
 			.param("employee", caller.id())
 			.param("kind", ClosedSet.wire(kind))
 			.param("reason", body.reason())
-			.param("occurredAt", occurredAt == null ? null : Timestamp.from(occurredAt))
+			.param("occurredAt", kind == Kind.INCLUDE_MARK ? Timestamp.from(occurredAt) : null)
 			.param("eventType", eventType)
 			.param("punchId", punchId)
 			.param("from", from)
@@ -226,7 +232,7 @@ class TimeclockRequests {
 				AuditLog.Changes.of()
 					.created("employee_id", caller.id())
 					.created("kind", ClosedSet.wire(kind))
-					.created("occurred_at", occurredAt == null ? null : occurredAt.toString())
+					.created("occurred_at", kind == Kind.INCLUDE_MARK ? occurredAt.toString() : null)
 					.created("event_type", eventType)
 					.created("punch_id", punchId)
 					.created("date_from", from == null ? null : from.toString())
@@ -244,10 +250,10 @@ class TimeclockRequests {
 	TimeclockRequestResponse decide(long id, boolean approve, DecisionBody body, CurrentUser caller) {
 		TimeclockRequestResponse request = locked(id);
 		if (!"pending".equals(request.status())) {
-			throw new TimeclockProblems.RequestDecided(id, request.status());
+			throw new TimeclockRequestProblems.RequestDecided(id, request.status());
 		}
 		if (request.employeeId() == caller.id() && this.duties.enforced()) {
-			throw new TimeclockProblems.SelfDecision(id);
+			throw new TimeclockRequestProblems.SelfDecision(id);
 		}
 		if (body.comment().length() > MAX_COMMENT) {
 			throw InvalidRequest.of("comment", "at most " + MAX_COMMENT + " characters");
@@ -255,6 +261,15 @@ class TimeclockRequests {
 		if (!approve && body.comment().isEmpty()) {
 			throw InvalidRequest.of("comment", "is required to refuse a request");
 		}
+		// A closed month's figures are frozen: deciding (approving or refusing) waits for
+		// a reopening, so the request stays pending.
+		Instant at = request.occurredAt();
+		if ("disregard_mark".equals(request.kind())) {
+			at = this.ledger.get(request.punchId()).orElseThrow().occurredAt();
+		}
+		LocalDate from = request.dateFrom() != null ? request.dateFrom() : request.date();
+		LocalDate to = request.dateTo() != null ? request.dateTo() : request.date();
+		requireOpen(request.employeeId(), at, from, to);
 		Long adjustmentId = null;
 		Long absenceId = null;
 		if (approve) {
@@ -303,12 +318,25 @@ class TimeclockRequests {
 		return published(get(id), status);
 	}
 
+	/**
+	 * 409 {@code month_closed} when the request touches a closed month of the employee:
+	 * the instant of a mark, or the dates of an absence or overtime.
+	 */
+	private void requireOpen(long employeeId, @Nullable Instant at, @Nullable LocalDate from, @Nullable LocalDate to) {
+		if (at != null) {
+			this.closings.requireOpen(employeeId, at);
+		}
+		if (from != null && to != null) {
+			this.closings.requireOpen(employeeId, from, to);
+		}
+	}
+
 	TimeclockRequestResponse locked(long id) {
 		this.jdbc.sql("SELECT id FROM timeclock_request WHERE id = :id FOR UPDATE")
 			.param("id", id)
 			.query(Long.class)
 			.optional()
-			.orElseThrow(() -> new TimeclockProblems.RequestNotFound(id));
+			.orElseThrow(() -> new TimeclockRequestProblems.RequestNotFound(id));
 		return get(id);
 	}
 

@@ -31,8 +31,8 @@ class TimesheetController {
 			description = "Every day of month (YYYY-MM) in the zone of the employee's establishment: marks after "
 					+ "adjustments (origin punch or included; disregarded punches stay, flagged), worked_minutes from "
 					+ "pairs of considered marks in time order, flags odd_punches, weekday_without_punches, "
-					+ "needs_review; month totals. JSON, or PDF with Accept: application/pdf. Work schedules, overtime "
-					+ "and holidays are out of scope.")
+					+ "needs_review; month totals. JSON, or PDF with Accept: application/pdf. Of a closed month, the "
+					+ "espelho and PDF frozen by its closing (closing set), whatever changed since.")
 	ResponseEntity<?> timesheet(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month,
 			@RequestHeader(name = HttpHeaders.ACCEPT, required = false) @Nullable String accept) {

@@ -56,8 +56,11 @@ class Timesheets {
 
 	private final Clock clock;
 
+	private final MonthClosings closings;
+
 	Timesheets(JdbcClient jdbc, AccessDirectory users, Establishments establishments, Schedules schedules,
-			Holidays holidays, Absences absences, ObjectProvider<Clock> clock) {
+			Holidays holidays, Absences absences, ObjectProvider<Clock> clock, MonthClosings closings) {
+		this.closings = closings;
 		this.jdbc = jdbc;
 		this.users = users;
 		this.establishments = establishments;
@@ -95,6 +98,26 @@ class Timesheets {
 			errors.add("month", "is required as YYYY-MM");
 		}
 		errors.throwIfAny();
+		AccessDirectory.UserSummary found = employee;
+		YearMonth asked = yearMonth;
+		return this.closings.frozen(found.id(), asked)
+			.map(MonthClosings.ClosedTimesheet::timesheet)
+			.orElseGet(() -> computed(found, asked, null).timesheet());
+	}
+
+	/**
+	 * An espelho as computed now, the banco de horas it carries out and the span of its
+	 * day windows: what a closing freezes.
+	 */
+	record Sheet(Timesheet timesheet, BankState bank, Jornada.Window window) {
+	}
+
+	/**
+	 * The month computed from the current records; the bank starts from the frozen
+	 * balance of the latest closed month before it (computed from the first time-bank
+	 * month on where none is closed).
+	 */
+	Sheet computed(AccessDirectory.UserSummary employee, YearMonth yearMonth, Timesheet.@Nullable Closing closing) {
 		Establishment establishment = this.establishments
 			.get(employee.establishmentId() == null ? Establishments.DEFAULT : employee.establishmentId());
 		ZoneId zone = establishment.timeZone();
@@ -105,10 +128,18 @@ class Timesheets {
 			.map(Assignment::validFrom)
 			.min(Comparator.naturalOrder())
 			.orElse(null);
-		if (firstBankDay != null) {
-			for (YearMonth earlier = YearMonth.from(firstBankDay); earlier
-				.isBefore(yearMonth); earlier = earlier.plusMonths(1)) {
-				bank = compute(employee.id(), establishment, assignments, earlier, bank).figures().bank();
+		Map<YearMonth, BankState> frozenBanks = this.closings.frozenBanks(employee.id(), yearMonth);
+		YearMonth start = firstBankDay == null ? null : YearMonth.from(firstBankDay);
+		YearMonth lastFrozen = frozenBanks.keySet().stream().max(Comparator.naturalOrder()).orElse(null);
+		if (lastFrozen != null) {
+			bank = frozenBanks.get(lastFrozen);
+			start = start == null || start.isAfter(lastFrozen) ? start : lastFrozen.plusMonths(1);
+		}
+		if (start != null) {
+			for (YearMonth earlier = start; earlier.isBefore(yearMonth); earlier = earlier.plusMonths(1)) {
+				BankState frozen = frozenBanks.get(earlier);
+				bank = frozen != null ? frozen
+						: compute(employee.id(), establishment, assignments, earlier, bank).figures().bank();
 			}
 		}
 		Computed computed = compute(employee.id(), establishment, assignments, yearMonth, bank);
@@ -137,20 +168,22 @@ class Timesheets {
 					day.nightMinutes(), day.nightPaidMinutes(), day.overtime50Minutes(), day.overtime100Minutes(),
 					day.delayMinutes(), day.absenceMinutes(), day.justifiedMinutes(), day.bankMinutes()));
 		}
-		return new Timesheet(employee.id(), employee.displayName(), employee.cpf(), establishment.id(),
+		Timesheet sheet = new Timesheet(employee.id(), employee.displayName(), employee.cpf(), establishment.id(),
 				establishment.name(), zone.getId(), yearMonth.toString(), days, figures.workedMinutes(), flagged, NOTE,
 				figures.expectedMinutes(), figures.nightMinutes(), figures.nightPaidMinutes(),
 				figures.overtime50Minutes(), figures.overtime100Minutes(), figures.delayMinutes(),
 				figures.absenceMinutes(), figures.justifiedMinutes(), figures.bankMinutes(), figures.dsrLostCount(),
 				figures.bankPreviousBalanceMinutes(), figures.bankBalanceMinutes(), figures.bankExpiredCreditMinutes(),
-				figures.bankExpiredDebitMinutes());
+				figures.bankExpiredDebitMinutes(), closing);
+		return new Sheet(sheet, figures.bank(), computed.window());
 	}
 
 	/**
 	 * A month's figures and the marks to show: considered ones by kind and id,
 	 * disregarded punches.
 	 */
-	private record Computed(MonthFigures figures, Map<String, Mark> shown, List<Mark> disregarded) {
+	private record Computed(MonthFigures figures, Map<String, Mark> shown, List<Mark> disregarded,
+			Jornada.Window window) {
 	}
 
 	private Computed compute(long employeeId, Establishment establishment, List<Assignment> assignments,
@@ -204,14 +237,34 @@ class Timesheets {
 		Jornada.Input input = new Jornada.Input(zone, assignments,
 				this.holidays.datesFor(establishment.id(), dataFirst.minusDays(2), dataLast),
 				this.absences.between(employeeId, dataFirst, dataLast), considered, this.clock.instant());
-		return new Computed(Jornada.month(input, month, bank), shown, disregarded);
+		return new Computed(Jornada.month(input, month, bank), shown, disregarded, Jornada.window(input, first, last));
 	}
 
+	/**
+	 * The PDF of the espelho: of a closed month the frozen bytes (the document employees
+	 * sign), else rendered now.
+	 */
 	byte[] pdf(Timesheet sheet) {
+		Timesheet.Closing closing = sheet.closing();
+		if (closing != null) {
+			return this.closings.pdf(closing.id(), sheet.employeeId()).orElseGet(() -> render(sheet));
+		}
+		return render(sheet);
+	}
+
+	byte[] render(Timesheet sheet) {
 		List<Pdfs.Line> lines = new ArrayList<>();
 		lines.add(Pdfs.Line.bold("Espelho de ponto " + sheet.month() + " - " + sheet.employeeName()
 				+ (sheet.employeeCpf() == null ? "" : " - CPF " + sheet.employeeCpf())));
 		lines.add(Pdfs.Line.of(sheet.establishmentName() + " (" + sheet.timeZone() + ")"));
+		Timesheet.Closing closing = sheet.closing();
+		if (closing != null) {
+			lines.add(Pdfs.Line.of("Mês fechado em "
+					+ closing.closedAt()
+						.atZone(ZoneId.of(sheet.timeZone()))
+						.format(java.time.format.DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm"))
+					+ " (fechamento " + closing.id() + ")"));
+		}
 		lines.add(Pdfs.Line.of(""));
 		for (Day day : sheet.days()) {
 			String schedule = day.expected()

@@ -88,6 +88,22 @@ public final class Jornada {
 		return from.minusDays(LOOKBACK_DAYS);
 	}
 
+	/**
+	 * {@code [B(first), B(last + 1))} (§5): the instants whose marks the day windows of
+	 * {@code first}…{@code last} hold, as the input's schedules place them (a shift left
+	 * open on the last day may still take its closing mark after the end, §5
+	 * continuation).
+	 */
+	public static Window window(Input input, LocalDate first, LocalDate last) {
+		Computation computation = new Computation(input);
+		return new Window(Instant.ofEpochSecond(computation.boundary(first) * 60),
+				Instant.ofEpochSecond(computation.boundary(last.plusDays(1)) * 60));
+	}
+
+	/** A span of instants {@code [start, end)}. */
+	public record Window(Instant start, Instant end) {
+	}
+
 	/** The figures of every date from {@code from} to {@code to} (inclusive). */
 	public static List<DayFigures> days(Input input, LocalDate from, LocalDate to) {
 		// One more day after: its first mark may close the last day's shift
