@@ -30,7 +30,7 @@ public class AccessDirectory {
 
 	/** A user as other modules see it. */
 	public record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active,
-			@Nullable String cpf, @Nullable Long establishmentId) {
+			@Nullable String cpf, @Nullable Long establishmentId, @Nullable String matricula) {
 
 		/**
 		 * The name to print on records: the full name, or the username when there is
@@ -46,7 +46,7 @@ public class AccessDirectory {
 	public Optional<UserSummary> find(long userId) {
 		return this.users.findById(userId)
 			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
-					u.establishmentId));
+					u.establishmentId, u.matricula));
 	}
 
 	/**
@@ -82,7 +82,7 @@ public class AccessDirectory {
 		return this.users.findEmployeesOf(establishmentId, orUnset)
 			.stream()
 			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
-					u.establishmentId))
+					u.establishmentId, u.matricula))
 			.toList();
 	}
 

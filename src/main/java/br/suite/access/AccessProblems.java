@@ -64,6 +64,15 @@ final class AccessProblems {
 
 	}
 
+	static final class MatriculaTaken extends ApiProblem.Conflict {
+
+		MatriculaTaken(long existingId) {
+			super("The matrícula belongs to another user (user " + existingId + ").");
+			with("field", "matricula").with("existing_id", existingId);
+		}
+
+	}
+
 	static final class SystemRoleLocked extends ApiProblem.Conflict {
 
 		SystemRoleLocked(String name) {

@@ -33,7 +33,7 @@ public class EmployeeLookup {
 		}
 		return found.filter(u -> u.isActive() && u.isEmployee)
 			.map(u -> new AccessDirectory.UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
-					u.establishmentId));
+					u.establishmentId, u.matricula));
 	}
 
 }

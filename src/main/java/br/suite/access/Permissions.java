@@ -53,8 +53,14 @@ public final class Permissions {
 		c.put("timeclock.closings.view", "List and read month closings and their signatures");
 		c.put("timeclock.closings.change", "Close an establishment's month (freeze its espelhos)");
 		c.put("timeclock.closings.reopen", "Reopen a closed month (its signatures lapse; audited)");
+		c.put("timeclock.own.request",
+				"Ask for one's own mark corrections, absences and overtime, and follow the requests");
+		c.put("timeclock.requests.decide", "List, approve and refuse employees' time-clock requests");
+		c.put("timeclock.payroll.export", "Read payroll layouts and export a closed month's totals for the payroll");
+		c.put("timeclock.payroll.change", "Create, change and delete payroll export layouts");
 		c.put("timeclock.afd.export",
-				"Export the AFD (Arquivo Fonte de Dados) and its signature for the labour inspector");
+				"Export the AFD (Arquivo Fonte de Dados), the AEJ (Arquivo Eletrônico de Jornada) and their signatures for "
+						+ "the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
 		c.put("fins.records.view", "List and read fins records");

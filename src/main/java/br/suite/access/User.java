@@ -42,6 +42,9 @@ class User {
 	/** The time clock establishment the employee works at, or null (establishment 1). */
 	@Nullable Long establishmentId;
 
+	/** The payroll registration number (matrícula), or null. */
+	@Nullable String matricula;
+
 	String status;
 
 	String passwordHash;

@@ -21,7 +21,11 @@ record UserRequest(
 		@io.swagger.v3.oas.annotations.media.Schema(
 				description = "The employee's CPF, with or without punctuation; stored as 11 digits, unique among users") @Nullable String cpf,
 		@io.swagger.v3.oas.annotations.media.Schema(
-				description = "The time clock establishment the employee works at") @Nullable Long establishmentId) {
+				description = "The time clock establishment the employee works at") @Nullable Long establishmentId,
+		@io.swagger.v3.oas.annotations.media.Schema(
+				description = "The employee's payroll registration number (matrícula): letters, digits, . / -; unique among users") @Size(
+						max = 30) @Pattern(regexp = "[0-9A-Za-z./-]*",
+								message = "may contain only letters, digits and . / -") @Nullable String matricula) {
 
 	UserRequest {
 		username = username == null ? null : username.trim();
@@ -32,11 +36,12 @@ record UserRequest(
 		isEmployee = isEmployee != null && isEmployee;
 		status = status == null ? ClosedSet.wire(UserStatus.ACTIVE) : status;
 		cpf = cpf == null || cpf.isBlank() ? null : cpf.trim();
+		matricula = matricula == null || matricula.isBlank() ? null : matricula.trim();
 	}
 
 	static UserRequest of(User user) {
 		return new UserRequest(user.username, user.email, user.fullName, user.department, user.jobTitle,
-				user.isEmployee, user.roleId, user.status, user.cpf, user.establishmentId);
+				user.isEmployee, user.roleId, user.status, user.cpf, user.establishmentId, user.matricula);
 	}
 
 }

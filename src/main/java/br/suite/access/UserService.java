@@ -111,7 +111,7 @@ class UserService {
 
 	private static final String LIST_COLUMNS = "u.id, u.username, u.email, u.full_name, u.department, u.job_title, "
 			+ "u.is_employee, u.role_id, r.name AS role_name, r.permissions, u.status, u.last_access_at, u.created_at, "
-			+ "u.updated_at, u.cpf, u.establishment_id";
+			+ "u.updated_at, u.cpf, u.establishment_id, u.matricula";
 
 	private static UserResponse listed(ResultSet rs, int n) throws SQLException {
 		Timestamp lastAccess = rs.getTimestamp("last_access_at");
@@ -121,7 +121,7 @@ class UserService {
 				List.of((String[]) rs.getArray("permissions").getArray()), null, rs.getString("status"),
 				lastAccess == null ? null : lastAccess.toInstant(), rs.getTimestamp("created_at").toInstant(),
 				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"),
-				rs.getObject("establishment_id", Long.class));
+				rs.getObject("establishment_id", Long.class), rs.getString("matricula"));
 	}
 
 	@Transactional(readOnly = true)
@@ -148,6 +148,7 @@ class UserService {
 				request.jobTitle(), Boolean.TRUE.equals(request.isEmployee()), role.id(), ClosedSet.wire(status), "");
 		user.cpf = cpf;
 		user.establishmentId = request.establishmentId();
+		user.matricula = request.matricula();
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
 		this.audit.record("access.user.created", "user", user.id(),
@@ -164,6 +165,7 @@ class UserService {
 					.created("temporary_password", true)
 					.created("cpf", user.cpf)
 					.created("establishment_id", user.establishmentId)
+					.created("matricula", user.matricula)
 					.mask("cpf", PersonalData::taxId));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
@@ -210,6 +212,7 @@ class UserService {
 				.diff("status", user.status, ClosedSet.wire(status))
 				.diff("cpf", user.cpf, cpf)
 				.diff("establishment_id", user.establishmentId, request.establishmentId())
+				.diff("matricula", user.matricula, request.matricula())
 				// The CPF is personal data (LGPD): the event shows it masked.
 				.mask("cpf", PersonalData::taxId);
 			if (role.id() != user.roleId) {
@@ -225,6 +228,7 @@ class UserService {
 			user.status = ClosedSet.wire(status);
 			user.cpf = cpf;
 			user.establishmentId = request.establishmentId();
+			user.matricula = request.matricula();
 			user.touch();
 			User saved = this.users.save(user);
 			this.events.publishEvent(EmployeeDataChanged.of(saved, caller.id()));
@@ -377,6 +381,16 @@ class UserService {
 				.filter(existing -> !Objects.equals(existing, exceptId))
 				.ifPresent(existing -> {
 					throw new AccessProblems.CpfTaken(existing);
+				});
+		}
+		if (request.matricula() != null) {
+			this.jdbc.sql("SELECT id FROM access_user WHERE matricula = :matricula")
+				.param("matricula", request.matricula())
+				.query(Long.class)
+				.optional()
+				.filter(existing -> !Objects.equals(existing, exceptId))
+				.ifPresent(existing -> {
+					throw new AccessProblems.MatriculaTaken(existing);
 				});
 		}
 		String key = Usernames.key(request.username());

@@ -12,5 +12,7 @@ import org.jspecify.annotations.Nullable;
 record AbsenceResponse(long id, long employeeId, LocalDate dateFrom, LocalDate dateTo, String kind,
 		@Schema(description = "every kind but falta") boolean justified, String note, boolean hasCertificate,
 		@Schema(nullable = true) @Nullable String certificateContentType,
-		@Schema(nullable = true) @Nullable String certificateSha256, long createdBy, Instant createdAt) {
+		@Schema(nullable = true) @Nullable String certificateSha256, long createdBy, Instant createdAt,
+		@Schema(description = "the employee's approved request this absence comes from",
+				nullable = true) @Nullable Long requestId) {
 }

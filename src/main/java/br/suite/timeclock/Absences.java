@@ -36,7 +36,7 @@ class Absences {
 	static final long MAX_CERTIFICATE_BYTES = 8 * 1024 * 1024;
 
 	private static final String COLUMNS = "id, employee_id, date_from, date_to, kind, note, certificate IS NOT NULL "
-			+ "AS has_certificate, certificate_content_type, certificate_sha256, created_by, created_at";
+			+ "AS has_certificate, certificate_content_type, certificate_sha256, created_by, created_at, request_id";
 
 	private final JdbcClient jdbc;
 
@@ -78,6 +78,15 @@ class Absences {
 
 	@Transactional
 	AbsenceResponse create(AbsenceRequest request, long actorId) {
+		return create(request, actorId, null);
+	}
+
+	/**
+	 * Records the absence; {@code requestId} names the employee's approved request it
+	 * comes from, if any.
+	 */
+	@Transactional
+	AbsenceResponse create(AbsenceRequest request, long actorId, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		if (request.employeeId() == null) {
 			errors.add("employee_id", "is required");
@@ -132,14 +141,15 @@ class Absences {
 			throw new TimeclockProblems.AbsenceOverlaps(overlapping);
 		}
 		long id = this.jdbc.sql("""
-				INSERT INTO timeclock_absence (employee_id, date_from, date_to, kind, note, created_by)
-				VALUES (:employee, :from, :to, :kind, :note, :actor) RETURNING id""")
+				INSERT INTO timeclock_absence (employee_id, date_from, date_to, kind, note, created_by, request_id)
+				VALUES (:employee, :from, :to, :kind, :note, :actor, :request) RETURNING id""")
 			.param("employee", request.employeeId())
 			.param("from", request.dateFrom())
 			.param("to", request.dateTo())
 			.param("kind", kind.wire())
 			.param("note", request.note())
 			.param("actor", actorId)
+			.param("request", requestId)
 			.query(Long.class)
 			.single();
 		this.audit.record("timeclock.absence.created", "absence", id,
@@ -148,7 +158,8 @@ class Absences {
 					.created("date_from", request.dateFrom().toString())
 					.created("date_to", request.dateTo().toString())
 					.created("kind", kind.wire())
-					.created("note", request.note()));
+					.created("note", request.note())
+					.created("request_id", requestId));
 		return get(id);
 	}
 
@@ -250,7 +261,7 @@ class Absences {
 				rs.getObject("date_from", LocalDate.class), rs.getObject("date_to", LocalDate.class), kind,
 				!"falta".equals(kind), rs.getString("note"), rs.getBoolean("has_certificate"),
 				rs.getString("certificate_content_type"), rs.getString("certificate_sha256"), rs.getLong("created_by"),
-				rs.getTimestamp("created_at").toInstant());
+				rs.getTimestamp("created_at").toInstant(), rs.getObject("request_id", Long.class));
 	}
 
 }

@@ -3,9 +3,11 @@ package br.suite.timeclock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 record AdjustmentResponse(long id, String kind, long employeeId, @Nullable Long punchId, @Nullable String eventType,
 		@Nullable Instant occurredAt, @Nullable OffsetDateTime occurredAtBrt, String reason, long createdBy,
-		Instant createdAt) {
+		Instant createdAt, @Schema(description = "the employee's approved request this adjustment comes from",
+				nullable = true) @Nullable Long requestId) {
 }

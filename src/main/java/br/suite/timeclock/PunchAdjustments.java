@@ -58,6 +58,15 @@ class PunchAdjustments {
 
 	@Transactional
 	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author) {
+		return record(request, author, null);
+	}
+
+	/**
+	 * Records the adjustment; {@code requestId} names the employee's approved request it
+	 * comes from, if any.
+	 */
+	@Transactional
+	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Kind kind = PunchLedger.parseOrCollect(Kind.class, "kind", request.kind(), errors);
 		errors.throwIfAny();
@@ -106,11 +115,11 @@ class PunchAdjustments {
 			throw new TimeclockProblems.SelfAdjustment(employeeId);
 		}
 		this.closings.requireOpen(employeeId, occurredAt);
-		long id = this.jdbc
-			.sql("""
-					INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
-					    created_by, created_at)
-					VALUES (:kind, :employeeId, :punchId, :eventType, :occurredAt, :reason, :createdBy, now()) RETURNING id""")
+		long id = this.jdbc.sql("""
+				INSERT INTO timeclock_punch_adjustment (kind, employee_id, punch_id, event_type, occurred_at, reason,
+				    created_by, created_at, request_id)
+				VALUES (:kind, :employeeId, :punchId, :eventType, :occurredAt, :reason, :createdBy, now(), :requestId)
+				RETURNING id""")
 			.param("kind", ClosedSet.wire(kind))
 			.param("employeeId", employeeId)
 			.param("punchId", punchId)
@@ -118,6 +127,7 @@ class PunchAdjustments {
 			.param("occurredAt", kind == Kind.DISREGARD ? null : Timestamp.from(occurredAt))
 			.param("reason", request.reason().strip())
 			.param("createdBy", author.id())
+			.param("requestId", requestId)
 			.query(Long.class)
 			.single();
 		this.audit.record("timeclock.punch_adjustment.created", "punch_adjustment", id,
@@ -127,7 +137,8 @@ class PunchAdjustments {
 					.created("punch_id", punchId)
 					.created("event_type", eventType)
 					.created("occurred_at", kind == Kind.DISREGARD ? null : occurredAt.toString())
-					.created("reason", request.reason().strip()));
+					.created("reason", request.reason().strip())
+					.created("request_id", requestId));
 		return get(id).orElseThrow();
 	}
 
@@ -169,7 +180,8 @@ class PunchAdjustments {
 		return new AdjustmentResponse(rs.getLong("id"), rs.getString("kind"), rs.getLong("employee_id"),
 				rs.getObject("punch_id", Long.class), rs.getString("event_type"), occurredAt,
 				occurredAt == null ? null : occurredAt.atZone(DateTimes.BRAZIL).toOffsetDateTime(),
-				rs.getString("reason"), rs.getLong("created_by"), rs.getTimestamp("created_at").toInstant());
+				rs.getString("reason"), rs.getLong("created_by"), rs.getTimestamp("created_at").toInstant(),
+				rs.getObject("request_id", Long.class));
 	}
 
 }

@@ -20,6 +20,11 @@ final class EventTypes {
 		add(c, "timeclock.punch.registered", "timeclock.punches.view", "A punch was recorded in the ledger");
 		add(c, "timeclock.punch.needs_review", "timeclock.punches.view",
 				"A punch was recorded whose face recognition failed: someone must review it");
+		add(c, "timeclock.request.created", "timeclock.requests.decide",
+				"An employee asked for a mark correction, an absence or overtime");
+		add(c, "timeclock.request.approved", "timeclock.requests.decide",
+				"An employee's request was approved (and applied)");
+		add(c, "timeclock.request.refused", "timeclock.requests.decide", "An employee's request was refused");
 		add(c, "processdocs.document.approved", "processdocs.documents.view", "A process document was approved");
 		add(c, "processdocs.document.review_due", "processdocs.documents.view",
 				"A process document's review is due within the notice window or past (daily at 07:00)");

@@ -12,6 +12,7 @@ import br.suite.fins.FinsRecordOverdue;
 import br.suite.processdocs.DocumentApproved;
 import br.suite.processdocs.DocumentReviewDue;
 import br.suite.timeclock.PunchRegistered;
+import br.suite.timeclock.TimeclockRequestChanged;
 
 /**
  * Turns other modules' domain events into deliveries. Each listener runs after the
@@ -35,6 +36,11 @@ class WebhookEvents {
 		if (event.needsReview()) {
 			this.deliveries.enqueue("timeclock.punch.needs_review", event);
 		}
+	}
+
+	@ApplicationModuleListener
+	void on(TimeclockRequestChanged event) {
+		this.deliveries.enqueue("timeclock.request." + event.action(), event);
 	}
 
 	@ApplicationModuleListener

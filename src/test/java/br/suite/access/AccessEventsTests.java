@@ -43,7 +43,7 @@ class AccessEventsTests {
 		long[] id = new long[1];
 		scenario
 			.stimulate(() -> id[0] = this.users
-				.create(new UserRequest(username, null, null, "Vendas", null, false, 1L, null, null, null), admin)
+				.create(new UserRequest(username, null, null, "Vendas", null, false, 1L, null, null, null, null), admin)
 				.body()
 				.id())
 			.andWaitForEventOfType(UserChanged.class)

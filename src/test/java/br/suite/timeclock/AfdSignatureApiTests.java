@@ -211,4 +211,41 @@ class AfdSignatureApiTests extends ApiTest {
 			.status()).isEqualTo(403);
 	}
 
+	@Test
+	void theAejIsSignedWithTheAfdsKey() throws Exception {
+		long store = this.api
+			.post("/api/timeclock/establishments/",
+					json("name", "Loja AEJ Assinado", "employer_document", "11222333000181"))
+			.id();
+		long employee = this.api
+			.post("/api/access/users/",
+					json("username", unique("aej"), "full_name", "Rui Jornada", "is_employee", true, "role_id", 1,
+							"cpf", RepApiTests.cpf(), "establishment_id", store))
+			.id();
+		assertThat(
+				this.api.post("/api/timeclock/punch/register/", json("event_type", "entrada", "employee_id", employee))
+					.status())
+			.isEqualTo(201);
+		String today = java.time.LocalDate.now(java.time.ZoneId.of("America/Sao_Paulo")).toString();
+		String period = "establishment_id=" + store + "&date_from=" + today + "&date_to=" + today;
+		Response aej = this.api.get("/api/timeclock/aej/?" + period);
+		assertThat(aej.status()).as(aej.toString()).isEqualTo(200);
+		AejReader reader = AejReader.read(aej.bytes());
+		assertThat(reader.of("02").get(0)[3]).isEqualTo("5120260001234");
+		assertThat(reader.of("08").get(0)[4]).isEqualTo("98765432000198");
+		assertThat(reader.of("05")).hasSize(1);
+		String generatedAt = aej.header(AejController.GENERATED_AT).orElseThrow();
+		Response p7s = this.api.get("/api/timeclock/aej/signature/?" + period + "&generated_at=" + generatedAt);
+		assertThat(p7s.status()).as(p7s.toString()).isEqualTo(200);
+		assertThat(p7s.header("Content-Disposition").orElseThrow())
+			.contains("AEJ_11222333000181_" + today.replace("-", "") + "_" + today.replace("-", "") + ".txt.p7s");
+		CMSSignedData signed = new CMSSignedData(new CMSProcessableByteArray(aej.bytes()), p7s.bytes());
+		SignerInformation signer = signed.getSignerInfos().getSigners().iterator().next();
+		assertThat(signer.verify(new JcaSimpleSignerInfoVerifierBuilder().build(CERTIFICATE))).isTrue();
+		Response invented = this.api
+			.get("/api/timeclock/aej/signature/?" + period + "&generated_at=2026-01-01T00:00:00Z");
+		assertThat(invented.status()).isEqualTo(400);
+		assertThat(invented.json().get("errors").has("generated_at")).isTrue();
+	}
+
 }

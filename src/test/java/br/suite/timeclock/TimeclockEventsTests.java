@@ -51,7 +51,7 @@ class TimeclockEventsTests {
 	void aPunchWhoseFaceWasNotRecognisedPublishesPunchRegisteredNeedingReview(Scenario scenario) {
 		long employee = 900_000 + (System.nanoTime() % 99_999);
 		when(this.users.find(employee)).thenReturn(
-				Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true, null, null)));
+				Optional.of(new AccessDirectory.UserSummary(employee, "func", "Marcos", true, true, null, null, null)));
 		when(this.faces.recognize(anyLong(), any()))
 			.thenReturn(new FaceRecognition.Result(false, null, RecognitionReason.NO_FACE, 0.6));
 		PunchRequest request = new PunchRequest("entrada", employee,
