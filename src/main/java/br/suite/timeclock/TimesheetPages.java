@@ -55,7 +55,8 @@ class TimesheetPages {
 			YearMonth chosen = typed == null ? YearMonth.now(DateTimes.BRAZIL) : typed;
 			model.addAttribute("month", FormInput.monthText(chosen));
 			if (employeeId != null) {
-				// The month review: every figure of the jornada computation, in Portuguese.
+				// The month review: every figure of the jornada computation, in
+				// Portuguese.
 				model.addAttribute("sheet", MonthReview.of(this.timesheets.of(employeeId, chosen.toString())));
 			}
 		}
