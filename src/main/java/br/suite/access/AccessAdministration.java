@@ -10,6 +10,7 @@ import org.springframework.stereotype.Service;
 
 import br.suite.shared.BeanChecks;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 
 /**
@@ -23,11 +24,14 @@ public class AccessAdministration {
 
 	private final UserService users;
 
+	private final UserSearch search;
+
 	private final Validator validator;
 
-	AccessAdministration(RoleService roles, UserService users, Validator validator) {
+	AccessAdministration(RoleService roles, UserService users, UserSearch search, Validator validator) {
 		this.roles = roles;
 		this.users = users;
+		this.search = search;
 		this.validator = validator;
 	}
 
@@ -92,7 +96,7 @@ public class AccessAdministration {
 	}
 
 	public UserPage users(@Nullable String q, int limit, int offset) {
-		UserService.Listing listing = this.users.list(new UserService.Filter(null, null, null, q),
+		UserSearch.Listing listing = this.search.list(new UserSearch.Filter(null, null, null, q),
 				new Paging(limit, offset));
 		return new UserPage(listing.users()
 			.stream()
@@ -121,7 +125,7 @@ public class AccessAdministration {
 					changes.establishmentId(), user.matricula);
 			BeanChecks.check(this.validator, request);
 			return request;
-		}, "*", caller);
+		}, ExpectedVersion.ANY, caller);
 		return user(id);
 	}
 
@@ -142,7 +146,7 @@ public class AccessAdministration {
 			return new UserRequest(current.username(), current.email(), current.fullName(), current.department(),
 					current.jobTitle(), current.isEmployee(), current.roleId(), "active", current.cpf(),
 					current.establishmentId(), current.matricula());
-		}, "*", caller);
+		}, ExpectedVersion.ANY, caller);
 	}
 
 	/**
@@ -161,7 +165,7 @@ public class AccessAdministration {
 	 * Every user marked as an employee, by name (inactive ones too: their records stay).
 	 */
 	public List<Employee> employees() {
-		return this.users.list(new UserService.Filter(null, null, true, null), new Paging(null, null))
+		return this.search.list(new UserSearch.Filter(null, null, true, null), new Paging(null, null))
 			.users()
 			.stream()
 			.map(u -> new Employee(u.id(), u.fullName().isBlank() ? u.username() : u.fullName(),
@@ -186,7 +190,7 @@ public class AccessAdministration {
 			RoleRequest request = new RoleRequest(name, description, permissions);
 			BeanChecks.check(this.validator, request);
 			return request;
-		}, "*", caller);
+		}, ExpectedVersion.ANY, caller);
 		return role(id);
 	}
 

@@ -5,10 +5,6 @@ import java.util.Objects;
 
 import jakarta.validation.Valid;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -22,12 +18,18 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import tools.jackson.databind.node.ObjectNode;
+
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
-import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/access")
@@ -75,8 +77,8 @@ class RoleController {
 	ResponseEntity<RoleResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		Role role = this.roles.update(id,
-				current -> this.partialUpdates.merge(RoleRequest.of(current), patch, RoleRequest.class), ifMatch,
-				CurrentUser.get());
+				current -> this.partialUpdates.merge(RoleRequest.of(current), patch, RoleRequest.class),
+				ExpectedVersion.ifMatch(ifMatch), CurrentUser.get());
 		return versioned(role).ok();
 	}
 

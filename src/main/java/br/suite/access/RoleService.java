@@ -22,9 +22,9 @@ import br.suite.access.AccessProblems.SystemRoleLocked;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Versions;
 
 @Service
 class RoleService {
@@ -108,12 +108,12 @@ class RoleService {
 	 * checked first on a plain read, so it takes no row lock and waits for no commit.
 	 * Anything else is read again {@code FOR UPDATE} and applied.
 	 */
-	Role update(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller) {
+	Role update(long id, Function<Role, RoleRequest> changes, ExpectedVersion expected, CurrentUser caller) {
 		// One statement outside a transaction (the repository's findById opens a
 		// read-only one).
 		Role current = Optional.ofNullable(this.aggregates.findById(id, Role.class))
 			.orElseThrow(() -> new RoleNotFound(id));
-		Versions.checkIfMatch(ifMatch, current.version);
+		expected.check(current.version);
 		RoleRequest unchanged = changes.apply(current);
 		if (!changes(current, unchanged)) {
 			checkPermissions(unchanged.permissions(), current.permissions, caller);
@@ -125,10 +125,10 @@ class RoleService {
 			// Concurrent PATCHes of this role share one transaction and one commit
 			// (SameRowWrites); the row lock
 			// taken in apply keeps any other writer of the role out until then.
-			updated = this.writes.run(id, () -> apply(id, changes, ifMatch, caller, authorityChanged, false));
+			updated = this.writes.run(id, () -> apply(id, changes, expected, caller, authorityChanged, false));
 		}
 		catch (RunAlone alone) {
-			updated = this.retry.run(() -> apply(id, changes, ifMatch, caller, authorityChanged, true));
+			updated = this.retry.run(() -> apply(id, changes, expected, caller, authorityChanged, true));
 		}
 		if (authorityChanged.get()) {
 			// Remembered callers carry their permissions: forget them once the change is
@@ -151,10 +151,10 @@ class RoleService {
 
 	}
 
-	private Role apply(long id, Function<Role, RoleRequest> changes, String ifMatch, CurrentUser caller,
+	private Role apply(long id, Function<Role, RoleRequest> changes, ExpectedVersion expected, CurrentUser caller,
 			AtomicBoolean authorityChanged, boolean alone) {
 		Role role = this.roles.findForUpdate(id).orElseThrow(() -> new RoleNotFound(id));
-		Versions.checkIfMatch(ifMatch, role.version);
+		expected.check(role.version);
 		RoleRequest request = changes.apply(role);
 		boolean renamed = !request.name().equals(role.name);
 		boolean permissionsChanged = !Set.copyOf(request.permissions()).equals(Set.copyOf(role.permissions));

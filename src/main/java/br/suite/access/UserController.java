@@ -4,10 +4,6 @@ import java.util.List;
 
 import jakarta.validation.Valid;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -22,12 +18,18 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import tools.jackson.databind.node.ObjectNode;
+
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
-import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/access/users")
@@ -36,10 +38,13 @@ class UserController {
 
 	private final UserService users;
 
+	private final UserSearch search;
+
 	private final PartialUpdates partialUpdates;
 
-	UserController(UserService users, PartialUpdates partialUpdates) {
+	UserController(UserService users, UserSearch search, PartialUpdates partialUpdates) {
 		this.users = users;
+		this.search = search;
 		this.partialUpdates = partialUpdates;
 	}
 
@@ -53,7 +58,7 @@ class UserController {
 			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		UserService.Listing listing = this.users.list(new UserService.Filter(status, roleId, isEmployee, q), paging);
+		UserSearch.Listing listing = this.search.list(new UserSearch.Filter(status, roleId, isEmployee, q), paging);
 		return paging.respond(listing.users(), listing.total());
 	}
 
@@ -84,8 +89,8 @@ class UserController {
 	ResponseEntity<UserResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		return this.users
-			.update(id, user -> this.partialUpdates.merge(UserRequest.of(user), patch, UserRequest.class), ifMatch,
-					CurrentUser.get())
+			.update(id, user -> this.partialUpdates.merge(UserRequest.of(user), patch, UserRequest.class),
+					ExpectedVersion.ifMatch(ifMatch), CurrentUser.get())
 			.ok();
 	}
 

@@ -1,11 +1,7 @@
 package br.suite.access;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -28,15 +24,13 @@ import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
-import br.suite.shared.ListQuery;
-import br.suite.shared.TaxId;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
 import br.suite.shared.PersonalData;
+import br.suite.shared.TaxId;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 
 @Service
 class UserService {
@@ -55,7 +49,7 @@ class UserService {
 
 	private final JdbcClient jdbc;
 
-	private final ObjectProvider<EmployeePhotos> photos;
+	private final UserSearch search;
 
 	private final AccessSettings settings;
 
@@ -66,13 +60,13 @@ class UserService {
 	private final ApplicationEventPublisher events;
 
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
-			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc,
-			ObjectProvider<EmployeePhotos> photos, AccessSettings settings, AuditLog audit,
-			ObjectProvider<EstablishmentReferences> establishments, ApplicationEventPublisher events) {
+			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc, UserSearch search,
+			AccessSettings settings, AuditLog audit, ObjectProvider<EstablishmentReferences> establishments,
+			ApplicationEventPublisher events) {
 		this.audit = audit;
 		this.establishments = establishments;
 		this.events = events;
-		this.photos = photos;
+		this.search = search;
 		this.settings = settings;
 		this.users = users;
 		this.roles = roles;
@@ -81,47 +75,6 @@ class UserService {
 		this.passwordEncoder = passwordEncoder;
 		this.retry = retry;
 		this.jdbc = jdbc;
-	}
-
-	record Filter(@Nullable String status, @Nullable Long roleId, @Nullable Boolean isEmployee, @Nullable String q) {
-	}
-
-	record Listing(List<UserResponse> users, long total) {
-	}
-
-	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
-		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "access_user u JOIN access_role r ON r.id = u.role_id")
-			.where("u.status = :status", "status",
-					filter.status() == null ? null
-							: ClosedSet.wire(ClosedSet.parse(UserStatus.class, "status", filter.status())))
-			.where("u.role_id = :roleId", "roleId", filter.roleId())
-			.where("u.is_employee = :isEmployee", "isEmployee", filter.isEmployee())
-			.orderBy("u.id");
-		if (filter.q() != null && !filter.q().isBlank()) {
-			query.where("(u.username ILIKE :q OR u.email ILIKE :q OR u.full_name ILIKE :q)")
-				.param("q", ListQuery.containing(filter.q().trim()));
-		}
-		ListQuery.Page<UserResponse> page = query.page(paging, UserService::listed);
-		// Face photos belong to the time clock: one look-up for the whole page.
-		Set<Long> withPhotos = withPhotos(page.items().stream().map(UserResponse::id).toList());
-		return new Listing(page.items().stream().map(u -> withPhotos.contains(u.id()) ? u.withPhoto() : u).toList(),
-				page.total());
-	}
-
-	private static final String LIST_COLUMNS = "u.id, u.username, u.email, u.full_name, u.department, u.job_title, "
-			+ "u.is_employee, u.role_id, r.name AS role_name, r.permissions, u.status, u.last_access_at, u.created_at, "
-			+ "u.updated_at, u.cpf, u.establishment_id, u.matricula";
-
-	private static UserResponse listed(ResultSet rs, int n) throws SQLException {
-		Timestamp lastAccess = rs.getTimestamp("last_access_at");
-		return new UserResponse(rs.getLong("id"), rs.getString("username"), rs.getString("email"),
-				rs.getString("full_name"), rs.getString("department"), rs.getString("job_title"),
-				rs.getBoolean("is_employee"), null, rs.getLong("role_id"), rs.getString("role_name"),
-				List.of((String[]) rs.getArray("permissions").getArray()), null, rs.getString("status"),
-				lastAccess == null ? null : lastAccess.toInstant(), rs.getTimestamp("created_at").toInstant(),
-				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"),
-				rs.getObject("establishment_id", Long.class), rs.getString("matricula"));
 	}
 
 	@Transactional(readOnly = true)
@@ -173,13 +126,13 @@ class UserService {
 				Objects.requireNonNull(user.version));
 	}
 
-	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, @Nullable String ifMatch,
+	Versioned<UserResponse> update(long id, Function<User, UserRequest> changes, ExpectedVersion expected,
 			CurrentUser caller) {
 		AtomicBoolean callerChanged = new AtomicBoolean();
 		Versioned<UserResponse> response = this.retry.run(() -> {
 			User user = this.users.findForUpdate(id).orElseThrow(() -> new UserNotFound(id));
 			requireAuthorityOver(user, caller);
-			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(user.version));
+			expected.check(Objects.requireNonNull(user.version));
 			UserRequest request = changes.apply(user);
 			UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
 			Role role = roleFor(request.roleId());
@@ -307,12 +260,7 @@ class UserService {
 	}
 
 	private boolean hasPhoto(User user) {
-		return withPhotos(List.of(user.id())).contains(user.id());
-	}
-
-	private Set<Long> withPhotos(List<Long> userIds) {
-		EmployeePhotos port = this.photos.getIfAvailable();
-		return (port == null || userIds.isEmpty()) ? Set.of() : port.withPhotos(userIds);
+		return this.search.withPhotos(List.of(user.id())).contains(user.id());
 	}
 
 	/** Refuses a change that would leave no active user holding {@code *}. */

@@ -1,12 +1,18 @@
 package br.suite.audit;
 
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+
+import tools.jackson.databind.JsonNode;
 
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
@@ -22,10 +28,23 @@ import br.suite.web.Pager;
 @Controller
 class AuditPages {
 
-	private final AuditDesk audit;
+	private final AuditEvents events;
 
-	AuditPages(AuditDesk audit) {
-		this.audit = audit;
+	AuditPages(AuditEvents events) {
+		this.events = events;
+	}
+
+	/**
+	 * One changed field; values as JSON text ({@code null} when absent, strings without
+	 * quotes).
+	 */
+	record Change(String field, @Nullable String before, @Nullable String after) {
+	}
+
+	/** An event as the page lists it, its changes as rows of field, before and after. */
+	record Entry(long id, Instant at, @Nullable Long actorId, String actorName, @Nullable String clientAddress,
+			@Nullable String requestId, String action, String resourceType, @Nullable String resourceId,
+			List<Change> changes) {
 	}
 
 	@GetMapping({ "/app/audit", "/app/audit/" })
@@ -46,10 +65,14 @@ class AuditPages {
 		model.addAttribute("entries", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			AuditDesk.EntryPage page = this.audit.list(actor(actorId), FormInput.blank(action),
-					FormInput.blank(resourceType), FormInput.blank(resourceId), FormInput.day("date_from", dateFrom),
-					FormInput.day("date_to", dateTo), Pager.SIZE, Pager.offset(pagina));
-			model.addAttribute("entries", page.entries());
+			LocalDate from = FormInput.day("date_from", dateFrom);
+			LocalDate to = FormInput.day("date_to", dateTo);
+			if (from != null && to != null && to.isBefore(from)) {
+				throw InvalidRequest.of("date_to", "{form.dateOrder}");
+			}
+			AuditEvents.Listing page = this.events.list(new AuditEvents.Filter(actor(actorId), FormInput.blank(action),
+					FormInput.blank(resourceType), FormInput.blank(resourceId), from, to), Pager.paging(pagina));
+			model.addAttribute("entries", page.events().stream().map(AuditPages::entry).toList());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
 		catch (ApiProblem problem) {
@@ -66,8 +89,32 @@ class AuditPages {
 			return Long.valueOf(value.strip());
 		}
 		catch (NumberFormatException ex) {
-			throw InvalidRequest.of("actor_id", "Informe o número do usuário.");
+			throw InvalidRequest.of("actor_id", "{form.actor}");
 		}
+	}
+
+	private static Entry entry(AuditEventResponse e) {
+		List<Change> changes = new ArrayList<>();
+		if (e.changes().isObject()) {
+			for (Map.Entry<String, JsonNode> field : e.changes().properties()) {
+				JsonNode value = field.getValue();
+				if (value.isObject() && (value.has("before") || value.has("after"))) {
+					changes.add(new Change(field.getKey(), text(value.get("before")), text(value.get("after"))));
+				}
+				else {
+					changes.add(new Change(field.getKey(), null, text(value)));
+				}
+			}
+		}
+		return new Entry(e.id(), e.at(), e.actorId(), e.actorName(), e.clientAddress(), e.requestId(), e.action(),
+				e.resourceType(), e.resourceId(), changes);
+	}
+
+	private static @Nullable String text(@Nullable JsonNode value) {
+		if (value == null || value.isNull() || value.isMissingNode()) {
+			return null;
+		}
+		return value.isString() ? value.asString() : value.toString();
 	}
 
 }

@@ -5,11 +5,6 @@ import java.util.Objects;
 
 import jakarta.validation.Valid;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -25,12 +20,19 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import tools.jackson.databind.node.ObjectNode;
+
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
-import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/clientes")
@@ -86,7 +88,7 @@ class ClienteController {
 			+ "take their defaults (\"\", ativo true).")
 	ResponseEntity<ClienteResponse> replace(@PathVariable long id, @Valid @RequestBody ClienteRequest request,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return versioned(this.clientes.update(id, current -> request, ifMatch)).ok();
+		return versioned(this.clientes.update(id, current -> request, ExpectedVersion.ifMatch(ifMatch))).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
@@ -98,7 +100,8 @@ class ClienteController {
 	ResponseEntity<ClienteResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		Cliente cliente = this.clientes.update(id,
-				current -> this.partialUpdates.merge(ClienteRequest.of(current), patch, ClienteRequest.class), ifMatch);
+				current -> this.partialUpdates.merge(ClienteRequest.of(current), patch, ClienteRequest.class),
+				ExpectedVersion.ifMatch(ifMatch));
 		return versioned(cliente).ok();
 	}
 

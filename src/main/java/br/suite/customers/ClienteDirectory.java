@@ -1,5 +1,10 @@
 package br.suite.customers;
 
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -27,6 +32,20 @@ public class ClienteDirectory {
 			.query(Long.class)
 			.optional()
 			.isPresent();
+	}
+
+	/** The names of the customers that exist among {@code ids}, by id. */
+	@Transactional(readOnly = true)
+	public Map<Long, String> names(Collection<Long> ids) {
+		if (ids.isEmpty()) {
+			return Map.of();
+		}
+		return this.jdbc.sql("SELECT id, nome FROM customers_cliente WHERE id IN (:ids)")
+			.param("ids", Set.copyOf(ids))
+			.query((rs, n) -> Map.entry(rs.getLong("id"), rs.getString("nome")))
+			.list()
+			.stream()
+			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 	}
 
 }

@@ -18,6 +18,7 @@ import br.suite.audit.AuditLog.Changes;
 import br.suite.customers.CustomerProblems.ClienteInUse;
 import br.suite.customers.CustomerProblems.ClienteNotFound;
 import br.suite.customers.CustomerProblems.DocumentoTaken;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.ListQuery;
@@ -26,7 +27,6 @@ import br.suite.shared.Paging;
 import br.suite.shared.PersonalData;
 import br.suite.shared.PhoneNumber;
 import br.suite.shared.TaxId;
-import br.suite.shared.Versions;
 
 @Service
 class ClienteService {
@@ -147,10 +147,10 @@ class ClienteService {
 			.optional();
 	}
 
-	Cliente update(long id, Function<Cliente, ClienteRequest> changes, @Nullable String ifMatch) {
+	Cliente update(long id, Function<Cliente, ClienteRequest> changes, ExpectedVersion expected) {
 		return this.retry.run(() -> {
 			Cliente cliente = this.clientes.findForUpdate(id).orElseThrow(() -> new ClienteNotFound(id));
-			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(cliente.version));
+			expected.check(Objects.requireNonNull(cliente.version));
 			ClienteRequest request = changes.apply(cliente);
 			Map<String, @Nullable Object> before = cliente.audited();
 			String documento = canonical(request.documento());

@@ -4,7 +4,8 @@
  * {@link br.suite.customers.ClienteDirectory} and, by implementing
  * {@link br.suite.customers.ClienteReferences}, keep the customers they refer to from
  * being deleted. Every create, update and delete writes an audit event (personal data
- * masked). Publishes no events.
+ * masked). Modules add sections to a customer's page through
+ * {@link br.suite.customers.ClientePageSection}. Publishes no events.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked

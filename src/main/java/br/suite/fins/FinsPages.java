@@ -1,20 +1,26 @@
 package br.suite.fins;
 
-import java.util.HashMap;
+import java.time.LocalDate;
 import java.util.Map;
 
+import jakarta.validation.Valid;
+
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.customers.ClienteDesk;
+import br.suite.customers.ClienteDirectory;
 import br.suite.customers.ClientePageSection;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.DateTimes;
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;
@@ -30,59 +36,82 @@ import br.suite.web.Pager;
 @Controller
 class FinsPages {
 
-	private final FinsDesk fins;
+	private final FinsRecordService fins;
 
-	private final ClienteDesk clientes;
+	private final ClienteDirectory clientes;
 
-	FinsPages(FinsDesk fins, ClienteDesk clientes) {
+	FinsPages(FinsRecordService fins, ClienteDirectory clientes) {
 		this.fins = fins;
 		this.clientes = clientes;
 	}
 
 	/**
-	 * A new record from the customer's page; back to that page, with the problems next to
-	 * the fields when it is refused.
+	 * A new record from the customer's page, bound to the API's own request (the path
+	 * names its {@code cliente}); back to that page, with the problems next to the fields
+	 * when it is refused.
 	 */
-	@PostMapping("/app/customers/{id}/fins")
+	@PostMapping("/app/customers/{cliente}/fins")
 	@Requires("fins.records.change")
-	String create(@PathVariable long id, @RequestParam(defaultValue = "") String titulo,
-			@RequestParam(defaultValue = "") String descricao,
+	String create(@PathVariable long cliente, @Valid FinsRecordRequest form, BindingResult binding,
 			@RequestParam(name = "data_limite", defaultValue = "") String dataLimite, RedirectAttributes redirect) {
+		if (binding.hasErrors()) {
+			FormErrors.show(redirect, binding);
+			return again(redirect, cliente, form, dataLimite);
+		}
 		try {
-			this.fins.create(id, titulo, descricao, FormInput.day("data_limite", dataLimite));
-			redirect.addFlashAttribute("finsCreated", titulo.strip());
+			this.fins.create(new FinsRecordRequest(cliente, form.titulo(), form.descricao(),
+					FormInput.day("data_limite", dataLimite), null));
 		}
 		catch (ApiProblem problem) {
 			FormErrors.show(redirect, problem);
-			redirect.addFlashAttribute("titulo", titulo);
-			redirect.addFlashAttribute("descricao", descricao);
-			redirect.addFlashAttribute("dataLimite", dataLimite);
+			return again(redirect, cliente, form, dataLimite);
 		}
-		return "redirect:/app/customers/" + id + "/";
+		redirect.addFlashAttribute("finsCreated", form.titulo());
+		return "redirect:/app/customers/" + cliente + "/";
+	}
+
+	private static String again(RedirectAttributes redirect, long cliente, FinsRecordRequest form, String dataLimite) {
+		redirect.addFlashAttribute("titulo", form.titulo() == null ? "" : form.titulo());
+		redirect.addFlashAttribute("descricao", form.descricao());
+		redirect.addFlashAttribute("dataLimite", dataLimite);
+		return "redirect:/app/customers/" + cliente + "/";
 	}
 
 	@GetMapping({ "/app/fins", "/app/fins/" })
 	@Requires("fins.records.view")
 	String overdue(@RequestParam(defaultValue = "1") int pagina, Model model) {
-		FinsDesk.FinsPage page = this.fins.list(null, true, Pager.SIZE, Pager.offset(pagina));
-		Map<Long, String> names = new HashMap<>();
+		FinsRecordService.Listing page = this.fins.list(FinsRecordService.Filter.overdue(null), Pager.paging(pagina));
 		PageModel.Me me = PageModel.current();
-		if (me != null && me.holds("customers.clientes.view")) {
-			page.records().forEach(r -> names.computeIfAbsent(r.cliente(), c -> this.clientes.get(c).nome()));
-		}
-		model.addAttribute("records", page.records());
-		model.addAttribute("names", names);
+		boolean names = me != null && me.holds("customers.clientes.view");
+		model.addAttribute("records", page.records().stream().map(FinsView::of).toList());
+		model.addAttribute("names", names
+				? this.clientes.names(page.records().stream().map(FinsRecordResponse::cliente).toList()) : Map.of());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		return "fins-overdue";
+	}
+
+	/**
+	 * A record as the pages show it: overdue when open past its deadline (São Paulo's
+	 * today).
+	 */
+	record FinsView(long id, long cliente, String titulo, String descricao, @Nullable LocalDate dataLimite,
+			boolean concluido, boolean overdue) {
+
+		static FinsView of(FinsRecordResponse r) {
+			LocalDate today = LocalDate.now(DateTimes.BRAZIL);
+			return new FinsView(r.id(), r.cliente(), r.titulo(), r.descricao(), r.dataLimite(), r.concluido(),
+					!r.concluido() && r.dataLimite() != null && r.dataLimite().isBefore(today));
+		}
+
 	}
 
 	/** The customer's records on the customer's page, to who may see them. */
 	@Component
 	static class CustomerSection implements ClientePageSection {
 
-		private final FinsDesk fins;
+		private final FinsRecordService fins;
 
-		CustomerSection(FinsDesk fins) {
+		CustomerSection(FinsRecordService fins) {
 			this.fins = fins;
 		}
 
@@ -97,8 +126,9 @@ class FinsPages {
 			if (me == null || !me.holds("fins.records.view")) {
 				return false;
 			}
-			FinsDesk.FinsPage records = this.fins.list(clienteId, false, Pager.SIZE, Pager.offset(page));
-			model.addAttribute("records", records.records());
+			FinsRecordService.Listing records = this.fins
+				.list(new FinsRecordService.Filter(clienteId, null, null, null, null), Pager.paging(page));
+			model.addAttribute("records", records.records().stream().map(FinsView::of).toList());
 			model.addAttribute("pager", Pager.of(page, records.total()));
 			if (!model.containsAttribute("titulo")) {
 				model.addAttribute("titulo", "");
@@ -114,9 +144,9 @@ class FinsPages {
 	@Component
 	static class Tile implements DashboardTile {
 
-		private final FinsDesk fins;
+		private final FinsRecordService fins;
 
-		Tile(FinsDesk fins) {
+		Tile(FinsRecordService fins) {
 			this.fins = fins;
 		}
 
@@ -127,7 +157,9 @@ class FinsPages {
 
 		@Override
 		public Count count() {
-			return new Count(30, "contagem-fins", this.fins.countOverdue(), "dashboard.finsOverdue", "/app/fins/");
+			return new Count(30, "contagem-fins",
+					this.fins.list(FinsRecordService.Filter.overdue(null), new Paging(1, 0)).total(),
+					"dashboard.finsOverdue", "/app/fins/");
 		}
 
 	}

@@ -6,11 +6,6 @@ import java.util.Objects;
 
 import jakarta.validation.Valid;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
@@ -27,12 +22,19 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import tools.jackson.databind.node.ObjectNode;
+
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
-import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/fins")
@@ -95,7 +97,7 @@ class FinsRecordController {
 			+ "required; absent descricao becomes \"\", data_limite null, concluido false.")
 	ResponseEntity<FinsRecordResponse> replace(@PathVariable long id, @Valid @RequestBody FinsRecordRequest request,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return versioned(this.records.update(id, current -> request, ifMatch)).ok();
+		return versioned(this.records.update(id, current -> request, ExpectedVersion.ifMatch(ifMatch))).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
@@ -108,7 +110,7 @@ class FinsRecordController {
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		FinsRecord record = this.records.update(id,
 				current -> this.partialUpdates.merge(FinsRecordRequest.of(current), patch, FinsRecordRequest.class),
-				ifMatch);
+				ExpectedVersion.ifMatch(ifMatch));
 		return versioned(record).ok();
 	}
 

@@ -16,10 +16,10 @@ import br.suite.audit.AuditLog.Changes;
 import br.suite.customers.ClienteDirectory;
 import br.suite.fins.FinsProblems.FinsRecordNotFound;
 import br.suite.shared.DateTimes;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
-import br.suite.shared.Versions;
 
 @Service
 class FinsRecordService {
@@ -52,6 +52,12 @@ class FinsRecordService {
 
 	record Filter(@Nullable Long cliente, @Nullable Boolean concluido, @Nullable Boolean overdue,
 			@Nullable LocalDate dueBefore, @Nullable LocalDate dueAfter) {
+
+		/** Open records past their deadline, of one customer or ({@code null}) all. */
+		static Filter overdue(@Nullable Long cliente) {
+			return new Filter(cliente, false, true, null, null);
+		}
+
 	}
 
 	record Listing(List<FinsRecordResponse> records, long total) {
@@ -120,10 +126,10 @@ class FinsRecordService {
 		return saved;
 	}
 
-	FinsRecord update(long id, Function<FinsRecord, FinsRecordRequest> changes, @Nullable String ifMatch) {
+	FinsRecord update(long id, Function<FinsRecord, FinsRecordRequest> changes, ExpectedVersion expected) {
 		return this.retry.run(() -> {
 			FinsRecord record = this.records.findForUpdate(id).orElseThrow(() -> new FinsRecordNotFound(id));
-			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(record.version));
+			expected.check(Objects.requireNonNull(record.version));
 			FinsRecordRequest request = changes.apply(record);
 			long cliente = checked(request);
 			Map<String, @Nullable Object> before = record.audited();

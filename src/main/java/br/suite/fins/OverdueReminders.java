@@ -2,37 +2,27 @@ package br.suite.fins;
 
 import java.sql.Date;
 import java.time.LocalDate;
-import java.util.List;
 
-import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.shared.DailyReminders;
 import br.suite.shared.DateTimes;
 
 /**
  * Every day at 07:00 in São Paulo, publishes {@link FinsRecordOverdue} for each open
- * record (not concluído) past its data_limite, once per record and day. Once across
- * instances: a transaction-scoped advisory lock (an instance that cannot take it skips
- * the run) and the reminder table's key.
+ * record (not concluído) past its data_limite, once per record and day, once across
+ * instances ({@link DailyReminders}).
  */
 @Component
 class OverdueReminders {
 
 	private static final long LOCK = 7426103;
 
-	private final JdbcClient jdbc;
+	private final DailyReminders reminders;
 
-	private final TransactionTemplate transactions;
-
-	private final ApplicationEventPublisher events;
-
-	OverdueReminders(JdbcClient jdbc, TransactionTemplate transactions, ApplicationEventPublisher events) {
-		this.jdbc = jdbc;
-		this.transactions = transactions;
-		this.events = events;
+	OverdueReminders(DailyReminders reminders) {
+		this.reminders = reminders;
 	}
 
 	@Scheduled(cron = "0 0 7 * * *", zone = DateTimes.BRAZIL_ZONE_ID)
@@ -45,25 +35,18 @@ class OverdueReminders {
 	 * instance runs).
 	 */
 	int run(LocalDate today) {
-		Integer published = this.transactions.execute(status -> {
-			if (!this.jdbc.sql("SELECT pg_try_advisory_xact_lock(" + LOCK + ")").query(Boolean.class).single()) {
-				return 0;
-			}
-			List<FinsRecordOverdue> overdue = this.jdbc.sql("""
-					WITH fresh AS (
-					    INSERT INTO fins_overdue_reminder (record_id, day)
-					    SELECT id, :today FROM fins_record WHERE NOT concluido AND data_limite < :today
-					    ON CONFLICT DO NOTHING RETURNING record_id)
-					SELECT r.id, r.cliente_id, r.titulo, r.data_limite FROM fins_record r
-					JOIN fresh f ON f.record_id = r.id ORDER BY r.id""")
-				.param("today", Date.valueOf(today))
-				.query((rs, n) -> new FinsRecordOverdue(rs.getLong("id"), rs.getLong("cliente_id"),
-						rs.getString("titulo"), rs.getDate("data_limite").toLocalDate()))
-				.list();
-			overdue.forEach(this.events::publishEvent);
-			return overdue.size();
-		});
-		return published == null ? 0 : published;
+		return this.reminders.publish(LOCK,
+				jdbc -> jdbc.sql("""
+						WITH fresh AS (
+						    INSERT INTO fins_overdue_reminder (record_id, day)
+						    SELECT id, :today FROM fins_record WHERE NOT concluido AND data_limite < :today
+						    ON CONFLICT DO NOTHING RETURNING record_id)
+						SELECT r.id, r.cliente_id, r.titulo, r.data_limite FROM fins_record r
+						JOIN fresh f ON f.record_id = r.id ORDER BY r.id""")
+					.param("today", Date.valueOf(today))
+					.query((rs, n) -> new FinsRecordOverdue(rs.getLong("id"), rs.getLong("cliente_id"),
+							rs.getString("titulo"), rs.getDate("data_limite").toLocalDate()))
+					.list());
 	}
 
 }

@@ -3,7 +3,8 @@
  * written) and then confirmed atomically (op 7), optionally replacing one month.
  * Transactions and sync logs are finance's; this module writes them only through
  * {@link br.suite.finance.TransactionImports} and keeps its own record of each
- * confirmation for idempotent retries. It publishes nothing.
+ * confirmation for idempotent retries. It publishes
+ * {@link br.suite.imports.TransactionsImported} after each confirmed import.
  */
 @ApplicationModule(allowedDependencies = { "shared", "finance", "audit", "web" })
 @NullMarked

@@ -1,7 +1,13 @@
 package br.suite.processdocs;
 
+import java.io.Serializable;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.validation.Validator;
+
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -11,10 +17,14 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.shared.ApiProblem;
+import br.suite.shared.BeanChecks;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.ExpectedVersion;
+import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
 import br.suite.web.PageModel;
 import br.suite.web.Pager;
 
@@ -27,10 +37,44 @@ class DocumentPages {
 
 	static final int REVIEW_WINDOW_DAYS = 30;
 
-	private final ProcessDocumentDesk documents;
+	private final ProcessDocumentService documents;
 
-	DocumentPages(ProcessDocumentDesk documents) {
+	private final ProcessDocumentSearch search;
+
+	private final Validator validator;
+
+	DocumentPages(ProcessDocumentService documents, ProcessDocumentSearch search, Validator validator) {
 		this.documents = documents;
+		this.search = search;
+		this.validator = validator;
+	}
+
+	/**
+	 * A document as the pages show it; {@code nextStatuses} are the moves its lifecycle
+	 * allows now (kept in a flash attribute after a move, so serialisable).
+	 */
+	record DocumentView(long id, String code, String title, String processArea, String category, String owner,
+			String status, String version, @Nullable LocalDate nextReviewAt, @Nullable String approvedBy,
+			@Nullable LocalDate approvedAt, boolean overdue, List<String> nextStatuses) implements Serializable {
+
+		static DocumentView of(ProcessDocument document) {
+			ProcessDocumentResponse d = ProcessDocumentResponse.from(document);
+			DocumentStatus status = ClosedSet.parse(DocumentStatus.class, "status", d.status());
+			return of(d, status);
+		}
+
+		static DocumentView of(ProcessDocumentResponse d, DocumentStatus status) {
+			boolean overdue = status != DocumentStatus.OBSOLETE && d.nextReviewAt() != null
+					&& d.nextReviewAt().isBefore(ProcessDocument.today());
+			return new DocumentView(d.id(), d.code(), d.title(), d.processArea(), d.category(), d.owner(), d.status(),
+					d.version(), d.nextReviewAt(), d.approvedBy(), d.approvedAt(), overdue,
+					new ArrayList<>(status.next().stream().sorted().map(ClosedSet::wire).toList()));
+		}
+
+		static DocumentView of(ProcessDocumentResponse d) {
+			return of(d, ClosedSet.parse(DocumentStatus.class, "status", d.status()));
+		}
+
 	}
 
 	@GetMapping({ "/app/documents", "/app/documents/" })
@@ -39,9 +83,9 @@ class DocumentPages {
 			@RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("status", status);
 		model.addAttribute("q", q);
-		ProcessDocumentDesk.DocumentPage page = this.documents.list(status.isBlank() ? null : status,
-				q.isBlank() ? null : q, Pager.SIZE, Pager.offset(pagina));
-		model.addAttribute("documents", page.documents());
+		ProcessDocumentSearch.Listing page = this.search.list(new ProcessDocumentSearch.Filter(FormInput.blank(status),
+				null, null, null, null, FormInput.blank(q), null, null), Pager.paging(pagina));
+		model.addAttribute("documents", page.documents().stream().map(DocumentView::of).toList());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		return "documents";
 	}
@@ -66,20 +110,19 @@ class DocumentPages {
 				cycle = Integer.valueOf(reviewCycleDays.strip());
 			}
 			catch (NumberFormatException ex) {
-				FormErrors.field(model, "review_cycle_days", "Informe um número de dias.");
+				FormErrors.field(model, "review_cycle_days", "{form.days}");
 				return form(model, title, processArea, category, owner, version, reviewCycleDays, description);
 			}
 		}
-		try {
-			ProcessDocumentDesk.DocumentView document = this.documents.create(title, processArea, category, owner,
-					version, cycle, description, PageModel.caller());
-			redirect.addFlashAttribute("message", document.code());
+		ProcessDocumentRequest request = new ProcessDocumentRequest(title, processArea, category, owner, null,
+				FormInput.blank(version), cycle, null, null, description);
+		return FormErrors.submit(model, () -> {
+			BeanChecks.check(this.validator, request);
+			return this.documents.create(request, PageModel.caller());
+		}, document -> {
+			redirect.addFlashAttribute("message", document.code);
 			return "redirect:/app/documents/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return form(model, title, processArea, category, owner, version, reviewCycleDays, description);
-		}
+		}, () -> form(model, title, processArea, category, owner, version, reviewCycleDays, description));
 	}
 
 	private static String form(Model model, String title, String processArea, String category, String owner,
@@ -101,7 +144,7 @@ class DocumentPages {
 	@GetMapping("/app/documents/{id}/status")
 	@Requires("processdocs.documents.view")
 	String confirmMove(@PathVariable long id, @RequestParam String to, Model model) {
-		model.addAttribute("document", this.documents.get(id));
+		model.addAttribute("document", DocumentView.of(this.documents.get(id)));
 		model.addAttribute("to", to);
 		return "document-move";
 	}
@@ -109,26 +152,28 @@ class DocumentPages {
 	@PostMapping("/app/documents/{id}/status")
 	@Requires("processdocs.documents.change")
 	String move(@PathVariable long id, @RequestParam String to, Model model, RedirectAttributes redirect) {
-		try {
-			ProcessDocumentDesk.DocumentView moved = this.documents.moveTo(id, to, PageModel.caller());
-			redirect.addFlashAttribute("moved", moved);
+		return FormErrors.submit(model, () -> this.documents.update(id, document -> {
+			ProcessDocumentRequest current = ProcessDocumentRequest.of(document);
+			return new ProcessDocumentRequest(current.title(), current.processArea(), current.category(),
+					current.owner(), to, current.version(), current.reviewCycleDays(), current.lastReviewAt(),
+					current.tags(), current.description());
+		}, ExpectedVersion.ANY, PageModel.caller()), moved -> {
+			redirect.addFlashAttribute("moved", DocumentView.of(moved));
 			return "redirect:/app/documents/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			model.addAttribute("document", this.documents.get(id));
+		}, () -> {
+			model.addAttribute("document", DocumentView.of(this.documents.get(id)));
 			model.addAttribute("to", to);
 			return "document-move";
-		}
+		});
 	}
 
 	/** Documents due for review within the window. */
 	@Component
 	static class Tile implements DashboardTile {
 
-		private final ProcessDocumentDesk documents;
+		private final ProcessDocumentSearch documents;
 
-		Tile(ProcessDocumentDesk documents) {
+		Tile(ProcessDocumentSearch documents) {
 			this.documents = documents;
 		}
 
@@ -139,8 +184,10 @@ class DocumentPages {
 
 		@Override
 		public Count count() {
-			return new Count(20, "contagem-documentos", this.documents.countDueForReview(REVIEW_WINDOW_DAYS),
-					"dashboard.documentsDue", List.of(REVIEW_WINDOW_DAYS), "/app/documents/");
+			return new Count(20, "contagem-documentos", this.documents
+				.list(new ProcessDocumentSearch.Filter(null, null, null, null, null, null, REVIEW_WINDOW_DAYS, null),
+						new Paging(1, 0))
+				.total(), "dashboard.documentsDue", List.of(REVIEW_WINDOW_DAYS), "/app/documents/");
 		}
 
 	}

@@ -10,12 +10,6 @@ import java.util.List;
 
 import jakarta.validation.Valid;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -37,14 +31,22 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import tools.jackson.databind.node.ObjectNode;
+
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
-import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/process-documents")
@@ -55,13 +57,16 @@ class ProcessDocumentController {
 
 	private final ProcessDocumentService documents;
 
+	private final ProcessDocumentSearch search;
+
 	private final DocumentFileService files;
 
 	private final PartialUpdates partialUpdates;
 
-	ProcessDocumentController(ProcessDocumentService documents, DocumentFileService files,
+	ProcessDocumentController(ProcessDocumentService documents, ProcessDocumentSearch search, DocumentFileService files,
 			PartialUpdates partialUpdates) {
 		this.documents = documents;
+		this.search = search;
 		this.files = files;
 		this.partialUpdates = partialUpdates;
 	}
@@ -83,8 +88,8 @@ class ProcessDocumentController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ProcessDocumentService.Listing listing = this.documents.list(new ProcessDocumentService.Filter(status,
-				processArea, category, owner, tag, q, reviewDueWithin, overdue), paging);
+		ProcessDocumentSearch.Listing listing = this.search.list(new ProcessDocumentSearch.Filter(status, processArea,
+				category, owner, tag, q, reviewDueWithin, overdue), paging);
 		return paging.respond(listing.documents(), listing.total());
 	}
 
@@ -119,8 +124,8 @@ class ProcessDocumentController {
 	ResponseEntity<ProcessDocumentResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		ProcessDocument document = this.documents.update(id, current -> this.partialUpdates
-			.merge(ProcessDocumentRequest.of(current), patch, ProcessDocumentRequest.class), ifMatch,
-				CurrentUser.get());
+			.merge(ProcessDocumentRequest.of(current), patch, ProcessDocumentRequest.class),
+				ExpectedVersion.ifMatch(ifMatch), CurrentUser.get());
 		return versioned(document).ok();
 	}
 

@@ -1,7 +1,5 @@
 package br.suite.processdocs;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,8 +17,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.audit.AuditLog;
+import tools.jackson.databind.node.ObjectNode;
+
 import br.suite.access.AccessDirectory;
+import br.suite.audit.AuditLog;
 import br.suite.processdocs.DocumentHistory.Action;
 import br.suite.processdocs.ProcessDocumentProblems.ApprovalNotGranted;
 import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
@@ -30,13 +30,11 @@ import br.suite.processdocs.ProcessDocumentProblems.SelfApproval;
 import br.suite.processdocs.ProcessDocumentProblems.TransitionRefused;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.Paging;
-import br.suite.shared.Versions;
-import tools.jackson.databind.node.ObjectNode;
+import br.suite.shared.SeparationOfDuties;
 
 @Service
 class ProcessDocumentService {
@@ -53,8 +51,6 @@ class ProcessDocumentService {
 	static final Set<String> CONTROLLED_FIELDS = Set.of("title", "process_area", "category", "version", "description");
 
 	static final int MAX_TAG_LENGTH = 50;
-
-	static final int MAX_REVIEW_DUE_WITHIN = 3650;
 
 	static final LocalDate EARLIEST_REVIEW = LocalDate.of(1900, 1, 1);
 
@@ -87,71 +83,6 @@ class ProcessDocumentService {
 		this.retry = retry;
 		this.duties = duties;
 		this.users = users;
-	}
-
-	record Filter(@Nullable String status, @Nullable String processArea, @Nullable String category,
-			@Nullable String owner, @Nullable String tag, @Nullable String q, @Nullable Integer reviewDueWithin,
-			@Nullable Boolean overdue) {
-	}
-
-	record Listing(List<ProcessDocumentResponse> documents, long total) {
-	}
-
-	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
-		checkFilterText(filter);
-		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "processdocs_document")
-			.where("status = :status", "status",
-					filter.status() == null ? null
-							: ClosedSet.wire(ClosedSet.parse(DocumentStatus.class, "status", filter.status())))
-			.where("lower(process_area) = lower(:process_area)", "process_area", stripped(filter.processArea()))
-			.where("lower(category) = lower(:category)", "category", stripped(filter.category()))
-			.where("lower(owner) = lower(:owner)", "owner", stripped(filter.owner()))
-			.where("processdocs_lower_tags(tags) @> ARRAY[lower(CAST(:tag AS text))]", "tag", stripped(filter.tag()))
-			.orderBy("code_number");
-		if (filter.q() != null && !filter.q().isBlank()) {
-			query.where("(code ILIKE :q OR title ILIKE :q OR description ILIKE :q)")
-				.param("q", ListQuery.containing(filter.q().strip()));
-		}
-		LocalDate today = ProcessDocument.today();
-		if (filter.reviewDueWithin() != null) {
-			int days = filter.reviewDueWithin();
-			if (days < 0 || days > MAX_REVIEW_DUE_WITHIN) {
-				throw InvalidRequest.of("review_due_within",
-						"must be a number of days between 0 and " + MAX_REVIEW_DUE_WITHIN);
-			}
-			// Obsolete documents are no longer reviewed; overdue ones are due too, so
-			// they stay in.
-			query.where("status <> 'obsolete' AND next_review_at <= :dueBy", "dueBy", today.plusDays(days));
-		}
-		if (filter.overdue() != null) {
-			String overdue = "(status <> 'obsolete' AND next_review_at < :today)";
-			query.where(filter.overdue() ? overdue : "NOT coalesce(" + overdue + ", false)", "today", today);
-		}
-		ListQuery.Page<ProcessDocumentResponse> page = query.page(paging, ProcessDocumentService::listed);
-		return new Listing(page.items(), page.total());
-	}
-
-	private static final String LIST_COLUMNS = "id, code, title, process_area, category, owner, status, version, "
-			+ "review_cycle_days, last_review_at, next_review_at, tags, description, file_sha256, file_name, file_type, "
-			+ "file_size, approved_by, approved_by_id, approved_at, created_at, updated_at";
-
-	private static ProcessDocumentResponse listed(ResultSet rs, int n) throws SQLException {
-		long id = rs.getLong("id");
-		String sha256 = rs.getString("file_sha256");
-		return new ProcessDocumentResponse(id, rs.getString("code"), rs.getString("title"),
-				rs.getString("process_area"), rs.getString("category"), rs.getString("owner"), rs.getString("status"),
-				rs.getString("version"), rs.getInt("review_cycle_days"),
-				rs.getObject("last_review_at", LocalDate.class), rs.getObject("next_review_at", LocalDate.class),
-				List.of((String[]) rs.getArray("tags").getArray()), rs.getString("description"), sha256,
-				sha256 == null ? null : ProcessDocumentResponse.fileUrl(id), rs.getString("file_name"),
-				rs.getString("file_type"), rs.getObject("file_size", Long.class), rs.getString("approved_by"),
-				rs.getObject("approved_by_id", Long.class), rs.getObject("approved_at", LocalDate.class),
-				rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
-	}
-
-	private static @Nullable String stripped(@Nullable String value) {
-		return value == null || value.isBlank() ? null : value.strip();
 	}
 
 	@Transactional(readOnly = true)
@@ -191,11 +122,11 @@ class ProcessDocumentService {
 		return saved;
 	}
 
-	ProcessDocument update(long id, Function<ProcessDocument, ProcessDocumentRequest> changes, @Nullable String ifMatch,
+	ProcessDocument update(long id, Function<ProcessDocument, ProcessDocumentRequest> changes, ExpectedVersion expected,
 			CurrentUser caller) {
 		return this.retry.run(() -> {
 			ProcessDocument document = this.documents.findForUpdate(id).orElseThrow(() -> new DocumentNotFound(id));
-			Versions.checkIfMatch(ifMatch, document.rowVersion());
+			expected.check(document.rowVersion());
 			ProcessDocumentRequest request = changes.apply(document);
 			Checked checked = check(request);
 			DocumentStatus current = document.status();
@@ -394,26 +325,6 @@ class ProcessDocumentService {
 			}
 		}
 		return List.copyOf(kept.values());
-	}
-
-	/**
-	 * PostgreSQL cannot hold a NUL character even in a parameter; say so instead of
-	 * failing.
-	 */
-	private static void checkFilterText(Filter filter) {
-		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Map<String, @Nullable String> texts = new LinkedHashMap<>();
-		texts.put("process_area", filter.processArea());
-		texts.put("category", filter.category());
-		texts.put("owner", filter.owner());
-		texts.put("tag", filter.tag());
-		texts.put("q", filter.q());
-		texts.forEach((name, value) -> {
-			if (value != null && !value.matches(ProcessDocumentRequest.ONE_LINE)) {
-				errors.add(name, "must not contain control characters");
-			}
-		});
-		errors.throwIfAny();
 	}
 
 }

@@ -2,42 +2,31 @@ package br.suite.processdocs;
 
 import java.sql.Date;
 import java.time.LocalDate;
-import java.util.List;
 
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.shared.DailyReminders;
 import br.suite.shared.DateTimes;
 
 /**
  * Every day at 07:00 in São Paulo, publishes {@link DocumentReviewDue} for each document
  * (not obsolete) whose next review is within {@code suite.processdocs.review-notice-days}
- * (30) or past, once per document and day. Once across instances: the run holds a
- * transaction-scoped advisory lock (an instance that cannot take it skips the run), and
- * the reminder table's key refuses a second reminder for the same document and day.
+ * (30) or past, once per document and day, once across instances
+ * ({@link DailyReminders}).
  */
 @Component
 class ReviewReminders {
 
 	private static final long LOCK = 7426102;
 
-	private final JdbcClient jdbc;
-
-	private final TransactionTemplate transactions;
-
-	private final ApplicationEventPublisher events;
+	private final DailyReminders reminders;
 
 	private final int noticeDays;
 
-	ReviewReminders(JdbcClient jdbc, TransactionTemplate transactions, ApplicationEventPublisher events,
-			@Value("${suite.processdocs.review-notice-days:30}") int noticeDays) {
-		this.jdbc = jdbc;
-		this.transactions = transactions;
-		this.events = events;
+	ReviewReminders(DailyReminders reminders, @Value("${suite.processdocs.review-notice-days:30}") int noticeDays) {
+		this.reminders = reminders;
 		this.noticeDays = noticeDays;
 	}
 
@@ -51,28 +40,21 @@ class ReviewReminders {
 	 * instance runs).
 	 */
 	int run(LocalDate today) {
-		Integer published = this.transactions.execute(status -> {
-			if (!this.jdbc.sql("SELECT pg_try_advisory_xact_lock(" + LOCK + ")").query(Boolean.class).single()) {
-				return 0;
-			}
-			List<DocumentReviewDue> due = this.jdbc.sql("""
-					WITH fresh AS (
-					    INSERT INTO processdocs_review_reminder (document_id, day)
-					    SELECT id, :today FROM processdocs_document
-					    WHERE status <> 'obsolete' AND next_review_at <= :dueBy
-					    ON CONFLICT DO NOTHING RETURNING document_id)
-					SELECT d.id, d.code, d.title, d.owner, d.next_review_at FROM processdocs_document d
-					JOIN fresh f ON f.document_id = d.id ORDER BY d.id""")
-				.param("today", Date.valueOf(today))
-				.param("dueBy", Date.valueOf(today.plusDays(this.noticeDays)))
-				.query((rs, n) -> new DocumentReviewDue(rs.getLong("id"), rs.getString("code"), rs.getString("title"),
-						rs.getString("owner"), rs.getDate("next_review_at").toLocalDate(),
-						rs.getDate("next_review_at").toLocalDate().isBefore(today)))
-				.list();
-			due.forEach(this.events::publishEvent);
-			return due.size();
-		});
-		return published == null ? 0 : published;
+		return this.reminders.publish(LOCK,
+				jdbc -> jdbc.sql("""
+						WITH fresh AS (
+						    INSERT INTO processdocs_review_reminder (document_id, day)
+						    SELECT id, :today FROM processdocs_document
+						    WHERE status <> 'obsolete' AND next_review_at <= :dueBy
+						    ON CONFLICT DO NOTHING RETURNING document_id)
+						SELECT d.id, d.code, d.title, d.owner, d.next_review_at FROM processdocs_document d
+						JOIN fresh f ON f.document_id = d.id ORDER BY d.id""")
+					.param("today", Date.valueOf(today))
+					.param("dueBy", Date.valueOf(today.plusDays(this.noticeDays)))
+					.query((rs, n) -> new DocumentReviewDue(rs.getLong("id"), rs.getString("code"),
+							rs.getString("title"), rs.getString("owner"), rs.getDate("next_review_at").toLocalDate(),
+							rs.getDate("next_review_at").toLocalDate().isBefore(today)))
+					.list());
 	}
 
 }

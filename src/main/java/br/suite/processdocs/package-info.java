@@ -3,7 +3,9 @@
  * in review → approved → obsolete lifecycle with recorded approvals, the review schedule,
  * one attached file per document kept in PostgreSQL, and the history of every change. It
  * reads users through {@link br.suite.access.AccessDirectory} only to keep approvers
- * apart from owners. It publishes nothing yet.
+ * apart from owners. It publishes {@link br.suite.processdocs.DocumentApproved} when a
+ * document is approved and {@link br.suite.processdocs.DocumentReviewDue} once a day for
+ * each document whose review is due.
  */
 @ApplicationModule(allowedDependencies = { "shared", "access", "audit", "web" })
 @NullMarked

@@ -15,8 +15,9 @@ import br.suite.shared.InvalidRequest;
 /**
  * What people type into a form, read as a Brazilian writes it: dates dd/mm/aaaa, months
  * mm/aaaa, amounts 1.234,56, and a blank field as no value. A value that cannot be read
- * is refused as an {@link InvalidRequest} naming the field, which {@link FormErrors}
- * shows next to it.
+ * is refused as an {@link InvalidRequest} naming the field, with a key of the pages'
+ * catalogue ({@code {form.day}}), which {@link FormErrors} shows next to the field in its
+ * words.
  */
 public final class FormInput {
 
@@ -41,7 +42,7 @@ public final class FormInput {
 			return LocalDate.parse(value.strip(), DAY);
 		}
 		catch (DateTimeParseException ex) {
-			throw InvalidRequest.of(field, "Informe a data como dd/mm/aaaa.");
+			throw InvalidRequest.of(field, "{form.day}");
 		}
 	}
 
@@ -96,7 +97,7 @@ public final class FormInput {
 			text = text.replace(".", "");
 		}
 		if (!text.matches("-?\\d+(\\.\\d+)?")) {
-			throw InvalidRequest.of(field, "Informe o valor como 1.234,56.");
+			throw InvalidRequest.of(field, "{form.money}");
 		}
 		return new BigDecimal(text);
 	}

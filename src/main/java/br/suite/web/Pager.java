@@ -1,5 +1,7 @@
 package br.suite.web;
 
+import br.suite.shared.Paging;
+
 /** One page of a list: {@code page} counts from 1; links carry {@code ?pagina=}. */
 public record Pager(int page, int size, long total) {
 
@@ -11,6 +13,11 @@ public record Pager(int page, int size, long total) {
 
 	public static int offset(int page) {
 		return (Math.max(1, page) - 1) * SIZE;
+	}
+
+	/** The page as a list query takes it (counted, so the pager knows the total). */
+	public static Paging paging(int page) {
+		return new Paging(SIZE, offset(page));
 	}
 
 	public long pages() {

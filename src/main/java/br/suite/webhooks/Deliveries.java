@@ -14,9 +14,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.ApiProblem;
-import br.suite.shared.Paging;
 import tools.jackson.databind.json.JsonMapper;
+
+import br.suite.shared.Paging;
 
 /**
  * Delivery rows: one per (event, subscription), created when the event arrives and
@@ -73,6 +73,36 @@ class Deliveries {
 	}
 
 	/**
+	 * A delivery that gave up after its retry schedule, with its subscription's address.
+	 */
+	record FailedDelivery(long id, String eventType, long subscriptionId, String url, int attempts,
+			@Nullable Integer lastResponseCode, @Nullable String lastError, Instant createdAt,
+			boolean subscriptionEnabled) {
+	}
+
+	@Transactional(readOnly = true)
+	long countFailed() {
+		return this.jdbc.sql("SELECT count(*) FROM webhooks_delivery WHERE status = 'failed'")
+			.query(Long.class)
+			.single();
+	}
+
+	/** The deliveries that gave up, newest first. */
+	@Transactional(readOnly = true)
+	List<FailedDelivery> failed(Paging paging) {
+		return this.jdbc.sql("""
+				SELECT d.id, d.event_type, d.subscription_id, s.url, d.attempts, d.last_response_code, d.last_error,
+				       d.created_at, s.enabled
+				FROM webhooks_delivery d JOIN webhooks_subscription s ON s.id = d.subscription_id
+				WHERE d.status = 'failed' ORDER BY d.id DESC""" + paging.sql())
+			.query((rs, n) -> new FailedDelivery(rs.getLong("id"), rs.getString("event_type"),
+					rs.getLong("subscription_id"), rs.getString("url"), rs.getInt("attempts"),
+					rs.getObject("last_response_code", Integer.class), rs.getString("last_error"),
+					rs.getTimestamp("created_at").toInstant(), rs.getBoolean("enabled")))
+			.list();
+	}
+
+	/**
 	 * Sends the delivery again from scratch (a full retry schedule), whatever its status.
 	 */
 	@Transactional
@@ -83,9 +113,9 @@ class Deliveries {
 			.param("id", id)
 			.query(Boolean.class)
 			.optional()
-			.orElseThrow(() -> new ApiProblem.NotFound("Delivery", id));
+			.orElseThrow(() -> new WebhookProblems.DeliveryNotFound(id));
 		if (!enabled) {
-			throw new ApiProblem.Conflict("The delivery's subscription is disabled: enable it first.");
+			throw new WebhookProblems.SubscriptionDisabled();
 		}
 		this.jdbc
 			.sql("UPDATE webhooks_delivery SET status = 'pending', attempts = 0, next_attempt_at = now(), "

@@ -9,52 +9,46 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
+import br.suite.web.FormErrors;
 import br.suite.web.Pager;
 
 /** The webhook deliveries that gave up, each to send again. */
 @Controller
 class WebhookPages {
 
-	private final WebhookDesk webhooks;
+	private final Deliveries deliveries;
 
-	WebhookPages(WebhookDesk webhooks) {
-		this.webhooks = webhooks;
+	WebhookPages(Deliveries deliveries) {
+		this.deliveries = deliveries;
 	}
 
 	@GetMapping({ "/app/webhooks/failed", "/app/webhooks/failed/" })
 	@Requires("webhooks.subscriptions.view")
 	String failed(@RequestParam(defaultValue = "1") int pagina, Model model) {
-		WebhookDesk.FailedPage page = this.webhooks.failed(Pager.SIZE, Pager.offset(pagina));
-		model.addAttribute("deliveries", page.deliveries());
-		model.addAttribute("pager", Pager.of(pagina, page.total()));
+		model.addAttribute("deliveries", this.deliveries.failed(Pager.paging(pagina)));
+		model.addAttribute("pager", Pager.of(pagina, this.deliveries.countFailed()));
 		return "webhooks-failed";
 	}
 
 	@PostMapping("/app/webhooks/deliveries/{id}/redeliver")
 	@Requires("webhooks.subscriptions.change")
 	String redeliver(@PathVariable long id, Model model, RedirectAttributes redirect) {
-		try {
-			this.webhooks.redeliver(id);
+		return FormErrors.submit(model, () -> this.deliveries.redeliver(id), redelivered -> {
 			redirect.addFlashAttribute("redelivered", id);
 			return "redirect:/app/webhooks/failed";
-		}
-		catch (ApiProblem problem) {
-			model.addAttribute("problem", problem.getMessage());
-			return failed(1, model);
-		}
+		}, () -> failed(1, model));
 	}
 
 	/** Deliveries that gave up. */
 	@Component
 	static class Tile implements DashboardTile {
 
-		private final WebhookDesk webhooks;
+		private final Deliveries deliveries;
 
-		Tile(WebhookDesk webhooks) {
-			this.webhooks = webhooks;
+		Tile(Deliveries deliveries) {
+			this.deliveries = deliveries;
 		}
 
 		@Override
@@ -64,7 +58,7 @@ class WebhookPages {
 
 		@Override
 		public Count count() {
-			return new Count(50, "contagem-webhooks", this.webhooks.countFailed(), "dashboard.failedDeliveries",
+			return new Count(50, "contagem-webhooks", this.deliveries.countFailed(), "dashboard.failedDeliveries",
 					"/app/webhooks/failed");
 		}
 

@@ -105,7 +105,8 @@ class AuditBrowserTests extends BrowserTest {
 				"Assinatura desativada");
 
 		browser.findElement(By.cssSelector("#entrega-" + stuck + " button")).click();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("subscription is disabled");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.contains("A assinatura desta entrega está desativada");
 		assertThat(status(stuck)).isEqualTo("failed");
 
 		browser.findElement(By.cssSelector("#entrega-" + retryable + " button")).click();

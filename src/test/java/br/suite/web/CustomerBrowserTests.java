@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 class CustomerBrowserTests extends BrowserTest {
 
 	@Test
-	void createsACustomerAndAnOverdueFinsRecordThatTheDashboardCounts() {
+	void createsACustomerAndAnOverdueFinsRecordThatTheDashboardCounts() throws Exception {
 		Person office = person(false, "Marta Lopes", "customers.clientes.view", "customers.clientes.change",
 				"fins.records.view", "fins.records.change");
 		WebDriver browser = browser();
@@ -31,8 +31,16 @@ class CustomerBrowserTests extends BrowserTest {
 		waitFor(By.id("nome")).sendKeys(nome);
 		browser.findElement(By.id("documento")).sendKeys(wrongDigit);
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-documento")).getText()).isNotBlank();
+		assertThat(waitFor(By.id("erro-documento")).getText())
+			.isEqualTo("Informe um CPF ou CNPJ válido (com ou sem pontuação).");
 		assertThat(this.api.get("/api/clientes/?q=" + nome.substring(nome.lastIndexOf('-') + 1)).json()).isEmpty();
+		// The form binds the API's request and says what its checks found in Portuguese,
+		// next to the field (a browser would not send an empty name: HTTP does).
+		java.net.http.HttpResponse<String> empty = new PageSession(this.api.base(), browser).post("/app/customers/new",
+				"nome", "", "email", "compras@");
+		assertThat(empty.statusCode()).isEqualTo(200);
+		assertThat(empty.body()).contains("<li>Preencha este campo.</li>", "<li>Informe um e-mail válido.</li>")
+			.doesNotContain("must");
 
 		browser.findElement(By.id("documento")).clear();
 		browser.findElement(By.id("documento")).sendKeys(masked);

@@ -10,8 +10,9 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import br.suite.Api;
 import tools.jackson.databind.JsonNode;
+
+import br.suite.Api;
 
 /**
  * Customers: edit with the service's errors at the fields, delete after confirming, and
@@ -31,7 +32,8 @@ class CustomerEditBrowserTests extends BrowserTest {
 		assertThat(waitFor(By.id("email")).getDomProperty("value")).isEqualTo("contato@farmacia.com.br");
 		browser.findElement(By.id("telefone")).sendKeys("12");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-telefone")).getText()).isNotBlank();
+		assertThat(waitFor(By.id("erro-telefone")).getText())
+			.isEqualTo("Informe um telefone com DDD, ou + e o código do país.");
 		assertThat(this.api.get("/api/clientes/" + id + "/").json().get("telefone").asString()).isEmpty();
 
 		browser.findElement(By.id("telefone")).clear();
@@ -52,7 +54,8 @@ class CustomerEditBrowserTests extends BrowserTest {
 		browser.findElement(By.id("nome")).clear();
 		browser.findElement(By.id("nome")).sendKeys(nome + " Ltda");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("changed since you read it");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.contains("foi alterado por outra pessoa depois que você o abriu");
 		assertThat(this.api.get("/api/clientes/" + id + "/").json().get("nome").asString()).isEqualTo(nome);
 	}
 
@@ -73,7 +76,8 @@ class CustomerEditBrowserTests extends BrowserTest {
 		assertThat(wait(browser).until(ExpectedConditions.alertIsPresent()).getText())
 			.isEqualTo("Excluir o cliente “" + kept + "”? Isto não pode ser desfeito.");
 		browser.switchTo().alert().accept();
-		assertThat(waitFor(By.id("recusa")).getText()).contains("referred to by 1 fins record(s)");
+		assertThat(waitFor(By.id("recusa")).getText()).isEqualTo(
+				"Este cliente não pode ser excluído: há registros (fins) ligados a ele. Desative-o em vez de excluí-lo.");
 		assertThat(this.api.get("/api/clientes/" + referenced + "/").status()).isEqualTo(200);
 		screenshot(browser, "refused");
 
