@@ -95,8 +95,9 @@ class PunchAdjustments {
 				errors.add("event_type", "is required to include a punch");
 			}
 			else {
-				eventType = ClosedSet
-					.wire(PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(), errors));
+				EventType parsed = PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(),
+						errors);
+				eventType = parsed == null ? null : ClosedSet.wire(parsed);
 			}
 			if (request.occurredAt() == null) {
 				errors.add("occurred_at", "is required to include a punch");

@@ -268,7 +268,7 @@ class PunchLedger {
 		return found.orElse(null);
 	}
 
-	static <E extends Enum<E>> E parseOrCollect(Class<E> type, String field, String value,
+	static <E extends Enum<E>> @Nullable E parseOrCollect(Class<E> type, String field, String value,
 			InvalidRequest.Builder errors) {
 		try {
 			return ClosedSet.parse(type, field, value);

@@ -6,7 +6,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.format.TextStyle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +18,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.MessageSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
@@ -58,9 +61,13 @@ class Timesheets {
 
 	private final MonthClosings closings;
 
+	private final MessageSource messages;
+
 	Timesheets(JdbcClient jdbc, AccessDirectory users, Establishments establishments, Schedules schedules,
-			Holidays holidays, Absences absences, ObjectProvider<Clock> clock, MonthClosings closings) {
+			Holidays holidays, Absences absences, ObjectProvider<Clock> clock, MonthClosings closings,
+			MessageSource messages) {
 		this.closings = closings;
+		this.messages = messages;
 		this.jdbc = jdbc;
 		this.users = users;
 		this.establishments = establishments;
@@ -69,6 +76,12 @@ class Timesheets {
 		this.absences = absences;
 		this.clock = clock.getIfAvailable(Clock::systemUTC);
 	}
+
+	private static final Locale PT_BR = Locale.forLanguageTag("pt-BR");
+
+	private static final DateTimeFormatter PDF_DAY = DateTimeFormatter.ofPattern("dd/MM/uuuu");
+
+	private static final DateTimeFormatter PDF_MONTH = DateTimeFormatter.ofPattern("MM/uuuu");
 
 	static final String NOTE = "Figures of the jornada computation (docs/api.md, Jornada): the schedule in force, "
 			+ "holidays, absences and the considered marks; a shift belongs to the date it started on.";
@@ -254,8 +267,8 @@ class Timesheets {
 
 	byte[] render(Timesheet sheet) {
 		List<Pdfs.Line> lines = new ArrayList<>();
-		lines.add(Pdfs.Line.bold("Espelho de ponto " + sheet.month() + " - " + sheet.employeeName()
-				+ (sheet.employeeCpf() == null ? "" : " - CPF " + sheet.employeeCpf())));
+		lines.add(Pdfs.Line.bold("Espelho de ponto " + YearMonth.parse(sheet.month()).format(PDF_MONTH) + " - "
+				+ sheet.employeeName() + (sheet.employeeCpf() == null ? "" : " - CPF " + sheet.employeeCpf())));
 		lines.add(Pdfs.Line.of(sheet.establishmentName() + " (" + sheet.timeZone() + ")"));
 		Timesheet.Closing closing = sheet.closing();
 		if (closing != null) {
@@ -271,9 +284,17 @@ class Timesheets {
 				.stream()
 				.map(s -> s.start().toLocalTime() + "-" + s.end().toLocalTime())
 				.collect(java.util.stream.Collectors.joining(" "));
-			lines.add(Pdfs.Line.bold(day.date() + " " + day.weekday() + "  " + hours(day.workedMinutes())
-					+ (schedule.isEmpty() ? "" : "  (jornada " + schedule + ")")
-					+ (day.flags().isEmpty() ? "" : "  [" + String.join(", ", day.flags()) + "]")));
+			// The employee signs this document: every word in Portuguese, dates as people
+			// write them.
+			lines.add(
+					Pdfs.Line.bold(day.date().format(PDF_DAY) + " "
+							+ day.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, PT_BR) + "  "
+							+ hours(day.workedMinutes()) + (schedule.isEmpty() ? "" : "  (jornada " + schedule + ")")
+							+ (day.flags().isEmpty() ? ""
+									: "  [" + String.join(", ", day.flags()
+										.stream()
+										.map(flag -> this.messages.getMessage("flag." + flag, null, flag, PT_BR))
+										.toList()) + "]")));
 			for (Mark mark : day.marks()) {
 				String text = "    " + mark.at().toLocalTime() + " " + mark.eventType()
 						+ (mark.nsr() != null ? " NSR " + mark.nsr() : "")

@@ -408,6 +408,12 @@ class TimeclockApiTests extends ApiTest {
 		Response future = this.api.post("/api/timeclock/punch-adjustments/", "{\"kind\":\"include\",\"employee_id\":"
 				+ id + ",\"event_type\":\"saida\",\"occurred_at\":\"2099-01-01T00:00:00Z\",\"reason\":\"x\"}");
 		assertThat(future.status()).isEqualTo(400);
+		// An event type outside the closed set is a 400 naming the field (it was a 500).
+		Response unknownType = this.api.post("/api/timeclock/punch-adjustments/",
+				"{\"kind\":\"include\",\"employee_id\":" + id
+						+ ",\"event_type\":\"almoco\",\"occurred_at\":\"2026-11-02T12:00:00-03:00\",\"reason\":\"x\"}");
+		assertThat(unknownType.status()).as(unknownType.toString()).isEqualTo(400);
+		assertThat(unknownType.json().get("errors").has("event_type")).isTrue();
 		assertThat(this.api.get("/api/timeclock/punch-adjustments/?employee_id=" + id).json().size()).isEqualTo(2);
 	}
 
