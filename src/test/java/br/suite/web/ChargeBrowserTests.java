@@ -85,7 +85,8 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.id("amount")).clear();
 		browser.findElement(By.id("amount")).sendKeys("9,99");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("changed since you read it");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.contains("foi alterado por outra pessoa depois que você o abriu");
 		assertThat(this.api.get("/api/finance/charges/" + id + "/").json().get("amount").asString())
 			.isEqualTo("1300.00");
 
