@@ -21,7 +21,7 @@ import br.suite.shared.InvalidRequest;
 
 /**
  * What the jornada pages (schedules, assignments, holidays, absences) share: reading the
- * typed text of a form (dd/mm/aaaa dates, whole numbers, "08:00-12:00, 13:00-17:00"
+ * typed text of a form (dd/mm/aaaa dates, whole numbers, {@code 08:00-12:00, 13:00-17:00}
  * intervals) and showing the module's refusals in Portuguese next to the form's fields:
  * each API field a page sends maps to its form field and a message of the catalogue
  * (messages.properties), so neither an API field name nor an English message reaches a
@@ -141,8 +141,8 @@ class JornadaForms {
 	}
 
 	/**
-	 * "08:00-12:00, 13:00-17:00" as the schedule's intervals (blank: none); the times
-	 * themselves are checked by {@link Schedules}.
+	 * {@code 08:00-12:00, 13:00-17:00} as the schedule's intervals (blank: none); the
+	 * times themselves are checked by {@link Schedules}.
 	 */
 	static List<ScheduleRequest.Interval> intervals(String text, String field, String key, Errors errors) {
 		List<ScheduleRequest.Interval> list = new ArrayList<>();

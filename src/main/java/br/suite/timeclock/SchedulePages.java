@@ -20,9 +20,9 @@ import br.suite.shared.Requires;
 
 /**
  * The work schedules (issue 24 item 1): the list with a summary of each, the form of a
- * weekly schedule (the intervals of each day typed as "08:00-12:00, 13:00-17:00", the
- * weekly rest) or of a cycle (12x36), the tolerances, the banco de horas with its expiry
- * and the reduced night hour; deleting a schedule nobody was ever assigned.
+ * weekly schedule (the intervals of each day typed as {@code 08:00-12:00, 13:00-17:00},
+ * the weekly rest) or of a cycle (12x36), the tolerances, the banco de horas with its
+ * expiry and the reduced night hour; deleting a schedule nobody was ever assigned.
  */
 @Controller
 class SchedulePages {

@@ -26,6 +26,11 @@ class AccessEventsTests {
 	@MockitoBean
 	AuditLog audit;
 
+	// Implemented by timeclock (the establishments of the user form), absent when access
+	// runs alone.
+	@MockitoBean
+	EmployeeEstablishments establishments;
+
 	@Autowired
 	UserService users;
 

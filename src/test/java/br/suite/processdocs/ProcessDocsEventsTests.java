@@ -52,7 +52,7 @@ class ProcessDocsEventsTests {
 			return new ProcessDocumentRequest(same.title(), same.processArea(), same.category(), same.owner(),
 					"approved", same.version(), same.reviewCycleDays(), same.lastReviewAt(), same.tags(),
 					same.description());
-		}, null, approver))
+		}, br.suite.shared.ExpectedVersion.ANY, approver))
 			.andWaitForEventOfType(DocumentApproved.class)
 			.matching(event -> event.documentId() == draft.id())
 			.toArriveAndVerify(event -> {

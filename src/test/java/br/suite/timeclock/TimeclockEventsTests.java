@@ -39,6 +39,10 @@ class TimeclockEventsTests {
 	@MockitoBean
 	FaceRecognition faces;
 
+	// The pages' ports into access (the employee list of the timeclock pages).
+	@MockitoBean
+	br.suite.access.AccessAdministration administration;
+
 	@Autowired
 	PunchLedger ledger;
 

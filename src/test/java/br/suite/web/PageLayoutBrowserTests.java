@@ -144,8 +144,8 @@ class PageLayoutBrowserTests extends BrowserTest {
 					});
 					""");
 			for (String link : links) {
-				if ((link.startsWith("/app/") || link.equals("/kiosk/")) && !link.matches(".*(pdf|/file|/signature|/certificate).*")
-						&& !link.equals("/app/proibido")) {
+				if ((link.startsWith("/app/") || link.equals("/kiosk/"))
+						&& !link.matches(".*(pdf|/file|/signature|/certificate).*") && !link.equals("/app/proibido")) {
 					queue.addLast(link);
 				}
 			}
