@@ -191,7 +191,7 @@ class SchedulePages {
 				form.nightReducedHour());
 	}
 
-	/** Lines such as "seg: 08:00-12:00, 13:00-17:00" and "DSR: dom". */
+	/** Lines such as {@code seg: 08:00-12:00, 13:00-17:00} and {@code DSR: dom}. */
 	private List<String> summary(ScheduleResponse s) {
 		List<String> lines = new ArrayList<>();
 		if ("cycle".equals(s.kind())) {

@@ -43,6 +43,9 @@ class TimeclockEventsTests {
 	@MockitoBean
 	br.suite.access.AccessAdministration administration;
 
+	@MockitoBean
+	br.suite.access.EmployeeLookup lookup;
+
 	@Autowired
 	PunchLedger ledger;
 
