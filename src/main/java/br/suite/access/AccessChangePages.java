@@ -70,7 +70,7 @@ class AccessChangePages {
 			if (problem.status().value() == 403 && properties(problem).containsKey("permissions")) {
 				// Anti-escalation: the new role holds permissions the caller does not;
 				// say it at the role.
-				model.addAttribute("errors", Map.of("role_id", List.of(problem.getMessage())));
+				model.addAttribute("errors", Map.of("role_id", List.of(FormErrors.describe(problem))));
 				model.addAttribute("problem", null);
 			}
 			return userForm(model, this.access.user(id), changes);
@@ -188,7 +188,7 @@ class AccessChangePages {
 			if (problem.status().value() == 403) {
 				// Anti-escalation: permissions the caller does not hold; say it at the
 				// permissions.
-				model.addAttribute("errors", Map.of("permissions", List.of(problem.getMessage())));
+				model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
 				model.addAttribute("problem", null);
 			}
 			return roleForm(model, this.access.role(id), name, description, chosen);

@@ -61,7 +61,7 @@ class AccessPages {
 			if (problem.status().value() == 403) {
 				// Anti-escalation: permissions the caller does not hold; say it at the
 				// permissions.
-				model.addAttribute("errors", Map.of("permissions", List.of(problem.getMessage())));
+				model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
 				model.addAttribute("problem", null);
 			}
 			return roleForm(model, name, description, chosen);
@@ -126,7 +126,7 @@ class AccessPages {
 			if (problem.status().value() == 403) {
 				// Anti-escalation: the chosen role holds permissions the caller does not;
 				// say it at the role.
-				model.addAttribute("errors", Map.of("role_id", List.of(problem.getMessage())));
+				model.addAttribute("errors", Map.of("role_id", List.of(FormErrors.describe(problem))));
 				model.addAttribute("problem", null);
 			}
 			return userForm(model, username, email, fullName, isEmployee, roleId);

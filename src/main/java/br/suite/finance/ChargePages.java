@@ -173,7 +173,7 @@ class ChargePages {
 			return charge(id, model);
 		}
 		catch (ApiProblem problem) {
-			model.addAttribute("problem", problem.getMessage());
+			model.addAttribute("problem", FormErrors.describe(problem));
 			return charge(id, model);
 		}
 	}

@@ -48,7 +48,35 @@ class ReconciliationViews {
 			@Nullable LocalDate date, BigDecimal amount) {
 	}
 
-	record SuggestionView(long transactionId, Target target, BigDecimal amount, BigDecimal score, String explanation) {
+	record SuggestionView(long transactionId, Target target, BigDecimal amount, BigDecimal score, String explanation,
+			@Nullable Why why) {
+	}
+
+	/**
+	 * A suggestion's reasons as the page words them from the catalogue
+	 * ({@code suggestion.why.*}), read back from the API's English explanation
+	 * ({@link SuggestionService#explanation}); null when it does not read as one, and the
+	 * page shows the explanation as it is.
+	 */
+	record Why(String whenKey, int days, int forTransaction, int forTarget) {
+
+		private static final java.util.regex.Pattern EXPLANATION = java.util.regex.Pattern
+			.compile("same amount [^;]+; payer document equal; paid (?:on the (due|issue) date|(\\d+) days? "
+					+ "(after|before) (due|issue) date)(?:; ambiguous: (\\d+) candidates for this transaction)?"
+					+ "(?:; ambiguous: (\\d+) transactions could pay this (?:charge|document))?");
+
+		static @Nullable Why of(String explanation) {
+			java.util.regex.Matcher m = EXPLANATION.matcher(explanation);
+			if (!m.matches()) {
+				return null;
+			}
+			String when = m.group(1) != null ? "on." + m.group(1) : m.group(3) + "." + m.group(4);
+			int days = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+			int forTransaction = m.group(5) == null ? 1 : Integer.parseInt(m.group(5));
+			int forTarget = m.group(6) == null ? 1 : Integer.parseInt(m.group(6));
+			return new Why("suggestion.why." + when, days, forTransaction, forTarget);
+		}
+
 	}
 
 	record AllocationView(long id, Target target, BigDecimal amount, String rule, BigDecimal score,
@@ -61,7 +89,7 @@ class ReconciliationViews {
 		List<SuggestionView> views = new ArrayList<>();
 		for (SuggestionResponse s : this.suggestions.forTransaction(transactionId)) {
 			views.add(new SuggestionView(s.transactionId(), target(s.chargeId(), s.fiscalDocumentId()), s.amount(),
-					s.score(), s.explanation()));
+					s.score(), s.explanation(), Why.of(s.explanation())));
 		}
 		views.sort((a, b) -> b.score().compareTo(a.score()));
 		return views;

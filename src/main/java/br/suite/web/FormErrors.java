@@ -38,13 +38,16 @@ import br.suite.shared.Names;
  * pt-BR;</li>
  * <li>a module's refusal ({@link #show(Model, ApiProblem)}): {@code problem.<Class>} for
  * a named problem ({@code problem.DocumentoTaken}; its properties are the arguments {0},
- * {1}… in order), a plain {@code ApiProblem} by {@code problem.status.<code>}, else the
- * module's message; a field's error {@code invalid.<field>} (one instruction per field),
- * else the module's message;</li>
+ * {1}… in order), a plain {@code ApiProblem} by {@code problem.status.<code>}, and a
+ * named one with no entry of its own by its status's too; a field's error
+ * {@code invalid.<field>} (one instruction per field; {@code items[2]} also tries
+ * {@code invalid.items}), else the catalogue's {@code invalid}. The module's English
+ * message is shown only when even those are missing ({@code ProblemCatalogueTests} keeps
+ * them present);</li>
  * <li>a message written as {@code {key}} (as Bean Validation does) is that key.</li>
  * </ul>
  * A module adds its page words to the catalogue under its own prefix; no API field
- * message in English needs to reach a page once its field has an {@code invalid.} entry.
+ * message in English reaches a page.
  */
 public final class FormErrors {
 
@@ -177,7 +180,9 @@ public final class FormErrors {
 					List<String> texts = new ArrayList<>();
 					for (String message : messages) {
 						String text = KEY.matcher(message).matches() ? text(message)
-								: FormErrors.message("invalid." + field, message);
+								: FormErrors.message("invalid." + field,
+										FormErrors.message("invalid." + field.replaceAll("\\[\\d+]", ""),
+												FormErrors.message("invalid", message)));
 						if (!texts.contains(text)) {
 							texts.add(text);
 						}
@@ -191,7 +196,10 @@ public final class FormErrors {
 			// A named problem by its class; a plain one by its status.
 			String key = problem.getClass() == ApiProblem.class ? "problem.status." + problem.status().value()
 					: "problem." + problem.getClass().getSimpleName();
-			String text = FormErrors.message(key, problem.getMessage(), properties.values().toArray());
+			// Never the module's English: a class with no entry of its own shows its
+			// status's.
+			String text = FormErrors.message(key, FormErrors.message("problem.status." + problem.status().value(),
+					problem.getMessage(), properties.values().toArray()), properties.values().toArray());
 			if (properties.get("field") instanceof String name) {
 				errors.put(name, new ArrayList<>(List.of(text)));
 				return new Shown(errors, null);

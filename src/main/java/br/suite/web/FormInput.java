@@ -67,7 +67,7 @@ public final class FormInput {
 			return YearMonth.parse(text);
 		}
 		catch (DateTimeException ex) {
-			throw InvalidRequest.of(field, "Informe o mês como mm/aaaa.");
+			throw InvalidRequest.of(field, "{form.month}");
 		}
 	}
 

@@ -31,7 +31,7 @@ class AccessBrowserTests extends BrowserTest {
 		browser.findElement(By.id("perm-processdocs.documents.approve")).click();
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-permissions")).getText())
-			.contains("You cannot grant permissions you do not hold yourself: processdocs.documents.approve");
+			.isEqualTo("Você não pode conceder permissões que você mesmo não tem.");
 		assertThat(browser.findElement(By.id("name")).getDomProperty("value")).isEqualTo(refused);
 		assertThat(this.api.get("/api/access/roles/").body()).doesNotContain(refused);
 		((org.openqa.selenium.JavascriptExecutor) browser).executeScript("window.scrollTo(0, 0)");
@@ -55,7 +55,7 @@ class AccessBrowserTests extends BrowserTest {
 		browser.findElement(By.id("full_name")).sendKeys("Tablet Portaria");
 		new Select(browser.findElement(By.id("role_id"))).selectByVisibleText(role);
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-username")).getText()).contains("is taken");
+		assertThat(waitFor(By.id("erro-username")).getText()).isEqualTo("Este nome de usuário já está em uso.");
 
 		browser.findElement(By.id("username")).clear();
 		browser.findElement(By.id("username")).sendKeys(username);

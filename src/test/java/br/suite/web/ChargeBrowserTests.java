@@ -38,9 +38,9 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.id("description")).sendKeys(tag);
 		((JavascriptExecutor) browser).executeScript("document.querySelector('main form').noValidate = true");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-amount")).getText()).contains("required");
+		assertThat(waitFor(By.id("erro-amount")).getText()).isEqualTo("Informe um valor válido, maior que zero.");
 		assertThat(browser.findElement(By.id("erro-payer_document")).getText()).isNotBlank();
-		assertThat(browser.findElement(By.id("erro-txid")).getText()).contains("26 to 35");
+		assertThat(browser.findElement(By.id("erro-txid")).getText()).contains("26 a 35");
 		assertThat(this.api.get("/api/finance/charges/?q=" + tag).json()).as("a refused form creates nothing")
 			.isEmpty();
 
@@ -85,8 +85,7 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.id("amount")).clear();
 		browser.findElement(By.id("amount")).sendKeys("9,99");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
-			.contains("foi alterado por outra pessoa depois que você o abriu");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("foi alterado por outra pessoa");
 		assertThat(this.api.get("/api/finance/charges/" + id + "/").json().get("amount").asString())
 			.isEqualTo("1300.00");
 
@@ -108,7 +107,8 @@ class ChargeBrowserTests extends BrowserTest {
 		browser.findElement(By.id("due_to")).clear();
 		browser.findElement(By.id("due_to")).sendKeys("01/11/2026");
 		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-due_to")).getText()).isEqualTo("must not be before due_from");
+		assertThat(waitFor(By.id("erro-due_to")).getText())
+			.isEqualTo("Informe uma data de vencimento final válida, não anterior à inicial.");
 
 		// Cancelling: dismissed changes nothing; confirmed cancels.
 		browser.get(url("/app/charges/" + id + "/"));
@@ -144,7 +144,8 @@ class ChargeBrowserTests extends BrowserTest {
 				"Manual", "R$ 100,00");
 		browser.findElement(By.id("cancelar")).click();
 		wait(browser).until(ExpectedConditions.alertIsPresent()).accept();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("100.00 allocated; cannot cancel it");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("Esta cobrança já tem pagamentos conciliados; remova as conciliações antes.");
 		assertThat(this.api.get("/api/finance/charges/" + charge + "/").json().get("status").asString())
 			.isEqualTo("partially_paid");
 		screenshot(browser, "refused");

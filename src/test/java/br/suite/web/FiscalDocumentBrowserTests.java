@@ -44,7 +44,7 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		browser.findElement(By.id("customer_name")).sendKeys("Mercado Central");
 		browser.findElement(By.id("customer_document")).sendKeys(cnpj);
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-access_key")).getText()).containsIgnoringCase("check digit");
+		assertThat(waitFor(By.id("erro-access_key")).getText()).contains("dígito verificador");
 		assertThat(this.api.get("/api/finance/fiscal-documents/?customer_document=" + cnpj).json()).isEmpty();
 
 		// The right key, but the number typed does not agree with it: named at the
@@ -52,7 +52,8 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		browser.findElement(By.id("access_key")).clear();
 		browser.findElement(By.id("access_key")).sendKeys(key.replaceAll("(.{4})", "$1 ").strip());
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-number")).getText()).contains(Long.toString(number));
+		assertThat(waitFor(By.id("erro-number")).getText())
+			.isEqualTo("Informe um número válido, o mesmo da chave de acesso quando há uma.");
 		assertThat(browser.findElements(By.id("erro-access_key"))).isEmpty();
 		assertThat(this.api.get("/api/finance/fiscal-documents/?customer_document=" + cnpj).json()).isEmpty();
 
@@ -81,7 +82,7 @@ class FiscalDocumentBrowserTests extends BrowserTest {
 		browser.findElement(By.id("customer_name")).sendKeys("Outro");
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-access_key")).getText())
-			.contains("belongs to fiscal document " + stored.get(0).get("id").asLong());
+			.isEqualTo("Esta chave de acesso já pertence a outro documento fiscal.");
 
 		// The list, filtered by customer and type, leads to the document.
 		browser.get(url("/app/fiscal-documents/"));

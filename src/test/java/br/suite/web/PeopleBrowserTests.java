@@ -51,7 +51,7 @@ class PeopleBrowserTests extends BrowserTest {
 		new Select(browser.findElement(By.id("role_id"))).selectByVisibleText(approversName);
 		browser.findElement(By.cssSelector("#editar-usuario button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-role_id")).getText())
-			.contains("You cannot grant permissions you do not hold yourself: processdocs.documents.approve");
+			.isEqualTo("Você não pode conceder permissões que você mesmo não tem.");
 		assertThat(user(lucas).get("role_id").asLong()).isEqualTo(lucas.roleId());
 		screenshot(browser, "refused-role");
 
@@ -136,7 +136,8 @@ class PeopleBrowserTests extends BrowserTest {
 		clerkPages.signIn(clerk.username(), clerk.password());
 		clerkPages.get("/app/users/" + target.id() + "/deactivate");
 		String refused = clerkPages.post("/app/users/" + target.id() + "/deactivate", Map.of()).body();
-		assertThat(refused).contains("You cannot act on user " + target.id());
+		assertThat(refused)
+			.contains("Você não pode alterar este usuário: o perfil dele tem permissões que você não tem.");
 		assertThat(user(target).get("status").asString()).isEqualTo("active");
 	}
 
@@ -158,7 +159,7 @@ class PeopleBrowserTests extends BrowserTest {
 		browser.findElement(By.id("perm-finance.transactions.view")).click();
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-permissions")).getText())
-			.contains("You cannot grant permissions you do not hold yourself: finance.transactions.view");
+			.isEqualTo("Você não pode conceder permissões que você mesmo não tem.");
 		assertThat(role(roleId).get("permissions").toString()).isEqualTo("[\"access.users.view\"]");
 		screenshot(browser, "refused");
 
@@ -176,7 +177,7 @@ class PeopleBrowserTests extends BrowserTest {
 		browser.get(url("/app/roles/" + roleId));
 		waitFor(By.id("excluir-perfil")).click();
 		waitFor(By.id("confirmar")).click();
-		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("is held by 1 user(s)");
+		assertThat(waitFor(By.cssSelector("[role=alert]")).getText()).contains("Este perfil está atribuído a usuários");
 		assertThat(this.api.get("/api/access/roles/" + roleId + "/").status()).isEqualTo(200);
 		screenshot(browser, "in-use");
 

@@ -63,7 +63,7 @@ class TimeclockBrowserTests extends BrowserTest {
 			.isEqualTo("Informe a data (dd/mm/aaaa) e a hora (hh:mm).");
 		include(browser, "Helena RH", "Entrada", date, "08:00", "Ajuste de mim mesma");
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())
-			.contains("Nobody records an adjustment of their own punches");
+			.isEqualTo("Ninguém registra ajuste nas próprias marcações; peça a outra pessoa.");
 		assertThat(adjustmentsOf(hr.id())).isEmpty();
 		screenshot(browser, "self-adjustment");
 		include(browser, "Paula Adjuste", "Entrada", date, "08:00", "Esqueceu de marcar");
@@ -143,7 +143,7 @@ class TimeclockBrowserTests extends BrowserTest {
 		browser.findElement(By.cssSelector("#estabelecimento button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-employer_document")).getText()).isNotBlank();
 		assertThat(browser.findElement(By.id("erro-time_zone")).getText())
-			.isEqualTo("must be an IANA time zone id such as America/Sao_Paulo");
+			.isEqualTo("Informe um fuso horário como America/Sao_Paulo.");
 		assertThat(this.api.get("/api/timeclock/establishments/").body()).doesNotContain(name);
 		screenshot(browser, "refused");
 

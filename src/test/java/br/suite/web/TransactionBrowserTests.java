@@ -51,7 +51,8 @@ class TransactionBrowserTests extends BrowserTest {
 		waitFor(By.linkText("11/10/2026")).click();
 		String suggestions = waitFor(By.id("sugestoes")).getText();
 		assertThat(suggestions).contains("Cobrança nº " + first, "Cobrança nº " + second, "10/10/2026", "R$ 150,00",
-				"same amount 150.00");
+				"Mesmo valor e mesmo CPF/CNPJ do pagador; pago");
+		assertThat(suggestions).doesNotContain("same amount", "payer", "ambiguous");
 		assertThat(browser.findElement(By.id("a-conciliar")).getText()).isEqualTo("R$ 150,00");
 		screenshot(browser, "suggestions");
 
