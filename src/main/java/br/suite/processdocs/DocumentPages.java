@@ -143,7 +143,12 @@ class DocumentPages {
 	 */
 	@GetMapping("/app/documents/{id}/status")
 	@Requires("processdocs.documents.view")
-	String confirmMove(@PathVariable long id, @RequestParam String to, Model model) {
+	String confirmMove(@PathVariable long id, @RequestParam(defaultValue = "") String to, Model model) {
+		if (to.isBlank()) {
+			// No move named (a bookmarked or hand-typed address): back to the list, not
+			// an error.
+			return "redirect:/app/documents/";
+		}
 		model.addAttribute("document", DocumentView.of(this.documents.get(id)));
 		model.addAttribute("to", to);
 		return "document-move";

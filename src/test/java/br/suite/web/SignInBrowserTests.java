@@ -142,7 +142,7 @@ class SignInBrowserTests extends BrowserTest {
 		browser().findElement(By.id("new_password")).sendKeys("uma senha nova e longa");
 		browser().findElement(By.id("new_password_again")).sendKeys("uma senha nova e longa");
 		browser().findElement(By.cssSelector("main form button[type=submit]")).click();
-		assertThat(waitFor(By.id("erro-current_password")).getText()).isEqualTo("is not your current password");
+		assertThat(waitFor(By.id("erro-current_password")).getText()).isEqualTo("A senha atual não confere.");
 		assertThat(browser().findElement(By.id("current_password")).getDomAttribute("aria-invalid")).isEqualTo("true");
 
 		browser().findElement(By.id("current_password")).sendKeys(elisa.password());
