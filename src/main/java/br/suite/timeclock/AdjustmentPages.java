@@ -29,6 +29,7 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
 import br.suite.web.PageModel;
 import br.suite.web.Pager;
 
@@ -38,9 +39,6 @@ import br.suite.web.Pager;
  */
 @Controller
 class AdjustmentPages {
-
-	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd/MM/uuuu")
-		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
 		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
@@ -111,7 +109,8 @@ class AdjustmentPages {
 		LocalDateTime at = null;
 		if (!date.isBlank() || !time.isBlank()) {
 			try {
-				at = LocalDateTime.of(LocalDate.parse(date.strip(), DATE), LocalTime.parse(time.strip(), TIME));
+				at = LocalDateTime.of(LocalDate.parse(date.strip(), FormInput.DAY),
+						LocalTime.parse(time.strip(), TIME));
 			}
 			catch (DateTimeParseException ex) {
 				FormErrors.field(model, "occurred_at", "Informe a data (dd/mm/aaaa) e a hora (hh:mm).");

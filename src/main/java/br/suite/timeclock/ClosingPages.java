@@ -2,7 +2,6 @@ package br.suite.timeclock;
 
 import java.time.YearMonth;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -27,6 +26,7 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
+import br.suite.web.Formats;
 
 /**
  * Month closings in the back office: HR lists an establishment's closings, closes a
@@ -36,8 +36,6 @@ import br.suite.web.FormErrors;
  */
 @Controller
 class ClosingPages {
-
-	private static final Locale PT_BR = Locale.forLanguageTag("pt-BR");
 
 	private final Closings closings;
 
@@ -195,7 +193,7 @@ class ClosingPages {
 	/** "novembro de 2026". */
 	static String month(String month) {
 		YearMonth yearMonth = YearMonth.parse(month);
-		return yearMonth.getMonth().getDisplayName(java.time.format.TextStyle.FULL, PT_BR) + " de "
+		return yearMonth.getMonth().getDisplayName(java.time.format.TextStyle.FULL, Formats.BRAZIL) + " de "
 				+ yearMonth.getYear();
 	}
 
@@ -214,15 +212,16 @@ class ClosingPages {
 		Object code = detail.getProperties() == null ? null : detail.getProperties().get("code");
 		String key = "closings.problem." + (code instanceof String c ? c : "other");
 		redirect.addFlashAttribute("problem",
-				this.messages.getMessage(key, null, text("closings.problem.other"), PT_BR));
+				this.messages.getMessage(key, null, text("closings.problem.other"), Formats.BRAZIL));
 	}
 
 	private String fieldText(String field) {
-		return this.messages.getMessage("closings.field." + field, null, text("closings.problem.other"), PT_BR);
+		return this.messages.getMessage("closings.field." + field, null, text("closings.problem.other"),
+				Formats.BRAZIL);
 	}
 
 	private String text(String key) {
-		return this.messages.getMessage(key, null, PT_BR);
+		return this.messages.getMessage(key, null, Formats.BRAZIL);
 	}
 
 }

@@ -1,9 +1,7 @@
 package br.suite.timeclock;
 
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +16,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import br.suite.shared.InvalidRequest;
+import br.suite.web.FormInput;
+import br.suite.web.Formats;
 
 /**
  * What the jornada pages (schedules, assignments, holidays, absences) share: reading the
@@ -29,11 +29,6 @@ import br.suite.shared.InvalidRequest;
  */
 @Component
 class JornadaForms {
-
-	static final Locale BRAZIL = Locale.forLanguageTag("pt-BR");
-
-	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd/MM/uuuu")
-		.withResolverStyle(ResolverStyle.STRICT);
 
 	private static final Pattern INTERVAL = Pattern
 		.compile("(\\d{1,2}:\\d{2})\\s*(?:-|–|—|a|às|as|até)\\s*(\\d{1,2}:\\d{2})");
@@ -105,7 +100,7 @@ class JornadaForms {
 	}
 
 	String text(String key, Object... args) {
-		return this.messages.getMessage(key, args, key, BRAZIL);
+		return this.messages.getMessage(key, args, key, Formats.BRAZIL);
 	}
 
 	/** A dd/mm/aaaa date, or null when blank; a malformed one is reported. */
@@ -114,7 +109,7 @@ class JornadaForms {
 			return null;
 		}
 		try {
-			return LocalDate.parse(text.strip(), DATE);
+			return LocalDate.parse(text.strip(), FormInput.DAY);
 		}
 		catch (DateTimeParseException ex) {
 			errors.add(field, key);
@@ -123,7 +118,7 @@ class JornadaForms {
 	}
 
 	static String date(@Nullable LocalDate date) {
-		return date == null ? "" : DATE.format(date);
+		return date == null ? "" : FormInput.DAY.format(date);
 	}
 
 	/** A whole number, or null when blank; a malformed one is reported. */
@@ -153,7 +148,7 @@ class JornadaForms {
 			if (part.isBlank()) {
 				continue;
 			}
-			Matcher matcher = INTERVAL.matcher(part.strip().toLowerCase(BRAZIL));
+			Matcher matcher = INTERVAL.matcher(part.strip().toLowerCase(Formats.BRAZIL));
 			if (!matcher.matches()) {
 				errors.add(field, key);
 				return List.of();

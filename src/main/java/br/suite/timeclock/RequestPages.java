@@ -29,6 +29,7 @@ import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
 
 /**
  * Employees' requests (issue 27 item 1) as pages: "Minhas solicitações", where an
@@ -45,9 +46,6 @@ class RequestPages {
 	static final int DISREGARD_DAYS = 7;
 
 	private static final int SHOWN = 100;
-
-	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd/MM/uuuu")
-		.withResolverStyle(ResolverStyle.STRICT);
 
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
 		.withResolverStyle(ResolverStyle.STRICT);
@@ -105,7 +103,7 @@ class RequestPages {
 		OffsetDateTime at = null;
 		if (!date.isBlank() || !time.isBlank()) {
 			try {
-				at = LocalDateTime.of(LocalDate.parse(date.strip(), DATE), LocalTime.parse(time.strip(), TIME))
+				at = LocalDateTime.of(LocalDate.parse(date.strip(), FormInput.DAY), LocalTime.parse(time.strip(), TIME))
 					.atZone(zoneOf(caller.id()))
 					.toOffsetDateTime();
 			}
@@ -136,7 +134,7 @@ class RequestPages {
 		LocalDate day = null;
 		Integer extra = null;
 		try {
-			day = date.isBlank() ? null : LocalDate.parse(date.strip(), DATE);
+			day = date.isBlank() ? null : LocalDate.parse(date.strip(), FormInput.DAY);
 		}
 		catch (DateTimeParseException ex) {
 			FormErrors.field(model, "date", "{requests.error.date}");

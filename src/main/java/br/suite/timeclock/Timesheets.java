@@ -34,6 +34,8 @@ import br.suite.timeclock.jornada.DayFigures;
 import br.suite.timeclock.jornada.Flag;
 import br.suite.timeclock.jornada.Jornada;
 import br.suite.timeclock.jornada.MonthFigures;
+import br.suite.web.FormInput;
+import br.suite.web.Formats;
 
 /**
  * The espelho de ponto: an employee's month, day by day, in the zone of the employee's
@@ -76,12 +78,6 @@ class Timesheets {
 		this.absences = absences;
 		this.clock = clock.getIfAvailable(Clock::systemUTC);
 	}
-
-	private static final Locale PT_BR = Locale.forLanguageTag("pt-BR");
-
-	private static final DateTimeFormatter PDF_DAY = DateTimeFormatter.ofPattern("dd/MM/uuuu");
-
-	private static final DateTimeFormatter PDF_MONTH = DateTimeFormatter.ofPattern("MM/uuuu");
 
 	static final String NOTE = "Figures of the jornada computation (docs/api.md, Jornada): the schedule in force, "
 			+ "holidays, absences and the considered marks; a shift belongs to the date it started on.";
@@ -267,7 +263,7 @@ class Timesheets {
 
 	byte[] render(Timesheet sheet) {
 		List<Pdfs.Line> lines = new ArrayList<>();
-		lines.add(Pdfs.Line.bold("Espelho de ponto " + YearMonth.parse(sheet.month()).format(PDF_MONTH) + " - "
+		lines.add(Pdfs.Line.bold("Espelho de ponto " + YearMonth.parse(sheet.month()).format(FormInput.MONTH) + " - "
 				+ sheet.employeeName() + (sheet.employeeCpf() == null ? "" : " - CPF " + sheet.employeeCpf())));
 		lines.add(Pdfs.Line.of(sheet.establishmentName() + " (" + sheet.timeZone() + ")"));
 		Timesheet.Closing closing = sheet.closing();
@@ -287,14 +283,13 @@ class Timesheets {
 			// The employee signs this document: every word in Portuguese, dates as people
 			// write them.
 			lines.add(
-					Pdfs.Line.bold(day.date().format(PDF_DAY) + " "
-							+ day.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, PT_BR) + "  "
+					Pdfs.Line.bold(day.date().format(FormInput.DAY) + " "
+							+ day.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, Formats.BRAZIL) + "  "
 							+ hours(day.workedMinutes()) + (schedule.isEmpty() ? "" : "  (jornada " + schedule + ")")
-							+ (day.flags().isEmpty() ? ""
-									: "  [" + String.join(", ", day.flags()
-										.stream()
-										.map(flag -> this.messages.getMessage("flag." + flag, null, flag, PT_BR))
-										.toList()) + "]")));
+							+ (day.flags().isEmpty() ? "" : "  [" + String.join(", ", day.flags()
+								.stream()
+								.map(flag -> this.messages.getMessage("flag." + flag, null, flag, Formats.BRAZIL))
+								.toList()) + "]")));
 			for (Mark mark : day.marks()) {
 				String text = "    " + mark.at().toLocalTime() + " " + mark.eventType()
 						+ (mark.nsr() != null ? " NSR " + mark.nsr() : "")
