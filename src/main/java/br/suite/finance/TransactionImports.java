@@ -17,7 +17,6 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
-import br.suite.finance.TransactionWriter.TransactionRow;
 import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 
@@ -140,12 +139,19 @@ public class TransactionImports {
 
 	private final TransactionWriter writer;
 
+	private final TransactionRemovals removals;
+
+	private final UpsertPreview preview;
+
 	private final SyncLogWriter syncLogs;
 
 	private final ReconciliationService reconciliation;
 
-	TransactionImports(TransactionWriter writer, SyncLogWriter syncLogs, ReconciliationService reconciliation) {
+	TransactionImports(TransactionWriter writer, TransactionRemovals removals, UpsertPreview preview,
+			SyncLogWriter syncLogs, ReconciliationService reconciliation) {
 		this.writer = writer;
+		this.removals = removals;
+		this.preview = preview;
 		this.syncLogs = syncLogs;
 		this.reconciliation = reconciliation;
 	}
@@ -180,10 +186,11 @@ public class TransactionImports {
 	 */
 	public Checked check(Account account, RawTransaction raw) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		TransactionRow row = this.writer.normalise(new TransactionRow(account.provider(), account.accountId(),
-				raw.externalId(), raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(),
-				raw.description(), raw.payerName(), raw.payerDocument(), raw.correlationId(), raw.bankReferenceId(),
-				raw.endToEndId(), raw.chargeExternalId()), "", errors);
+		TransactionRow row = new TransactionRow(account.provider(), account.accountId(), raw.externalId(),
+				raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(), raw.description(),
+				raw.payerName(), raw.payerDocument(), raw.correlationId(), raw.bankReferenceId(), raw.endToEndId(),
+				raw.chargeExternalId())
+			.normalised("", errors);
 		return errors.isEmpty() ? new Checked(new ImportRow(row), Map.of())
 				: new Checked(null, errors.build().errors());
 	}
@@ -196,7 +203,7 @@ public class TransactionImports {
 	public List<MonthPreview> preview(Account account, Map<YearMonth, List<ImportRow>> rowsByMonth) {
 		Map<YearMonth, List<TransactionRow>> months = new LinkedHashMap<>();
 		rowsByMonth.forEach((month, rows) -> months.put(month, rows(account, rows)));
-		return this.writer.preview(account.provider(), account.accountId(), months)
+		return this.preview.preview(account.provider(), account.accountId(), months)
 			.stream()
 			.map(p -> new MonthPreview(p.month(), p.rows(), p.inserts(), p.updates(), p.skips(), p.deletes(),
 					p.deleteRefused()))
@@ -218,13 +225,13 @@ public class TransactionImports {
 		List<String> notes = new ArrayList<>();
 		int deleted = 0;
 		if (replace != null) {
-			TransactionWriter.Replaced replaced = this.writer.replaceMonth(account.provider(), account.accountId(),
+			TransactionRemovals.Replaced replaced = this.removals.replaceMonth(account.provider(), account.accountId(),
 					replace, keys);
 			deleted = replaced.deleted();
 			notes.addAll(replaced.notes());
 		}
 		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows));
-		notes.addAll(this.writer.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
+		notes.addAll(this.removals.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
 		int allocated = 0;
 		if (!rows.isEmpty()) {
 			LocalDate from = rows.stream().map(ImportRow::transactionDate).min(LocalDate::compareTo).orElseThrow();

@@ -34,9 +34,8 @@ class AllocationApiTests extends ApiTest {
 	/** A new transaction of a provider of its own; returns its id. */
 	long transaction(String amount, String direction, String status) {
 		String provider = provider();
-		this.ledger.upsert(importId(),
-				List.of(new TransactionWriter.TransactionRow(provider, "", "t", LocalDate.of(2026, 8, 3), null,
-						new BigDecimal(amount), direction, status, "PIX", "", "", "", "", "", "")));
+		this.ledger.upsert(importId(), List.of(new TransactionRow(provider, "", "t", LocalDate.of(2026, 8, 3), null,
+				new BigDecimal(amount), direction, status, "PIX", "", "", "", "", "", "")));
 		return this.api.get("/api/finance/transactions/?provider=" + provider).json().get(0).get("id").asLong();
 	}
 

@@ -84,8 +84,8 @@ class ChargeQrCodeApiTests extends ApiTest {
 		// The Pix paid through it arrives with the reference as its txid.
 		String provider = provider();
 		this.ledger.upsert(importId(),
-				List.of(new TransactionWriter.TransactionRow(provider, "", "E" + reference + "ABCDEF", LocalDate.now(),
-						null, new BigDecimal("150.50"), "credit", "settled", "PIX", "", "", reference, "", "", "")));
+				List.of(new TransactionRow(provider, "", "E" + reference + "ABCDEF", LocalDate.now(), null,
+						new BigDecimal("150.50"), "credit", "settled", "PIX", "", "", reference, "", "", "")));
 		Response run = this.api.post("/api/finance/reconciliation/run/",
 				"{\"date_from\":\"" + LocalDate.now().minusDays(1) + "\",\"date_to\":\"" + LocalDate.now().plusDays(1)
 						+ "\",\"provider\":\"" + provider + "\"}");

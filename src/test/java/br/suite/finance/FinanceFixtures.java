@@ -5,8 +5,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
-import br.suite.finance.TransactionWriter.TransactionRow;
-
 /** Test data for finance: rows the way an importer builds them, and signed-in clients. */
 final class FinanceFixtures {
 

@@ -41,7 +41,7 @@ class FiscalDocumentApiTests extends ApiTest {
 	/** New transactions (ids in the given order) of a provider of their own. */
 	List<Long> transactions(int count) {
 		String provider = provider();
-		List<TransactionWriter.TransactionRow> rows = new ArrayList<>();
+		List<TransactionRow> rows = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			rows.add(row(provider, "", "t" + i, LocalDate.of(2026, 7, 1), "10", "credit"));
 		}

@@ -38,10 +38,10 @@ class LinkMigrationTests extends ApiTest {
 	@Test
 	void linksBecomeManualAllocationsUpToWhatTheDocumentHasOpen() throws IOException {
 		String provider = provider();
-		List<TransactionWriter.TransactionRow> rows = new ArrayList<>();
+		List<TransactionRow> rows = new ArrayList<>();
 		for (String id : new String[] { "a", "b", "c" }) {
-			rows.add(new TransactionWriter.TransactionRow(provider, "", id, LocalDate.of(2026, 2, 1), null,
-					new BigDecimal("10.00"), "credit", null, "", "", "", "", "", "", ""));
+			rows.add(new TransactionRow(provider, "", id, LocalDate.of(2026, 2, 1), null, new BigDecimal("10.00"),
+					"credit", null, "", "", "", "", "", "", ""));
 		}
 		this.ledger.upsert(importId(), rows);
 		List<Long> ids = this.jdbc.sql("SELECT id FROM finance_transaction WHERE provider = ? ORDER BY id")

@@ -53,7 +53,7 @@ class ReconciliationApiTests extends ApiTest {
 			String bankReference) {
 		String external = "t-" + alnum(10);
 		this.ledger.upsert(importId(),
-				List.of(new TransactionWriter.TransactionRow(provider, "acc", external, LocalDate.of(2026, 9, 10), null,
+				List.of(new TransactionRow(provider, "acc", external, LocalDate.of(2026, 9, 10), null,
 						new BigDecimal(amount), "credit", "settled", "PIX", "Ana", "123.456.789-09", correlation,
 						bankReference, e2e, chargeExternal)));
 		return this.api.get("/api/finance/transactions/?provider=" + provider)

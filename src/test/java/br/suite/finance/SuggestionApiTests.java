@@ -38,9 +38,8 @@ class SuggestionApiTests extends ApiTest {
 	long credit(String amount, String date, String payer) {
 		String external = unique("s");
 		this.ledger.upsert(importId(),
-				List.of(new TransactionWriter.TransactionRow(this.provider, this.account, external,
-						LocalDate.parse(date), null, new BigDecimal(amount), "credit", "settled", "PIX", "Ana", payer,
-						"", "", "", "")));
+				List.of(new TransactionRow(this.provider, this.account, external, LocalDate.parse(date), null,
+						new BigDecimal(amount), "credit", "settled", "PIX", "Ana", payer, "", "", "", "")));
 		return this.api.get("/api/finance/transactions/?provider=" + this.provider)
 			.json()
 			.valueStream()

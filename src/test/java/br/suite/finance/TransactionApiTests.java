@@ -11,7 +11,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
-import br.suite.finance.TransactionWriter.TransactionRow;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.finance.FinanceFixtures.END_TO_END_ID;

@@ -19,7 +19,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.finance.SyncLogWriter.SyncLogEntry;
-import br.suite.finance.TransactionWriter.TransactionRow;
 import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;
@@ -40,6 +39,9 @@ class TransactionWriterTests extends ApiTest {
 
 	@Autowired
 	TransactionWriter ledger;
+
+	@Autowired
+	TransactionRemovals removals;
 
 	@Autowired
 	SyncLogWriter syncLogs;
@@ -196,16 +198,16 @@ class TransactionWriterTests extends ApiTest {
 						row(provider, "acc", "mar-last", LocalDate.of(2026, 3, 31), "1", "credit"),
 						row(provider, "acc", "apr-first", LocalDate.of(2026, 4, 1), "1", "credit"),
 						row(provider, "other", "mar-other", LocalDate.of(2026, 3, 15), "1", "credit")));
-		assertThatThrownBy(() -> this.ledger.deleteMonth(provider, "acc", YearMonth.of(2026, 3)))
+		assertThatThrownBy(() -> this.removals.deleteMonth(provider, "acc", YearMonth.of(2026, 3)))
 			.isInstanceOf(IllegalTransactionStateException.class);
 
 		Integer deleted = inTransaction(
-				() -> this.ledger.deleteMonth(provider.toUpperCase(), "acc", YearMonth.of(2026, 3)));
+				() -> this.removals.deleteMonth(provider.toUpperCase(), "acc", YearMonth.of(2026, 3)));
 		assertThat(deleted).isEqualTo(2);
 		List<String> left = new ArrayList<>();
 		transactions(provider).forEach(t -> left.add(t.get("external_id").asString()));
 		assertThat(left).containsExactly("apr-first", "mar-other", "feb-last");
-		assertThat(inTransaction(() -> this.ledger.deleteMonth(provider, "acc", YearMonth.of(2026, 3)))).isZero();
+		assertThat(inTransaction(() -> this.removals.deleteMonth(provider, "acc", YearMonth.of(2026, 3)))).isZero();
 	}
 
 	@Test
@@ -215,7 +217,7 @@ class TransactionWriterTests extends ApiTest {
 		this.ledger.upsert(importId(), List.of(row(provider, "", "old", day, "1.00", "credit")));
 		TransactionTemplate template = new TransactionTemplate(this.transactionManager);
 		assertThatThrownBy(() -> template.executeWithoutResult(status -> {
-			assertThat(this.ledger.deleteMonth(provider, "", YearMonth.of(2026, 5))).isEqualTo(1);
+			assertThat(this.removals.deleteMonth(provider, "", YearMonth.of(2026, 5))).isEqualTo(1);
 			this.ledger.upsert(importId(), List.of(row(provider, "", "new", day, "2.00", "credit")));
 			this.syncLogs.recordSync(new SyncLogEntry(provider, "", SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
 					Instant.now(), Instant.now(), 1, 0, "", null));
@@ -240,8 +242,8 @@ class TransactionWriterTests extends ApiTest {
 						+ kept + "]}");
 		assertThat(document.status()).as(document.toString()).isEqualTo(201);
 
-		TransactionWriter.Replaced replaced = inTransaction(
-				() -> this.ledger.replaceMonth(provider, "", YearMonth.of(2026, 6), List.of("kept")));
+		TransactionRemovals.Replaced replaced = inTransaction(
+				() -> this.removals.replaceMonth(provider, "", YearMonth.of(2026, 6), List.of("kept")));
 		assertThat(replaced.deleted()).isEqualTo(1);
 		assertThat(replaced.notes()).singleElement()
 			.asString()

@@ -1,0 +1,138 @@
+package br.suite.finance;
+
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Money;
+
+/**
+ * What an import takes away: the transactions of a replaced month that the import no
+ * longer lists, and the allocations an upsert's new values break. Each allocation that
+ * goes is reported as a note and the sums it fed are recomputed. Every method runs inside
+ * the caller's transaction, beside the {@link TransactionWriter} upsert: removing on its
+ * own is how money data gets lost.
+ */
+@Service
+class TransactionRemovals {
+
+	private final JdbcClient jdbc;
+
+	private final ReconciliationState state;
+
+	TransactionRemovals(JdbcClient jdbc, ReconciliationState state) {
+		this.jdbc = jdbc;
+		this.state = state;
+	}
+
+	/**
+	 * What replacing a month did: transactions deleted, and one note per allocation that
+	 * went with them.
+	 */
+	record Replaced(int deleted, List<String> notes) {
+	}
+
+	/**
+	 * {@link #replaceMonth} keeping nothing: every transaction of the month goes, with
+	 * its allocations.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	int deleteMonth(String provider, String accountId, YearMonth month) {
+		return replaceMonth(provider, accountId, month, List.of()).deleted();
+	}
+
+	/**
+	 * Deletes the transactions of one provider and account whose {@code transaction_date}
+	 * falls in {@code month} (a calendar month, dates in America/Sao_Paulo) and whose
+	 * {@code external_id} is not in {@code kept}: the import's rows with those ids are
+	 * upserted in place instead, keeping their id and their allocations. The allocations
+	 * of deleted transactions go with them, each reported in {@code notes}, and the
+	 * charges they paid are recomputed. Takes the account's turn ({@link AccountTurns}).
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	Replaced replaceMonth(String provider, String accountId, YearMonth month, Collection<String> kept) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		String code = FinanceFields.provider(provider, "provider", errors);
+		String account = FinanceFields.text(accountId, "account_id", FinanceFields.ACCOUNT_ID_MAX, false, errors);
+		errors.throwIfAny();
+		AccountTurns.take(this.jdbc, Set.of(new AccountTurns.Account(code, account)));
+		LocalDate from = month.atDay(1);
+		LocalDate until = month.plusMonths(1).atDay(1);
+		String[] keep = kept.toArray(new String[0]);
+		List<String> notes = new ArrayList<>();
+		Set<Long> charges = new TreeSet<>();
+		this.jdbc.sql("""
+				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount
+				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
+				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
+				ORDER BY t.id, a.id
+				FOR UPDATE OF t""").params(code, account, from, until, keep).query((rs, n) -> {
+			Long charge = rs.getObject(4, Long.class);
+			if (charge != null) {
+				charges.add(charge);
+			}
+			return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2) + " of "
+					+ rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
+					+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
+					+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
+		}).list();
+		int deleted = this.jdbc.sql("""
+				DELETE FROM finance_transaction
+				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
+			.params(code, account, from, until, keep)
+			.update();
+		this.state.refresh(List.of(), charges);
+		return new Replaced(deleted, notes);
+	}
+
+	/**
+	 * After an upsert: the allocations of the given transactions that no longer hold (the
+	 * transaction is no longer a settled or pending credit, or its amount fell below what
+	 * is allocated) are removed, each reported in the notes, and the sums recomputed.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	List<String> releaseBrokenAllocations(String provider, String accountId, Collection<String> externalIds) {
+		List<String> notes = new ArrayList<>();
+		if (externalIds.isEmpty()) {
+			return notes;
+		}
+		Set<Long> transactions = new TreeSet<>();
+		Set<Long> charges = new TreeSet<>();
+		this.jdbc
+			.sql("""
+					DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
+					WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
+					  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
+					RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
+					    a.amount""")
+			.params(externalIds.toArray(new String[0]), provider, accountId)
+			.query((rs, n) -> {
+				transactions.add(rs.getLong(1));
+				Long charge = rs.getObject(6, Long.class);
+				if (charge != null) {
+					charges.add(charge);
+				}
+				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", "
+						+ Money.format(rs.getBigDecimal(3)) + ": its allocation of " + Money.format(rs.getBigDecimal(8))
+						+ " to " + (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
+						+ " no longer holds and was removed");
+			})
+			.list();
+		this.state.refresh(transactions, charges);
+		return notes;
+	}
+
+}
