@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -106,7 +107,7 @@ class ChargeController {
 					content = @Content(schema = @Schema(implementation = ChargeRequest.class))))
 	ResponseEntity<ChargeResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return this.charges.update(id, patch, ifMatch).ok();
+		return this.charges.update(id, patch, ExpectedVersion.ifMatch(ifMatch)).ok();
 	}
 
 	@PostMapping(PathIds.ID + "/pix")
@@ -152,7 +153,7 @@ class ChargeController {
 	ResponseEntity<ChargeResponse> cancel(@PathVariable long id,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch,
 			@RequestParam(name = "local_only", defaultValue = "false") boolean localOnly) {
-		return this.pixCharges.cancel(id, ifMatch, localOnly).ok();
+		return this.pixCharges.cancel(id, ExpectedVersion.ifMatch(ifMatch), localOnly).ok();
 	}
 
 }

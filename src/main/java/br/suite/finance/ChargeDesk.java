@@ -7,9 +7,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -110,7 +110,7 @@ public class ChargeDesk {
 		else {
 			patch.put("due_date", form.dueDate().toString());
 		}
-		return view(this.charges.update(id, patch, Versions.etag(version)));
+		return view(this.charges.update(id, patch, ExpectedVersion.of(version)));
 	}
 
 	/**
@@ -118,7 +118,7 @@ public class ChargeDesk {
 	 * A charge active at a Pix provider is removed there first (502 when it cannot be).
 	 */
 	public ChargeView cancel(long id, long version) {
-		return view(this.pixCharges.cancel(id, Versions.etag(version), false));
+		return view(this.pixCharges.cancel(id, ExpectedVersion.of(version), false));
 	}
 
 	/**

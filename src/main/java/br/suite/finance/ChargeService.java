@@ -25,6 +25,7 @@ import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.ChargeExternalIdTaken;
 import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
@@ -32,7 +33,6 @@ import br.suite.shared.Money;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -170,9 +170,9 @@ class ChargeService {
 
 	/** PATCH: the fields sent are laid over the charge and checked like a create. */
 	@Transactional
-	Versioned<ChargeResponse> update(long id, ObjectNode patch, @Nullable String ifMatch) {
+	Versioned<ChargeResponse> update(long id, ObjectNode patch, ExpectedVersion expected) {
 		Versioned<ChargeResponse> current = find(id, true);
-		Versions.checkIfMatch(ifMatch, current.version());
+		expected.check(current.version());
 		ChargeResponse charge = current.body();
 		ChargeRequest merged = this.partialUpdates.merge(request(charge), patch, ChargeRequest.class);
 		Content content = check(merged);
@@ -216,9 +216,9 @@ class ChargeService {
 	 * cancelling twice is a no-op.
 	 */
 	@Transactional
-	Versioned<ChargeResponse> cancel(long id, @Nullable String ifMatch) {
+	Versioned<ChargeResponse> cancel(long id, ExpectedVersion expected) {
 		Versioned<ChargeResponse> current = find(id, true);
-		Versions.checkIfMatch(ifMatch, current.version());
+		expected.check(current.version());
 		ChargeResponse charge = current.body();
 		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
 			return current;

@@ -23,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -84,7 +85,7 @@ class ConnectionController {
 			+ "transaction carries the old one (409).")
 	ResponseEntity<ConnectionResponse> replace(@PathVariable long id, @Valid @RequestBody ConnectionRequest request,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return this.connections.update(id, current -> request, ifMatch).ok();
+		return this.connections.update(id, current -> request, ExpectedVersion.ifMatch(ifMatch)).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
@@ -98,7 +99,7 @@ class ConnectionController {
 		return this.connections
 			.update(id,
 					current -> this.partialUpdates.merge(ConnectionRequest.of(current), patch, ConnectionRequest.class),
-					ifMatch)
+					ExpectedVersion.ifMatch(ifMatch))
 			.ok();
 	}
 

@@ -16,13 +16,13 @@ import br.suite.finance.FinanceProblems.ConnectionHasTransactions;
 import br.suite.finance.FinanceProblems.ConnectionNotFound;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 
 @Service
 class ConnectionService {
@@ -95,11 +95,11 @@ class ConnectionService {
 	}
 
 	Versioned<ConnectionResponse> update(long id, Function<FinanceConnection, ConnectionRequest> changes,
-			@Nullable String ifMatch) {
+			ExpectedVersion expected) {
 		return this.retry.run(() -> {
 			FinanceConnection connection = this.connections.findForUpdate(id)
 				.orElseThrow(() -> new ConnectionNotFound(id));
-			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(connection.version));
+			expected.check(Objects.requireNonNull(connection.version));
 			ConnectionRequest request = changes.apply(connection);
 			Map<String, @Nullable Object> before = connection.audited();
 			String previousAccount = connection.accountId;

@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -104,7 +105,7 @@ class FiscalDocumentController {
 	ResponseEntity<FiscalDocumentResponse> replace(@PathVariable long id,
 			@Valid @RequestBody FiscalDocumentRequest request,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
-		return this.documents.update(id, current -> request, ifMatch).ok();
+		return this.documents.update(id, current -> request, ExpectedVersion.ifMatch(ifMatch)).ok();
 	}
 
 	@PatchMapping(PathIds.ID)
@@ -116,7 +117,8 @@ class FiscalDocumentController {
 	ResponseEntity<FiscalDocumentResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) @Nullable String ifMatch) {
 		return this.documents
-			.update(id, current -> this.partialUpdates.merge(current, patch, FiscalDocumentRequest.class), ifMatch)
+			.update(id, current -> this.partialUpdates.merge(current, patch, FiscalDocumentRequest.class),
+					ExpectedVersion.ifMatch(ifMatch))
 			.ok();
 	}
 

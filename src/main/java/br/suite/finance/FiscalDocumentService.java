@@ -27,6 +27,7 @@ import br.suite.finance.FinanceProblems.IssuedDocumentLocked;
 import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
@@ -34,7 +35,6 @@ import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 
 /**
  * Fiscal documents and their link to transactions. The link is an allocation (rule
@@ -155,11 +155,11 @@ class FiscalDocumentService {
 	 * PUT passes the request; PATCH the current state with the sent fields laid over it.
 	 */
 	Versioned<FiscalDocumentResponse> update(long id, UnaryOperator<FiscalDocumentRequest> changes,
-			@Nullable String ifMatch) {
+			ExpectedVersion expected) {
 		return this.retry.run(() -> {
 			FiscalDocument document = this.documents.findForUpdate(id)
 				.orElseThrow(() -> new FiscalDocumentNotFound(id));
-			Versions.checkIfMatch(ifMatch, Objects.requireNonNull(document.version));
+			expected.check(Objects.requireNonNull(document.version));
 			FiscalDocumentRequest request = changes
 				.apply(FiscalDocumentRequest.of(document, linkedTransactions(List.of(id)).getOrDefault(id, List.of())));
 			InvalidRequest.Builder errors = InvalidRequest.builder();

@@ -19,11 +19,11 @@ import br.suite.audit.AuditLog;
 import br.suite.finance.FinanceProblems.NoBrCode;
 import br.suite.finance.FinanceProblems.PixChargeRefused;
 import br.suite.finance.FinanceProblems.ProviderFailed;
+import br.suite.shared.ExpectedVersion;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
 import br.suite.shared.Versioned;
-import br.suite.shared.Versions;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -240,7 +240,7 @@ class PixCharges {
 	 * detail); {@code localOnly} cancels in Suite alone (the audit event says the
 	 * provider's charge was left as it was).
 	 */
-	Versioned<ChargeResponse> cancel(long id, @Nullable String ifMatch, boolean localOnly) {
+	Versioned<ChargeResponse> cancel(long id, ExpectedVersion expected, boolean localOnly) {
 		Versioned<ChargeResponse> current = this.charges.get(id);
 		ChargeResponse charge = current.body();
 		boolean atProvider = charge.pixConnectionId() != null && !charge.pixKind().isEmpty()
@@ -248,12 +248,12 @@ class PixCharges {
 				&& charge.paidAmount().signum() == 0;
 		String removed = "";
 		if (atProvider && !localOnly) {
-			Versions.checkIfMatch(ifMatch, current.version());
+			expected.check(current.version());
 			removed = remove(charge);
 		}
 		String seen = removed;
 		return Objects.requireNonNull(this.transactions.execute(tx -> {
-			this.charges.cancel(id, ifMatch);
+			this.charges.cancel(id, expected);
 			if (atProvider && !localOnly) {
 				this.jdbc.sql("UPDATE finance_charge SET pix_status = ? WHERE id = ?").params(seen, id).update();
 			}

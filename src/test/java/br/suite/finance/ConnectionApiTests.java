@@ -92,6 +92,21 @@ class ConnectionApiTests extends ApiTest {
 	}
 
 	@Test
+	void aStaleIfMatchIsRefusedWith412AndChangesNothing() {
+		long id = create("{\"provider\":\"" + provider() + "\",\"notes\":\"n\"}").id();
+		String url = "/api/finance/connections/" + id + "/";
+		Response fresh = this.api.send("PATCH", url, "{\"notes\":\"first\"}", "application/json", "If-Match",
+				"W/\"0\", \"7\"");
+		assertThat(fresh.status()).as(fresh.toString()).isEqualTo(200);
+		Response stale = this.api.send("PUT", url, "{\"notes\":\"second\"}", "application/json", "If-Match", "\"0\"");
+		assertThat(stale.status()).isEqualTo(412);
+		assertThat(stale.json().get("detail").asString()).contains("current ETag \"1\"");
+		assertThat(this.api.send("PATCH", url, "{\"notes\":\"any\"}", "application/json", "If-Match", "*").status())
+			.isEqualTo(200);
+		assertThat(this.api.get(url).json().get("notes").asString()).isEqualTo("any");
+	}
+
+	@Test
 	void refusesInvalidConnectionsAndChangesNothing() {
 		String provider = provider();
 		long id = create("{\"provider\":\"" + provider + "\",\"account_id\":\"x\"}").id();
