@@ -41,15 +41,8 @@ class Cliente {
 	Instant updatedAt;
 
 	Cliente(String nome, String email, String telefone, String documento, boolean ativo) {
-		this.nome = nome;
-		this.email = email;
-		this.telefone = telefone;
-		this.documento = documento;
-		this.ativo = ativo;
-		this.nomeBusca = TextSearch.fold(nome);
-		this.emailBusca = TextSearch.fold(email);
-		this.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-		this.updatedAt = this.createdAt;
+		change(nome, email, telefone, documento, ativo);
+		this.createdAt = this.updatedAt;
 	}
 
 	void change(String nome, String email, String telefone, String documento, boolean ativo) {

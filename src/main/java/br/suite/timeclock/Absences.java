@@ -3,8 +3,8 @@ package br.suite.timeclock;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -97,21 +97,7 @@ class Absences {
 				errors.add("employee_id", "user " + request.employeeId() + " is not an employee");
 			}
 		}
-		if (request.dateFrom() == null) {
-			errors.add("date_from", "is required (YYYY-MM-DD)");
-		}
-		if (request.dateTo() == null) {
-			errors.add("date_to", "is required (YYYY-MM-DD)");
-		}
-		if (request.dateFrom() != null && request.dateTo() != null) {
-			long days = ChronoUnit.DAYS.between(request.dateFrom(), request.dateTo()) + 1;
-			if (days < 1) {
-				errors.add("date_to", "must not be before date_from");
-			}
-			else if (days > MAX_DAYS) {
-				errors.add("date_to", "at most " + MAX_DAYS + " days from date_from");
-			}
-		}
+		DateSpans.check(request.dateFrom(), request.dateTo(), MAX_DAYS, errors);
 		AbsenceKind kind = request.kind() == null ? null : AbsenceKind.fromWire(request.kind());
 		if (kind == null) {
 			errors.add("kind", "must be atestado, ferias, licenca, folga, falta_justificada or falta");
@@ -180,32 +166,47 @@ class Absences {
 	@Transactional
 	AbsenceResponse attach(long id, byte @Nullable [] body) {
 		get(id);
-		String type = body == null ? null : contentType(body);
-		if (body == null || body.length == 0) {
-			throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
-		}
-		if (body.length > MAX_CERTIFICATE_BYTES) {
-			throw InvalidRequest.of("certificate", "at most " + MAX_CERTIFICATE_BYTES + " bytes");
-		}
-		if (type == null) {
-			throw InvalidRequest.of("certificate", "must be a PDF, JPEG or PNG file");
-		}
-		String sha = Sha256.hex(body);
+		Certificate certificate = Certificate.checked(body);
 		this.jdbc.sql("""
 				UPDATE timeclock_absence SET certificate = :body, certificate_content_type = :type,
-				    certificate_sha256 = :sha WHERE id = :id""")
-			.param("body", body)
-			.param("type", type)
-			.param("sha", sha)
-			.param("id", id)
-			.update();
-		this.audit.record("timeclock.absence.certificate_attached", "absence", id,
-				AuditLog.Changes.of().put("certificate_sha256", null, sha).put("certificate_content_type", null, type));
+				    certificate_sha256 = :sha WHERE id = :id""").params(certificate.columns(id)).update();
+		this.audit.record("timeclock.absence.certificate_attached", "absence", id, certificate.attached());
 		return get(id);
 	}
 
 	/** The certificate and its type; the read is audited (health data, LGPD art. 11). */
 	record Certificate(byte[] bytes, String contentType) {
+
+		/**
+		 * A body sent as a medical certificate: a PDF, JPEG or PNG file of at most
+		 * {@link #MAX_CERTIFICATE_BYTES}, else refused naming {@code certificate}.
+		 */
+		static Certificate checked(byte @Nullable [] body) {
+			String type = body == null ? null : Absences.contentType(body);
+			if (body == null || body.length == 0) {
+				throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
+			}
+			if (body.length > MAX_CERTIFICATE_BYTES) {
+				throw InvalidRequest.of("certificate", "at most " + MAX_CERTIFICATE_BYTES + " bytes");
+			}
+			if (type == null) {
+				throw InvalidRequest.of("certificate", "must be a PDF, JPEG or PNG file");
+			}
+			return new Certificate(body, type);
+		}
+
+		/** The columns an attachment sets on row {@code id}: body, type, sha and id. */
+		Map<String, Object> columns(long id) {
+			return Map.of("body", this.bytes, "type", this.contentType, "sha", Sha256.hex(this.bytes), "id", id);
+		}
+
+		/** The audit event's changes: the file's SHA-256 and type, never its bytes. */
+		AuditLog.Changes attached() {
+			return AuditLog.Changes.of()
+				.put("certificate_sha256", null, Sha256.hex(this.bytes))
+				.put("certificate_content_type", null, this.contentType);
+		}
+
 	}
 
 	@Transactional

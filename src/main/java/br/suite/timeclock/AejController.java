@@ -6,9 +6,6 @@ import java.time.OffsetDateTime;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -51,12 +48,7 @@ class AejController {
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
 		AejExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
 				generatedAt == null ? null : generatedAt.toInstant());
-		return ResponseEntity.ok()
-			.contentType(AfdController.TEXT_LATIN1)
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name()).build().toString())
-			.header(GENERATED_AT, file.generatedAt().toString())
-			.body(file.bytes());
+		return Downloads.generated(file.bytes(), Downloads.TEXT_LATIN1, file.name(), GENERATED_AT, file.generatedAt());
 	}
 
 	@GetMapping("/signature")
@@ -72,13 +64,8 @@ class AejController {
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
 		AejExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
 				generatedAt == null ? null : generatedAt.toInstant());
-		byte[] signature = this.signer.sign(file.bytes());
-		return ResponseEntity.ok()
-			.contentType(MediaType.parseMediaType("application/pkcs7-signature"))
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name() + ".p7s").build().toString())
-			.header(GENERATED_AT, file.generatedAt().toString())
-			.body(signature);
+		return Downloads.generated(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s",
+				GENERATED_AT, file.generatedAt());
 	}
 
 }

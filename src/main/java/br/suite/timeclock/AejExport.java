@@ -73,31 +73,8 @@ class AejExport {
 	File export(@Nullable Long establishmentId, @Nullable LocalDate from, @Nullable LocalDate to,
 			boolean allowIncomplete, @Nullable Instant generatedAt) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishment establishment = null;
-		if (establishmentId == null) {
-			errors.add("establishment_id", "is required");
-		}
-		else {
-			establishment = this.establishments.find(establishmentId).orElse(null);
-			if (establishment == null) {
-				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
-			}
-		}
-		if (from == null) {
-			errors.add("date_from", "is required (YYYY-MM-DD)");
-		}
-		if (to == null) {
-			errors.add("date_to", "is required (YYYY-MM-DD)");
-		}
-		if (from != null && to != null) {
-			long days = ChronoUnit.DAYS.between(from, to) + 1;
-			if (days < 1) {
-				errors.add("date_to", "must not be before date_from");
-			}
-			else if (days > MAX_DAYS) {
-				errors.add("date_to", "at most " + MAX_DAYS + " days from date_from");
-			}
-		}
+		Establishment establishment = this.establishments.named(establishmentId, errors);
+		DateSpans.check(from, to, MAX_DAYS, errors);
 		List<String> issued = List.of();
 		if (generatedAt != null && establishment != null && from != null && to != null) {
 			issued = this.jdbc.sql("""

@@ -6,9 +6,6 @@ import java.time.OffsetDateTime;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -23,8 +20,6 @@ import br.suite.shared.Requires;
 class AfdController {
 
 	static final String GENERATED_AT = "Suite-Afd-Generated-At";
-
-	static final MediaType TEXT_LATIN1 = MediaType.parseMediaType("text/plain; charset=ISO-8859-1");
 
 	private final AfdExport export;
 
@@ -56,12 +51,7 @@ class AfdController {
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
 		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
 				generatedAt == null ? null : generatedAt.toInstant()));
-		return ResponseEntity.ok()
-			.contentType(TEXT_LATIN1)
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name()).build().toString())
-			.header(GENERATED_AT, file.generatedAt().toString())
-			.body(file.bytes());
+		return Downloads.generated(file.bytes(), Downloads.TEXT_LATIN1, file.name(), GENERATED_AT, file.generatedAt());
 	}
 
 	@GetMapping("/signature")
@@ -79,13 +69,8 @@ class AfdController {
 			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
 		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
 				generatedAt == null ? null : generatedAt.toInstant()));
-		byte[] signature = this.signer.sign(file.bytes());
-		return ResponseEntity.ok()
-			.contentType(MediaType.parseMediaType("application/pkcs7-signature"))
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name() + ".p7s").build().toString())
-			.header(GENERATED_AT, file.generatedAt().toString())
-			.body(signature);
+		return Downloads.generated(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s",
+				GENERATED_AT, file.generatedAt());
 	}
 
 }

@@ -81,16 +81,7 @@ class AfdExport {
 		boolean allowIncomplete = request.allowIncomplete();
 		Instant generatedAt = request.generatedAt();
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishment establishment = null;
-		if (establishmentId == null) {
-			errors.add("establishment_id", "is required");
-		}
-		else {
-			establishment = this.establishments.find(establishmentId).orElse(null);
-			if (establishment == null) {
-				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
-			}
-		}
+		Establishment establishment = this.establishments.named(establishmentId, errors);
 		if (dateFrom != null && dateTo != null && dateTo.isBefore(dateFrom)) {
 			errors.add("date_to", "must not be before date_from");
 		}

@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -86,8 +85,7 @@ class AfdPages {
 			@RequestParam(name = "generated_at") Instant generatedAt) {
 		AfdExport.File file = this.export
 			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
-		return Downloads.of(file.bytes(), MediaType.parseMediaType("text/plain; charset=ISO-8859-1"), file.name(),
-				true);
+		return Downloads.of(file.bytes(), Downloads.TEXT_LATIN1, file.name(), true);
 	}
 
 	@GetMapping("/app/afd/signature")
@@ -99,8 +97,7 @@ class AfdPages {
 			@RequestParam(name = "generated_at") Instant generatedAt) {
 		AfdExport.File file = this.export
 			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
-		return Downloads.of(this.signer.sign(file.bytes()), MediaType.parseMediaType("application/pkcs7-signature"),
-				file.name() + ".p7s", true);
+		return Downloads.of(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s", true);
 	}
 
 	private static String text(@Nullable LocalDate date) {

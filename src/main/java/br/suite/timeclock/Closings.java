@@ -90,16 +90,7 @@ class Closings {
 	@Transactional
 	ClosingResponse close(ClosingRequest request, CurrentUser actor) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishment establishment = null;
-		if (request.establishmentId() == null) {
-			errors.add("establishment_id", "is required");
-		}
-		else {
-			establishment = this.establishments.find(request.establishmentId()).orElse(null);
-			if (establishment == null) {
-				errors.add("establishment_id", "establishment " + request.establishmentId() + " does not exist");
-			}
-		}
+		Establishment establishment = this.establishments.named(request.establishmentId(), errors);
 		YearMonth month = null;
 		try {
 			month = month("month", request.month());

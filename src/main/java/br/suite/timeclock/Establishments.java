@@ -54,6 +54,22 @@ class Establishments implements EstablishmentReferences {
 			.optional();
 	}
 
+	/**
+	 * The establishment a request names in {@code establishment_id}, which it must name:
+	 * null, with the refusal added to {@code errors}, when absent or unknown.
+	 */
+	@Nullable Establishment named(@Nullable Long id, InvalidRequest.Builder errors) {
+		if (id == null) {
+			errors.add("establishment_id", "is required");
+			return null;
+		}
+		Establishment establishment = find(id).orElse(null);
+		if (establishment == null) {
+			errors.add("establishment_id", "establishment " + id + " does not exist");
+		}
+		return establishment;
+	}
+
 	Establishment get(long id) {
 		return find(id).orElseThrow(() -> new TimeclockProblems.EstablishmentNotFound(id));
 	}

@@ -50,16 +50,7 @@ class PayrollExport {
 	@Transactional
 	File export(@Nullable Long establishmentId, @Nullable String month, @Nullable Long layoutId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Establishment establishment = null;
-		if (establishmentId == null) {
-			errors.add("establishment_id", "is required");
-		}
-		else {
-			establishment = this.establishments.find(establishmentId).orElse(null);
-			if (establishment == null) {
-				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
-			}
-		}
+		Establishment establishment = this.establishments.named(establishmentId, errors);
 		YearMonth yearMonth = null;
 		try {
 			yearMonth = month == null ? null : YearMonth.parse(month);

@@ -3,9 +3,6 @@ package br.suite.timeclock;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -38,12 +35,7 @@ class PayrollExportController {
 			@RequestParam(required = false) @Nullable String month,
 			@RequestParam(name = "layout_id", required = false) @Nullable Long layoutId) {
 		PayrollExport.File file = this.export.export(establishmentId, month, layoutId);
-		return ResponseEntity.ok()
-			.contentType(AfdController.TEXT_LATIN1)
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name()).build().toString())
-			.header("Cache-Control", "no-store")
-			.body(file.bytes());
+		return Downloads.of(file.bytes(), Downloads.TEXT_LATIN1, file.name(), true);
 	}
 
 }

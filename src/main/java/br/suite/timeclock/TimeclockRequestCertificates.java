@@ -8,7 +8,6 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
 
 /**
  * The certificate of an absence request (health data, LGPD art. 11): attached by the
@@ -43,27 +42,11 @@ class TimeclockRequestCertificates {
 		if (!"pending".equals(request.status())) {
 			throw new TimeclockRequestProblems.RequestDecided(id, request.status());
 		}
-		String type = body == null ? null : Absences.contentType(body);
-		if (body == null || body.length == 0) {
-			throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
-		}
-		if (body.length > Absences.MAX_CERTIFICATE_BYTES) {
-			throw InvalidRequest.of("certificate", "at most " + Absences.MAX_CERTIFICATE_BYTES + " bytes");
-		}
-		if (type == null) {
-			throw InvalidRequest.of("certificate", "must be a PDF, JPEG or PNG file");
-		}
-		String sha = Sha256.hex(body);
+		Absences.Certificate certificate = Absences.Certificate.checked(body);
 		this.jdbc.sql("""
 				UPDATE timeclock_request SET certificate = :body, certificate_content_type = :type,
-				    certificate_sha256 = :sha WHERE id = :id""")
-			.param("body", body)
-			.param("type", type)
-			.param("sha", sha)
-			.param("id", id)
-			.update();
-		this.audit.record("timeclock.request.certificate_attached", "request", id,
-				AuditLog.Changes.of().put("certificate_sha256", null, sha).put("certificate_content_type", null, type));
+				    certificate_sha256 = :sha WHERE id = :id""").params(certificate.columns(id)).update();
+		this.audit.record("timeclock.request.certificate_attached", "request", id, certificate.attached());
 		return this.requests.get(id);
 	}
 

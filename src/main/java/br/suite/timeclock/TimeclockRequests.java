@@ -174,21 +174,7 @@ class TimeclockRequests {
 			case ABSENCE -> {
 				from = body.dateFrom();
 				to = body.dateTo();
-				if (from == null) {
-					errors.add("date_from", "is required (YYYY-MM-DD)");
-				}
-				if (to == null) {
-					errors.add("date_to", "is required (YYYY-MM-DD)");
-				}
-				if (from != null && to != null) {
-					long days = ChronoUnit.DAYS.between(from, to) + 1;
-					if (days < 1) {
-						errors.add("date_to", "must not be before date_from");
-					}
-					else if (days > Absences.MAX_DAYS) {
-						errors.add("date_to", "at most " + Absences.MAX_DAYS + " days from date_from");
-					}
-				}
+				DateSpans.check(from, to, Absences.MAX_DAYS, errors);
 				AbsenceKind absence = body.absenceKind() == null ? null : AbsenceKind.fromWire(body.absenceKind());
 				if (absence == null || absence == AbsenceKind.FALTA) {
 					errors.add("absence_kind", "must be atestado, ferias, licenca, folga or falta_justificada");
