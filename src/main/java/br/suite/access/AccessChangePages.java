@@ -184,13 +184,7 @@ class AccessChangePages {
 			return "redirect:/app/roles/";
 		}
 		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			if (problem.status().value() == 403) {
-				// Anti-escalation: permissions the caller does not hold; say it at the
-				// permissions.
-				model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
-				model.addAttribute("problem", null);
-			}
+			AccessPages.showRoleRefusal(model, problem);
 			return roleForm(model, this.access.role(id), name, description, chosen);
 		}
 	}

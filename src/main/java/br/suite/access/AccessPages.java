@@ -57,13 +57,7 @@ class AccessPages {
 			return "redirect:/app/roles/";
 		}
 		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			if (problem.status().value() == 403) {
-				// Anti-escalation: permissions the caller does not hold; say it at the
-				// permissions.
-				model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
-				model.addAttribute("problem", null);
-			}
+			showRoleRefusal(model, problem);
 			return roleForm(model, name, description, chosen);
 		}
 	}
@@ -142,6 +136,18 @@ class AccessPages {
 		model.addAttribute("roleId", roleId);
 		model.addAttribute("roles", this.access.roles());
 		return "user-form";
+	}
+
+	/**
+	 * A role form's refusal next to its fields; the anti-escalation refusal (403:
+	 * permissions the caller does not hold) at the permissions.
+	 */
+	static void showRoleRefusal(Model model, ApiProblem problem) {
+		FormErrors.show(model, problem);
+		if (problem.status().value() == 403) {
+			model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
+			model.addAttribute("problem", null);
+		}
 	}
 
 }

@@ -25,7 +25,6 @@ import br.suite.access.AccessAdministration;
 import br.suite.access.AccessDirectory;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.BeanChecks;
-import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -180,15 +179,10 @@ class AdjustmentPages {
 		return this.users.find(userId).map(AccessDirectory.UserSummary::displayName).orElse("#" + userId);
 	}
 
-	/**
-	 * The zone of the employee's establishment (the default establishment's when none is
-	 * set).
-	 */
+	/** The zone of the employee's establishment ({@link Establishments#zoneOf}). */
 	private ZoneId zoneOf(long employeeId) {
-		Long establishment = this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null);
-		return this.establishments.find(establishment == null ? Establishments.DEFAULT : establishment)
-			.map(Establishment::timeZone)
-			.orElse(DateTimes.BRAZIL);
+		return this.establishments
+			.zoneOf(this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null));
 	}
 
 }

@@ -1,7 +1,6 @@
 package br.suite.timeclock;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -14,15 +13,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.AccessDirectory;
-import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
 import br.suite.timeclock.jornada.Assignment;
@@ -38,7 +33,7 @@ class AejExport {
 
 	static final int MAX_DAYS = 366;
 
-	private final JdbcClient jdbc;
+	private final GeneratedFiles generations;
 
 	private final Establishments establishments;
 
@@ -52,9 +47,9 @@ class AejExport {
 
 	private final AccessDirectory users;
 
-	AejExport(JdbcClient jdbc, Establishments establishments, RepSettings settings, MonthClosings closings,
+	AejExport(GeneratedFiles generations, Establishments establishments, RepSettings settings, MonthClosings closings,
 			Timesheets timesheets, Schedules schedules, AccessDirectory users) {
-		this.jdbc = jdbc;
+		this.generations = generations;
 		this.establishments = establishments;
 		this.settings = settings;
 		this.closings = closings;
@@ -77,16 +72,8 @@ class AejExport {
 		DateSpans.check(from, to, MAX_DAYS, errors);
 		List<String> issued = List.of();
 		if (generatedAt != null && establishment != null && from != null && to != null) {
-			issued = this.jdbc.sql("""
-					SELECT sha256 FROM timeclock_aej_generation WHERE establishment_id = :id AND generated_at = :at
-					  AND date_from = :from AND date_to = :to AND allow_incomplete = :allow""")
-				.param("id", establishment.id())
-				.param("at", Timestamp.from(generatedAt))
-				.param("from", from)
-				.param("to", to)
-				.param("allow", allowIncomplete)
-				.query(String.class)
-				.list();
+			issued = this.generations.issued(GeneratedFiles.Kind.AEJ,
+					new GeneratedFiles.Parameters(establishment.id(), from, to, allowIncomplete), generatedAt);
 			if (issued.isEmpty()) {
 				errors.add("generated_at", "must be the " + AejController.GENERATED_AT
 						+ " of an AEJ this server generated for the same establishment and parameters");
@@ -156,18 +143,8 @@ class AejExport {
 		byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
 		String sha256 = Sha256.hex(bytes);
 		if (generatedAt == null) {
-			this.jdbc.sql("""
-					INSERT INTO timeclock_aej_generation (establishment_id, date_from, date_to, allow_incomplete,
-					    generated_at, sha256, generated_by)
-					VALUES (:id, :from, :to, :allow, :at, :sha256, :by)""")
-				.param("id", establishment.id())
-				.param("from", from)
-				.param("to", to)
-				.param("allow", allowIncomplete)
-				.param("at", Timestamp.from(generated))
-				.param("sha256", sha256)
-				.param("by", caller())
-				.update();
+			this.generations.record(GeneratedFiles.Kind.AEJ,
+					new GeneratedFiles.Parameters(establishment.id(), from, to, allowIncomplete), generated, sha256);
 		}
 		else if (!issued.contains(sha256)) {
 			throw new TimeclockExportProblems.AejChanged(generatedAt);
@@ -176,11 +153,6 @@ class AejExport {
 		String name = "AEJ_" + establishment.employerDocument() + "_" + compact.format(from) + "_" + compact.format(to)
 				+ ".txt";
 		return new File(name, bytes, generated);
-	}
-
-	private static @Nullable Long caller() {
-		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-		return authentication != null && authentication.getPrincipal() instanceof CurrentUser user ? user.id() : null;
 	}
 
 	private static String digits(String text) {

@@ -2,7 +2,6 @@ package br.suite.timeclock;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -15,13 +14,10 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
 
@@ -42,8 +38,12 @@ class AfdExport {
 
 	private final AfdRecords records;
 
-	AfdExport(JdbcClient jdbc, Establishments establishments, RepSettings settings, AfdRecords records) {
+	private final GeneratedFiles generations;
+
+	AfdExport(JdbcClient jdbc, Establishments establishments, RepSettings settings, AfdRecords records,
+			GeneratedFiles generations) {
 		this.jdbc = jdbc;
+		this.generations = generations;
 		this.records = records;
 		this.establishments = establishments;
 		this.settings = settings;
@@ -88,17 +88,8 @@ class AfdExport {
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
 		List<String> issued = List.of();
 		if (generatedAt != null && establishment != null) {
-			issued = this.jdbc
-				.sql("SELECT sha256 FROM timeclock_afd_generation WHERE establishment_id = :id "
-						+ "AND generated_at = :at AND date_from IS NOT DISTINCT FROM :from "
-						+ "AND date_to IS NOT DISTINCT FROM :to AND allow_incomplete = :allow")
-				.param("id", establishment.id())
-				.param("at", Timestamp.from(generatedAt))
-				.param("from", dateFrom, Types.DATE)
-				.param("to", dateTo, Types.DATE)
-				.param("allow", allowIncomplete)
-				.query(String.class)
-				.list();
+			issued = this.generations.issued(GeneratedFiles.Kind.AFD,
+					new GeneratedFiles.Parameters(establishment.id(), dateFrom, dateTo, allowIncomplete), generatedAt);
 			if (issued.isEmpty()) {
 				errors.add("generated_at",
 						"must be the " + AfdController.GENERATED_AT
@@ -188,28 +179,14 @@ class AfdExport {
 		byte[] bytes = file.toString().getBytes(StandardCharsets.ISO_8859_1);
 		String sha256 = Sha256.hex(bytes);
 		if (generatedAt == null) {
-			this.jdbc.sql("""
-					INSERT INTO timeclock_afd_generation (establishment_id, date_from, date_to, allow_incomplete,
-					    generated_at, sha256, generated_by)
-					VALUES (:id, :from, :to, :allow, :at, :sha256, :by)""")
-				.param("id", establishment.id())
-				.param("from", dateFrom, Types.DATE)
-				.param("to", dateTo, Types.DATE)
-				.param("allow", allowIncomplete)
-				.param("at", Timestamp.from(generated))
-				.param("sha256", sha256)
-				.param("by", caller())
-				.update();
+			this.generations.record(GeneratedFiles.Kind.AFD,
+					new GeneratedFiles.Parameters(establishment.id(), dateFrom, dateTo, allowIncomplete), generated,
+					sha256);
 		}
 		else if (!issued.contains(sha256)) {
 			throw new TimeclockProblems.AfdChanged(generatedAt);
 		}
 		return new File(name, bytes, generated);
-	}
-
-	private static @Nullable Long caller() {
-		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-		return authentication != null && authentication.getPrincipal() instanceof CurrentUser user ? user.id() : null;
 	}
 
 	private static void line(StringBuilder file, String record) {

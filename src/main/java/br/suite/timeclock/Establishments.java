@@ -70,6 +70,15 @@ class Establishments implements EstablishmentReferences {
 		return establishment;
 	}
 
+	/**
+	 * The time zone of an employee's establishment ({@code establishmentId}; the default
+	 * establishment's when null), São Paulo's when it is gone.
+	 */
+	ZoneId zoneOf(@Nullable Long establishmentId) {
+		return find(establishmentId == null ? DEFAULT : establishmentId).map(Establishment::timeZone)
+			.orElse(DateTimes.BRAZIL);
+	}
+
 	Establishment get(long id) {
 		return find(id).orElseThrow(() -> new TimeclockProblems.EstablishmentNotFound(id));
 	}

@@ -246,15 +246,10 @@ class RequestPages {
 		return this.users.find(userId).map(AccessDirectory.UserSummary::displayName).orElse("#" + userId);
 	}
 
-	/**
-	 * The zone of the employee's establishment (the default establishment's when none is
-	 * set), as the adjustments page reads typed times.
-	 */
+	/** The zone of the employee's establishment ({@link Establishments#zoneOf}). */
 	private ZoneId zoneOf(long employeeId) {
-		Long establishment = this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null);
-		return this.establishments.find(establishment == null ? Establishments.DEFAULT : establishment)
-			.map(Establishment::timeZone)
-			.orElse(DateTimes.BRAZIL);
+		return this.establishments
+			.zoneOf(this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null));
 	}
 
 	/** Requests waiting for a decision. */
