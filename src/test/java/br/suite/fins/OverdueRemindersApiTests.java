@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.config.CronTask;
+import org.springframework.scheduling.config.ScheduledTaskHolder;
 import org.springframework.test.context.event.ApplicationEvents;
 import org.springframework.test.context.event.RecordApplicationEvents;
 
@@ -29,6 +31,9 @@ class OverdueRemindersApiTests extends ApiTest {
 
 	@Autowired
 	ApplicationEvents events;
+
+	@Autowired
+	List<ScheduledTaskHolder> schedules;
 
 	long record(long cliente, LocalDate dataLimite, boolean concluido) {
 		Response created = this.api.post("/api/fins/", json("cliente", cliente, "titulo", unique("Prazo"),
@@ -103,5 +108,21 @@ class OverdueRemindersApiTests extends ApiTest {
 
 	@Autowired
 	org.springframework.transaction.support.TransactionTemplate transactions;
+
+	/**
+	 * The daily run is scheduled from the shared {@code DailyReminder} both modules'
+	 * reminders inherit (fins' overdue records, processdocs' reviews), at 07:00.
+	 */
+	@Test
+	void bothRemindersAreScheduledAtSeven() {
+		List<String> daily = this.schedules.stream()
+			.flatMap(holder -> holder.getScheduledTasks().stream())
+			.map(scheduled -> scheduled.getTask())
+			.filter(task -> task instanceof CronTask cron && cron.getExpression().equals("0 0 7 * * *"))
+			.map(Object::toString)
+			.filter(name -> name.equals("br.suite.shared.DailyReminder.daily"))
+			.toList();
+		assertThat(daily).hasSize(2);
+	}
 
 }
