@@ -65,7 +65,7 @@ CDS = START != "plain"
 SERVICE_JAVA = os.environ.get("SUITE_BENCH_JAVA", "")
 SERVICE_ARGS = os.environ.get("SUITE_BENCH_ARGS", "").split()
 # Seconds a start may take before the run gives up (a machine shared with builds starts slowly).
-START_TIMEOUT = float(os.environ.get("SUITE_BENCH_START_TIMEOUT", "120"))
+START_TIMEOUT = float(os.environ.get("SUITE_BENCH_START_TIMEOUT", "300"))
 
 # id: (description, DRF req/s, DRF p99 ms) - the Django REST Framework figures of issue 18 (gunicorn, 3 sync
 # workers on 2 cores, PostgreSQL with fsync off; wrk 16 connections, median of 3 x 10 s). Issue 18's
