@@ -4,6 +4,7 @@ Starts target/suite.jar on a fresh embedded PostgreSQL (durable: fsync, synchron
 full_page_writes on, as the service always runs it; the settings are read back and recorded), seeds data through the
 public API, and measures each scenario with wrk (16 connections) in two states:
 
+- first 5 s: each scenario alone right after a restart on the seeded data (readiness 200), one run;
 - cold: one run per scenario right after start-up and seeding, before any warm-up (what a freshly started
   service gives; JIT compilation still running);
 - steady: after a warm-up long enough for C2 to compile the scenario's path, 3 runs with wrk pinned to one
@@ -53,11 +54,18 @@ PIN_CPU = os.environ.get("SUITE_BENCH_PIN_CPU", str(max(0, (os.cpu_count() or 1)
 # The same JVM settings and allocator environment as `mvn spring-boot:run` (pom.xml).
 JVM_FLAGS = os.environ.get("SUITE_BENCH_JVM", "-XX:+UseSerialGC -Xmx512m").split()
 MALLOC_ENV = {"MALLOC_ARENA_MAX": "2", "MALLOC_MMAP_THRESHOLD_": "1048576"}
-# Class data sharing, as docs/operations.md § Start-up runs the service in production: the jar extracted and an
-# archive of the classes a start loads, made by a training run. SUITE_BENCH_CDS=0 measures the plain `java -jar`.
-CDS = os.environ.get("SUITE_BENCH_CDS", "1") == "1"
+# How the service is started (docs/operations.md § Start-up): "script" (default) = scripts/start, the production
+# command (jar extracted, a trained start's AOT cache on JDK 25+ or class data sharing archive on JDK 17);
+# "cds" = the extracted jar with a JDK 17 class data sharing archive from a start that exits once refreshed (wave 2);
+# "plain" = `java -jar`. SUITE_BENCH_CDS=0 is the old spelling of "plain". SUITE_BENCH_JAVA: the java of the
+# service (scripts/start's SUITE_JAVA; default its own choice). SUITE_BENCH_ARGS: more service arguments, e.g.
+# "--suite.warmup.enabled=false" for an A/B of the warm-up.
+START = os.environ.get("SUITE_BENCH_START", "script" if os.environ.get("SUITE_BENCH_CDS", "1") == "1" else "plain")
+CDS = START != "plain"
+SERVICE_JAVA = os.environ.get("SUITE_BENCH_JAVA", "")
+SERVICE_ARGS = os.environ.get("SUITE_BENCH_ARGS", "").split()
 # Seconds a start may take before the run gives up (a machine shared with builds starts slowly).
-START_TIMEOUT = float(os.environ.get("SUITE_BENCH_START_TIMEOUT", "120"))
+START_TIMEOUT = float(os.environ.get("SUITE_BENCH_START_TIMEOUT", "300"))
 
 # id: (description, DRF req/s, DRF p99 ms) - the Django REST Framework figures of issue 18 (gunicorn, 3 sync
 # workers on 2 cores, PostgreSQL with fsync off; wrk 16 connections, median of 3 x 10 s). Issue 18's
@@ -322,29 +330,30 @@ def ofx_import(api, count=20000):
 def main():
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
+    results = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+               "quick": QUICK, "only": sorted(ONLY) if ONLY else None, "jvm_flags": JVM_FLAGS,
+               "start": START, "service_java": SERVICE_JAVA or None, "service_args": SERVICE_ARGS,
+               "connections": CONNECTIONS, "cold_duration_s": COLD_DURATION, "duration_s": DURATION,
+               "warmup_s": WARMUP, "runs": RUNS, "pinned_cpu": PIN_CPU, "cpus": os.cpu_count(),
+               "load_before_prepare": list(os.getloadavg()), "scenarios": [], "notes": []}
     cds = prepare_cds(the_jar()) if CDS else None
     startup_plain = None
-    if cds:
+    if cds and os.environ.get("SUITE_BENCH_PLAIN", "1") == "1":
         # The plain `java -jar` start as well (README), on its own fresh data directory, before the measured one.
         plain, plain_started = start_service()
         try:
-            wait_healthy(plain, plain_started)
-            startup_plain = round(time.time() - plain_started, 2)
-            log(f"java -jar (no class data sharing): healthy after {startup_plain} s")
+            startup_plain = wait_healthy(plain, plain_started)[1]
+            log(f"java -jar (no cache): healthy after {startup_plain} s")
         finally:
             stop_service(plain)
+    results["load_before_start"] = os.getloadavg()[0]
     server, started = start_service(cds=cds)
-    results = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-               "quick": QUICK, "only": sorted(ONLY) if ONLY else None, "jvm_flags": JVM_FLAGS,
-               "connections": CONNECTIONS, "cold_duration_s": COLD_DURATION, "duration_s": DURATION,
-               "warmup_s": WARMUP, "runs": RUNS, "pinned_cpu": PIN_CPU, "cpus": os.cpu_count(),
-               "load_before_start": os.getloadavg()[0], "scenarios": [], "notes": []}
     try:
-        wait_healthy(server, started)
-        results["startup_s"] = round(time.time() - started, 2)
-        results["startup_mode"] = "class data sharing (extracted jar, archive)" if cds else "java -jar"
+        results["startup_first_answer_s"], results["startup_s"] = wait_healthy(server, started)
+        results["startup_mode"] = {"script": "scripts/start (extracted jar, trained cache)",
+                                   "cds": "class data sharing (extracted jar, archive)"}.get(cds and cds[0], "java -jar")
         results["startup_plain_java_jar_s"] = startup_plain
-        log(f"healthy (first answered request) after {results['startup_s']} s")
+        log(f"first answer after {results['startup_first_answer_s']} s, ready after {results['startup_s']} s")
         results["startup_log"] = startup_lines()
         results["postgres"] = postgres_settings()
         log(f"PostgreSQL settings: {results['postgres']}")
@@ -352,17 +361,108 @@ def main():
             api = Api(token_file.read().strip())
         token_env = {"SUITE_TOKEN": api.token}
         seeded = seed(api)
+        if FIRST_SECONDS:
+            server = first_seconds(server, cds, plans_of(seeded, token_env), results)
+            if "d" in results["first_seconds"]:
+                remove_created_customers(api, seeded["customer_ids"])
         run_all(api, seeded, token_env, results, server.pid)
         memory = rss_kib(server.pid)
         results["rss_after_mib"] = round(memory["VmRSS"] / 1024, 1)
         results["peak_rss_mib"] = round(memory["VmHWM"] / 1024, 1)
         results["rss_parts_mib"] = {key: round(memory[key] / 1024, 1) for key in ("RssAnon", "RssFile", "RssShmem")
                                     if key in memory}
+        results["postgres_memory_mib"] = postgres_memory()
         results["native_memory_mib"] = native_memory(server.pid)
         results["env"] = MALLOC_ENV
+        results["load_after"] = list(os.getloadavg())
     finally:
         stop_service(server)
+    first_seconds_ratios(results)
     write(results, commit)
+
+
+# Each scenario alone on a just-restarted service (issue 28: the first 5 s after readiness at >= 1/2 of steady).
+FIRST_SECONDS = os.environ.get("SUITE_BENCH_FIRST5", "1") == "1"
+# SUITE_BENCH_STEADY=0: stop after the cold runs (A/B of start-up and warm-up candidates, whose steady state is the
+# same jar's).
+STEADY = os.environ.get("SUITE_BENCH_STEADY", "1") == "1"
+
+
+def first_seconds(server, cds, plans, results):
+    """For each scenario: restart the service on its data (seeded), wait for readiness, run the scenario for
+    COLD_DURATION s. The restart's first answer and readiness are recorded too. Returns the service restarted
+    once more (on the same data) for the rest of the benchmark."""
+    chosen = [sid for sid in plans if ONLY is None or sid in ONLY]
+    results["first_seconds"] = {}
+    for sid in chosen:
+        stop_service(server)
+        server, first_answer, ready, attempts = restart(cds)
+        load = round(os.getloadavg()[0], 2)
+        run = wrk(*plans[sid][:3], COLD_DURATION)
+        results["first_seconds"][sid] = {
+            "restart_first_answer_s": first_answer, "restart_ready_s": ready, "requests_per_s": run["requests_per_s"],
+            "p50_ms": run["p50_ms"], "p99_ms": run["p99_ms"], "errors": errors_of([run], plans[sid][3]),
+            "load_before": load, "start_attempts": attempts}
+        log(f"first {COLD_DURATION} s of {sid} after a restart (ready in {ready} s): {run['requests_per_s']:.0f} req/s")
+    stop_service(server)
+    return restart(cds)[0]
+
+
+def restart(cds):
+    """A restart on the data the service has; tried up to 3 times, since on a machine busy with builds the database
+    watchdog (suite.database.stall-timeout) can break off a start's migration check. The running process, its first
+    answer and readiness (seconds from its start) and how many starts it took."""
+    for attempt in range(1, 4):
+        server, started = start_service(cds=cds, fresh=False)
+        try:
+            first_answer, ready = wait_healthy(server, started)
+            return server, first_answer, ready, attempt
+        except RuntimeError:
+            stop_service(server)
+            if attempt == 3:
+                raise
+            log(f"restart failed (attempt {attempt}); starting again")
+    raise AssertionError("unreachable")
+
+
+def first_seconds_ratios(results):
+    """The first seconds' throughput against the steady one (the better of the pinned and unpinned medians)."""
+    steady = {s["id"]: max(s["pinned"]["requests_per_s"], s["unpinned"]["requests_per_s"])
+              for s in results["scenarios"]}
+    for sid, first in results.get("first_seconds", {}).items():
+        if steady.get(sid):
+            first["steady_requests_per_s"] = steady[sid]
+            first["ratio_to_steady"] = round(first["requests_per_s"] / steady[sid], 2)
+            first["met"] = first["ratio_to_steady"] >= 0.5
+
+
+def postgres_memory():
+    """The embedded PostgreSQL's memory after the run: the postmaster and its children, as the sum of their RSS
+    (which counts the shared buffers once per process that touched them) and of their PSS (shared pages divided
+    among the processes sharing them: what the server really holds)."""
+    try:
+        with open(os.path.join(WORK, "postgres", "postmaster.pid")) as pid_file:
+            postmaster = int(pid_file.read().splitlines()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    pids = [postmaster]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == postmaster:
+                        pids.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    rss = pss = 0
+    for pid in pids:
+        try:
+            rss += rss_kib(pid).get("VmRSS", 0)
+            with open(f"/proc/{pid}/smaps_rollup") as rollup:
+                pss += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            pass
+    return {"processes": len(pids), "rss_sum": round(rss / 1024, 1), "pss_sum": round(pss / 1024, 1)}
 
 
 def the_jar():
@@ -370,8 +470,18 @@ def the_jar():
 
 
 def prepare_cds(jar):
-    """docs/operations.md § Start-up: extract the jar, then one training start (the context refreshed, then
-    closed) on a throw-away data directory writes the class data sharing archive. The extracted jar and archive."""
+    """How the measured start runs (START): for "script", scripts/start extracts the jar into bench/work-start and
+    trains its cache once (a start that warms itself up and exits); for "cds", the jar extracted and one training
+    start (the context refreshed, then closed) on a throw-away data directory writes a JDK 17 class data sharing
+    archive (wave 2). The mode and what it needs."""
+    if START == "script":
+        # scripts/start keeps its extracted jar and cache while the jar, the JVM and the flags are the same.
+        app = os.path.join(BENCH, "work-start")
+        started = time.time()
+        subprocess.run([os.path.join(ROOT, "scripts", "start"), jar], check=True, timeout=900,
+                       env={**os.environ, **script_env(app), "SUITE_START_PREPARE_ONLY": "1"})
+        log(f"scripts/start: jar extracted and a training start cached in {time.time() - started:.1f} s")
+        return "script", app
     destination = os.path.join(BENCH, "work-cds")
     shutil.rmtree(destination, ignore_errors=True)
     subprocess.run(["java", "-Djarmode=tools", "-jar", jar, "extract", "--destination", destination], check=True,
@@ -387,43 +497,63 @@ def prepare_cds(jar):
                    env={**os.environ, **MALLOC_ENV})
     shutil.rmtree(training, ignore_errors=True)
     log(f"class data sharing archive written by a training start in {time.time() - started:.1f} s")
-    return extracted, archive
+    return "cds", (extracted, archive)
 
 
-def start_service(extra_arguments=(), cds=None):
-    """Starts the service on a fresh data directory in bench/work; the process and when it was started. With
-    cds (the extracted jar and its archive), as docs/operations.md runs it; otherwise `java -jar` on the jar."""
-    jar, launch = the_jar(), []
-    if cds:
-        jar, launch = cds[0], [f"-XX:SharedArchiveFile={cds[1]}"]
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(WORK)
-    command = ["java", *JVM_FLAGS, *launch, "-jar", jar, f"--server.port={PORT}",
-               f"--suite.access.data-directory={WORK}", f"--suite.database.embedded-directory={WORK}/postgres",
-               "--suite.database.url=", "--logging.level.root=WARN", "--logging.level.br.suite=INFO",
-               *extra_arguments]
+def script_env(app):
+    return {"SUITE_APP_DIR": app, "SUITE_JVM_OPTS": " ".join(JVM_FLAGS), **MALLOC_ENV,
+            **({"SUITE_JAVA": SERVICE_JAVA} if SERVICE_JAVA else {})}
+
+
+def start_service(extra_arguments=(), cds=None, fresh=True):
+    """Starts the service on bench/work's data directory (a fresh one unless fresh=False: a restart on the data
+    it has); the process and when it was started. With cds (prepare_cds's answer) as docs/operations.md runs it,
+    otherwise `java -jar` on the jar."""
+    arguments = [f"--server.port={PORT}", f"--suite.access.data-directory={WORK}",
+                 f"--suite.database.embedded-directory={WORK}/postgres", "--suite.database.url=",
+                 "--logging.level.root=WARN", "--logging.level.br.suite=INFO", *SERVICE_ARGS, *extra_arguments]
+    environment = {**os.environ, **MALLOC_ENV}
+    if cds and cds[0] == "script":
+        command = [os.path.join(ROOT, "scripts", "start"), the_jar(), "--", *arguments]
+        environment.update(script_env(cds[1]))
+    elif cds:
+        command = ["java", *JVM_FLAGS, f"-XX:SharedArchiveFile={cds[1][1]}", "-jar", cds[1][0], *arguments]
+    else:
+        command = ["java", *JVM_FLAGS, "-jar", the_jar(), *arguments]
+    if fresh:
+        shutil.rmtree(WORK, ignore_errors=True)
+        os.makedirs(WORK)
     log("starting " + " ".join(command))
     started = time.time()
-    server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "w"),
-                              stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, **MALLOC_ENV})
+    server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "a"),
+                              stderr=subprocess.STDOUT, start_new_session=True, env=environment)
     return server, started
 
 
 def wait_healthy(server, started):
+    """Waits for readiness (200); the seconds from the start to the first answer of any kind (liveness answers
+    while the service still warms itself up) and to readiness."""
+    first_answer = None
     while True:
         try:
             with urllib.request.urlopen(BASE + "/actuator/health/readiness", timeout=2) as response:
                 if response.status == 200:
-                    return
+                    ready = round(time.time() - started, 2)
+                    return first_answer or ready, ready
+        except urllib.error.HTTPError:  # 503 while the service warms up: an answer, not readiness
+            first_answer = first_answer or round(time.time() - started, 2)
         except OSError:  # refused, reset or timed out while starting (URLError is an OSError)
             pass
         if server.poll() is not None or time.time() - started > START_TIMEOUT:
             raise RuntimeError("the service did not become healthy; see bench/work/service.log")
-        time.sleep(0.1)
+        time.sleep(0.05)
 
 
 def stop_service(server):
-    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+    except ProcessLookupError:  # it had already exited
+        return
     try:
         server.wait(timeout=30)
     except subprocess.TimeoutExpired:
@@ -543,6 +673,10 @@ def run_all(api, seeded, token_env, results, pid):
     chosen = [sid for sid in plans if ONLY is None or sid in ONLY]
     # Cold: every scenario once, right after start-up and seeding, before any of them is warmed up.
     colds = {sid: cold(sid, *plans[sid][:3], expect_non2xx=plans[sid][3]) for sid in chosen}
+    if not STEADY:
+        results["cold_only"] = colds
+        results["notes"].append("SUITE_BENCH_STEADY=0: cold and first seconds only, no steady state")
+        return
     if "d" in colds:
         # Cold d created customers: remove them, or the steady a would list thousands instead of the seeded 200.
         remove_created_customers(api, seeded["customer_ids"])
@@ -662,6 +796,8 @@ def write(results, commit):
              f"wrk, {CONNECTIONS} connections, 2 threads, {results['cpus']} cores; JVM `{' '.join(JVM_FLAGS)}`; "
              f"{describe_postgres(results.get('postgres', {}))}. Load average when the service started: "
              f"{results['load_before_start']:.2f}.", "",
+             f"- **first {COLD_DURATION} s**: each scenario alone, right after a restart of the service on the seeded "
+             "data (readiness 200), one run;",
              f"- **cold**: one {COLD_DURATION} s run per scenario right after start-up and seeding (no warm-up);",
              f"- **steady**: after a {WARMUP} s warm-up, {RUNS} × {DURATION} s with wrk pinned to CPU {PIN_CPU} "
              f"(`taskset`) and {RUNS} × {DURATION} s unpinned, median run of each;",
@@ -710,14 +846,28 @@ def write(results, commit):
                      f"(target < 10 s, every one matched: {'met' if r['met'] else 'not met'}).")
     startup = results.get("startup_s")
     rss = results.get("rss_after_mib")
-    lines.append(f"- (j) start-up to the first answered request (readiness 200), {results.get('startup_mode', 'java -jar')}"
-                 f": {startup} s (target ≤ 8 s: "
-                 f"{'met' if startup is not None and startup <= 8 else 'not met'}); RSS after the run: {rss} MiB "
-                 f"(target ≤ 600 MiB: {'met' if rss is not None and rss <= 600 else 'not met'}; "
-                 f"peak {results.get('peak_rss_mib')} MiB).")
-    if results.get("startup_plain_java_jar_s"):
-        lines.append(f"  - the same start with plain `java -jar` (README; no class data sharing): "
-                     f"{results['startup_plain_java_jar_s']} s")
+    pg = results.get("postgres_memory_mib") or {}
+    together = round(rss + pg["pss_sum"], 1) if rss is not None and pg.get("pss_sum") is not None else None
+    lines.append(f"- (j) start-up, {results.get('startup_mode', 'java -jar')}, fresh data directory: first answer after "
+                 f"{results.get('startup_first_answer_s')} s, ready (readiness 200) after {startup} s (target ≤ 5 s: "
+                 f"{'met' if startup is not None and startup <= 5 else 'not met'}); RSS after the run: JVM {rss} MiB "
+                 f"(peak {results.get('peak_rss_mib')} MiB), PostgreSQL {pg.get('pss_sum')} MiB PSS "
+                 f"({pg.get('rss_sum')} MiB RSS summed over its {pg.get('processes')} processes); JVM + PostgreSQL "
+                 f"{together} MiB (target ≤ 768 MiB: {'met' if together is not None and together <= 768 else 'not met'}).")
+    if results.get("cold_only"):
+        lines.append("- cold (steady state not measured): " + ", ".join(
+            f"{sid} {c['requests_per_s']:.0f} req/s" for sid, c in results["cold_only"].items()))
+    if results.get("first_seconds"):
+        lines.append(f"- first {COLD_DURATION} s after a restart (each scenario alone, service restarted on the "
+                     "seeded data, target ≥ ½ of steady):")
+        for sid, f in results["first_seconds"].items():
+            lines.append(f"  - {sid}: {f['requests_per_s']:.0f} req/s (p99 {f['p99_ms']:.1f} ms) = "
+                         f"{f.get('ratio_to_steady', '?')} × steady {f.get('steady_requests_per_s', '?')} "
+                         f"({'met' if f.get('met') else 'not met'}); restart: first answer {f['restart_first_answer_s']} s, "
+                         f"ready {f['restart_ready_s']} s; load {f['load_before']}")
+    lines.append(f"- load average before preparing {results.get('load_before_prepare')}, before the start "
+                 f"{results.get('load_before_start')}, after the run {results.get('load_after')}; service: "
+                 f"{results.get('start')} {results.get('service_java') or ''} {' '.join(results.get('service_args') or [])}")
     if results.get("rss_parts_mib"):
         lines.append("  - RSS after the run by kind (MiB): " + ", ".join(
             f"{key} {value}" for key, value in results["rss_parts_mib"].items()))
