@@ -23,8 +23,12 @@ import org.springframework.test.context.TestPropertySource;
 // Contexts share one database: only the webhook tests' own context (which overrides this)
 // sends deliveries, and only the Pix tests' processes the Pix webhook inbox (another
 // context would claim a call for a provider it may not reach: loopback refused there).
+// The kiosk's comprovante window is 20 s instead of 5 min, for
+// KioskComprovanteBrowserTests
+// to see it close (no other test downloads a kiosk comprovante), without a context of its
+// own.
 @TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false",
-		"suite.finance.pix-providers.webhook-processing=false" })
+		"suite.finance.pix-providers.webhook-processing=false", "suite.web.kiosk-comprovante-window=20s" })
 public abstract class ApiTest {
 
 	static final Path DATA_DIRECTORY;

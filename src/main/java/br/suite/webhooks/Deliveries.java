@@ -78,6 +78,22 @@ class Deliveries {
 	record FailedDelivery(long id, String eventType, long subscriptionId, String url, int attempts,
 			@Nullable Integer lastResponseCode, @Nullable String lastError, Instant createdAt,
 			boolean subscriptionEnabled) {
+
+		/**
+		 * The catalogue's key for why it failed ({@code webhooks.error.<code>}, read back
+		 * from {@code last_error} by {@link DeliveryError}); null without an error.
+		 */
+		public @Nullable String errorKey() {
+			DeliveryError.Read read = DeliveryError.read(this.lastError);
+			return read == null ? null : read.error().key();
+		}
+
+		/** What that key's message quotes. */
+		public Object[] errorArguments() {
+			DeliveryError.Read read = DeliveryError.read(this.lastError);
+			return read == null ? new Object[0] : read.shown();
+		}
+
 	}
 
 	@Transactional(readOnly = true)

@@ -62,8 +62,6 @@ class Dispatcher implements DisposableBean {
 
 	private static final Duration LEASE = Duration.ofMinutes(1);
 
-	static final String WITHHELD = "withheld: ";
-
 	private final JdbcClient jdbc;
 
 	private final TransactionTemplate transactions;
@@ -153,19 +151,17 @@ class Dispatcher implements DisposableBean {
 	private @Nullable String refusal(Due delivery, Map<Long, Optional<CurrentUser>> owners) {
 		EventTypes.EventType type = EventTypes.CATALOGUE.get(delivery.eventType());
 		if (type == null) {
-			return WITHHELD + delivery.eventType() + " is no longer an event type";
+			return DeliveryError.WITHHELD_EVENT_TYPE.english(delivery.eventType());
 		}
 		if (delivery.ownerId() == null) {
-			return WITHHELD + "the subscription has no owner; whoever next changes its url or event types "
-					+ "(holding " + type.permission() + ") becomes it";
+			return DeliveryError.WITHHELD_NO_OWNER.english(type.permission());
 		}
 		Optional<CurrentUser> owner = owners.computeIfAbsent(delivery.ownerId(), this.access::activeUser);
 		if (owner.isEmpty()) {
-			return WITHHELD + "the subscription's owner (user " + delivery.ownerId() + ") is not active";
+			return DeliveryError.WITHHELD_OWNER_INACTIVE.english(delivery.ownerId());
 		}
 		if (!owner.get().holds(type.permission())) {
-			return WITHHELD + "the subscription's owner (user " + delivery.ownerId() + ") does not hold "
-					+ type.permission();
+			return DeliveryError.WITHHELD_OWNER_PERMISSION.english(delivery.ownerId(), type.permission());
 		}
 		return null;
 	}
@@ -252,25 +248,25 @@ class Dispatcher implements DisposableBean {
 				exchange.cancel(true);
 				answer.abandon();
 				code = answer.status();
-				error = (code == null ? "no answer" : "the answer's body was not complete") + " within "
-						+ timeout.toMillis() + " ms";
+				error = (code == null ? DeliveryError.NO_ANSWER : DeliveryError.ANSWER_INCOMPLETE)
+					.english(timeout.toMillis());
 			}
 			catch (ExecutionException ex) {
 				code = answer.status();
 				Throwable cause = ex.getCause() == null ? ex : ex.getCause();
-				error = (code == null ? "" : "the answer's body was cut short: ") + cause.getClass().getSimpleName()
-						+ (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+				error = code == null ? DeliveryError.of(cause)
+						: DeliveryError.ANSWER_CUT_SHORT.english(DeliveryError.of(cause));
 			}
 			catch (CancellationException ex) {
 				code = answer.status();
-				error = "cancelled";
+				error = DeliveryError.CANCELLED.english();
 			}
 		}
 		catch (OutboundUrls.Refused refused) {
 			error = "url " + refused.getMessage();
 		}
 		catch (IllegalArgumentException ex) {
-			error = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
+			error = DeliveryError.of(ex);
 		}
 		catch (InterruptedException ex) {
 			// Shutting down: not recorded, the lease expires and a later round sends it.

@@ -28,6 +28,9 @@ class AccessBrowserTests extends BrowserTest {
 		// at the permissions.
 		String refused = unique("Aprovadores");
 		waitFor(By.id("name")).sendKeys(refused);
+		// What each permission allows, in Portuguese (the API's catalogue keeps English).
+		assertThat(browser.findElement(By.cssSelector("label[for='perm-processdocs.documents.approve']")).getText())
+			.isEqualTo("processdocs.documents.approve — Aprovar documentos de processo");
 		browser.findElement(By.id("perm-processdocs.documents.approve")).click();
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		assertThat(waitFor(By.id("erro-permissions")).getText())

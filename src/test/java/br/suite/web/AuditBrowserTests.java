@@ -88,7 +88,10 @@ class AuditBrowserTests extends BrowserTest {
 		long enabled = subscription(true);
 		long disabled = subscription(false);
 		long retryable = failedDelivery(enabled, "HTTP 500", 500);
-		long stuck = failedDelivery(disabled, "connection refused", null);
+		// last_error as the dispatcher writes it (the API's English); the page words it.
+		long stuck = failedDelivery(disabled, "ConnectException: Connection refused", null);
+		long withheld = failedDelivery(enabled,
+				"withheld: the subscription's owner (user 7) does not hold finance.charges.view", null);
 
 		Person operator = person(false, "Otto Brandão", "webhooks.subscriptions.view", "webhooks.subscriptions.change");
 		WebDriver browser = browser();
@@ -101,8 +104,12 @@ class AuditBrowserTests extends BrowserTest {
 			.findElement(By.linkText("Abrir lista"))
 			.click();
 		assertThat(waitFor(By.id("entrega-" + retryable)).getText()).contains("finance.charge.paid", "HTTP 500");
-		assertThat(browser.findElement(By.id("entrega-" + stuck)).getText()).contains("connection refused",
-				"Assinatura desativada");
+		assertThat(browser.findElement(By.id("entrega-" + stuck)).getText())
+			.contains("Falha na conexão com o destino (ConnectException).", "Assinatura desativada")
+			.doesNotContain("Connection refused");
+		assertThat(browser.findElement(By.id("entrega-" + withheld)).getText())
+			.contains("Não enviada: o dono da assinatura (usuário 7) não tem a permissão finance.charges.view.")
+			.doesNotContain("withheld");
 
 		browser.findElement(By.cssSelector("#entrega-" + stuck + " button")).click();
 		assertThat(waitFor(By.cssSelector("[role=alert]")).getText())

@@ -23,6 +23,7 @@ class ImportBrowserTests extends BrowserTest {
 			05/03/2026;Pagamento de boleto - Energia Elétrica;-389,90
 			31/02/2026;Linha com data impossível;10,00
 			10/03/2026;TED recebida - Construção & Cia;12.500,00
+			31/03/2026;Saldo Anterior;13.344,66
 			""";
 
 	@Test
@@ -44,7 +45,11 @@ class ImportBrowserTests extends BrowserTest {
 
 		String preview = waitFor(By.cssSelector("#previa tbody tr")).getText();
 		assertThat(preview).isEqualTo("03/2026 3 3 0 0 0");
-		assertThat(browser.findElement(By.id("linhas-com-erro")).getText()).contains("4 Data");
+		// The reader's English message, in the catalogue's words.
+		assertThat(browser.findElement(By.id("linhas-com-erro")).getText())
+			.contains("4 Data Não é uma data que existe (veio \"31/02/2026\").");
+		assertThat(browser.findElement(By.id("linhas-ignoradas")).getText())
+			.isEqualTo("Linha 6: Linha de saldo (Saldo Anterior), não é uma transação.");
 		assertThat(this.api.get("/api/finance/transactions/?provider=" + provider).json()).isEmpty();
 		screenshot(browser, "preview");
 

@@ -9,16 +9,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
 
 /**
  * The kiosk's comprovante: offered as a PDF right after the punch, to the tablet session
  * that registered it and only for a short window (here 20 seconds instead of the default
- * 5 minutes), never to another session, and never for a punch the kiosk did not register.
+ * 5 minutes: set for every {@link br.suite.ApiTest} context, so this test needs no
+ * context of its own), never to another session, and never for a punch the kiosk did not
+ * register.
  */
-@TestPropertySource(properties = "suite.web.kiosk-comprovante-window=20s")
 class KioskComprovanteBrowserTests extends BrowserTest {
 
 	@Test

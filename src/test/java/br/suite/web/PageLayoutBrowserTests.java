@@ -15,15 +15,17 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import br.suite.access.Permissions;
 
 /**
- * Every page a person can reach from the back office's menu, as on a phone (375 px wide,
- * which is also what 200 % zoom leaves of a 750 px window): no sideways scroll, zero WCAG
- * 2.1 AA violations axe-core finds, a visible focus ring at every tab stop; and every
- * form for something new, refused, focuses its error summary, whose links lead to the
+ * Every page a person can reach from the back office's menu, as on a phone (375 px wide)
+ * and at 200 % zoom of a 1280 px desktop window (640 CSS px at two device pixels each):
+ * no sideways scroll, zero WCAG 2.1 AA violations axe-core finds, a visible focus ring at
+ * every tab stop; and every form for something new sent empty, and every edit form sent
+ * with its required fields cleared, focuses its error summary, whose links lead to the
  * fields. The pages are found by following links, so a new page is checked without being
  * listed here.
  */
@@ -32,6 +34,16 @@ class PageLayoutBrowserTests extends BrowserTest {
 	private static final int PHONE_WIDTH = 375;
 
 	private static final int PHONE_HEIGHT = 740;
+
+	/**
+	 * A 1280×800 desktop window at 200 % zoom: Chrome lays the page out in half the CSS
+	 * pixels, two device pixels each (what DevTools' device metrics reproduce).
+	 */
+	private static final Map<String, Object> ZOOM_200 = Map.of("width", 1280 / 2, "height", 800 / 2,
+			"deviceScaleFactor", 2, "mobile", false);
+
+	private static final Map<String, Object> PHONE = Map.of("width", PHONE_WIDTH, "height", PHONE_HEIGHT,
+			"deviceScaleFactor", 1, "mobile", false);
 
 	/** At most this many distinct pages (one per path shape: ids are alike). */
 	private static final int MAX_PAGES = 80;
@@ -44,7 +56,37 @@ class PageLayoutBrowserTests extends BrowserTest {
 					json("nome", unique("Supermercado Atacadista Irmãos Albuquerque e Cavalcanti de Pernambuco"),
 							"email", "financeiro.departamento.contas.a.receber@atacadistaalbuquerque.com.br"))
 			.status()).isEqualTo(201);
+		// Records with edit forms: a charge, an establishment, a fiscal document, a
+		// schedule.
+		Ledger.charge(this.api, "150.00", "2026-12-10", "Padaria Pão Quente Ltda", "11222333000181", "Mensalidade");
+		assertThat(this.api
+			.post("/api/timeclock/establishments/",
+					json("name", unique("Loja Centro"), "employer_document", "11222333000181", "address",
+							"Rua das Flores, 100", "time_zone", "America/Sao_Paulo"))
+			.status()).isEqualTo(201);
+		assertThat(
+				this.api
+					.post("/api/finance/fiscal-documents/",
+							json("type", "nfse", "number", unique("NF"), "amount", "150.00", "customer_name",
+									"Padaria"))
+					.status())
+			.isEqualTo(201);
+		assertThat(this.api.post("/api/timeclock/schedules/", """
+				{"name": "%s", "kind": "weekly", "days": {
+				  "mon": [{"start": "08:00", "end": "12:00"}], "tue": [], "wed": [], "thu": [], "fri": [],
+				  "sat": [], "sun": []}}""".formatted(unique("Meio período"))).status()).isEqualTo(201);
 		WebDriver phone = open(PHONE_WIDTH, PHONE_HEIGHT);
+		String axe = PageChecks.preloadAxe((ChromeDriver) phone);
+		try {
+			crawlAndSubmit(phone);
+		}
+		finally {
+			// The browser goes back to the pool for other tests.
+			PageChecks.stopPreloadingAxe((ChromeDriver) phone, axe);
+		}
+	}
+
+	private void crawlAndSubmit(WebDriver phone) {
 		List<String> problems = new ArrayList<>();
 
 		phone.get(url("/login"));
@@ -56,15 +98,29 @@ class PageLayoutBrowserTests extends BrowserTest {
 		signIn(phone, everything.username(), everything.password());
 		Map<String, String> pages = crawl(phone, problems);
 		assertThat(pages).as("pages reached from the menu").containsKeys("/app/", "/app/customers/");
-		assertThat(problems).as("pages that fail on a phone").isEmpty();
+		assertThat(problems).as("pages that fail on a phone or at 200 % zoom").isEmpty();
 
 		List<String> forms = new ArrayList<>(pages.values().stream().filter(p -> p.endsWith("/new")).toList());
 		forms.add("/app/password");
 		assertThat(forms).as("forms for something new").hasSizeGreaterThan(5);
 		for (String form : forms) {
-			refusedFormFocusesItsSummary(phone, form, problems);
+			refusedFormFocusesItsSummary(phone, form, false, problems);
 		}
 		assertThat(problems).as("refused forms").isEmpty();
+
+		// Edit forms: a page that shows a form already filled in (its required fields
+		// hold the record's values).
+		List<String> edited = new ArrayList<>();
+		for (String page : pages.values()) {
+			if (!page.endsWith("/new") && refusedFormFocusesItsSummary(phone, page, true, problems)) {
+				edited.add(page);
+			}
+		}
+		assertThat(edited).as("edit forms")
+			.contains(pages.get("/app/customers/{id}/edit"), pages.get("/app/charges/{id}/edit"),
+					pages.get("/app/establishments/{id}"), pages.get("/app/roles/{id}"),
+					pages.get("/app/schedules/{id}"));
+		assertThat(problems).as("refused edit forms").isEmpty();
 	}
 
 	/**
@@ -100,13 +156,32 @@ class PageLayoutBrowserTests extends BrowserTest {
 	private void check(WebDriver browser, List<String> problems) {
 		String at = browser.getCurrentUrl();
 		for (Runnable check : List.<Runnable>of(() -> PageChecks.assertNoSideScroll(browser),
-				() -> PageChecks.assertAccessible(browser), () -> PageChecks.assertFocusVisible(browser, 40))) {
+				() -> PageChecks.assertAccessible(browser), () -> PageChecks.assertFocusVisible(browser, 40),
+				() -> zoomed(browser, () -> PageChecks.assertNoSideScroll(browser)))) {
 			try {
 				check.run();
 			}
 			catch (AssertionError ex) {
 				problems.add(at + ": " + ex.getMessage());
 			}
+		}
+	}
+
+	/** A check at 200 % zoom of a desktop window, then back to the phone. */
+	private static void zoomed(WebDriver browser, Runnable check) {
+		ChromeDriver chrome = (ChromeDriver) browser;
+		chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", ZOOM_200);
+		try {
+			assertThat(chrome.executeScript("return [window.innerWidth, window.devicePixelRatio]"))
+				.as("the page at 200 % zoom")
+				.isEqualTo(List.of(640L, 2L));
+			check.run();
+		}
+		catch (AssertionError ex) {
+			throw new AssertionError("at 200 % zoom: " + ex.getMessage(), ex);
+		}
+		finally {
+			chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", PHONE);
 		}
 	}
 
@@ -160,25 +235,36 @@ class PageLayoutBrowserTests extends BrowserTest {
 	}
 
 	/**
-	 * The form sent empty (the browser's own checks off, so the service judges it): the
-	 * page comes back with the focus on the error summary, each link of which focuses its
-	 * field.
+	 * The form sent empty, or for an {@code edit} form (the first whose required fields
+	 * hold values) with its required fields cleared (the browser's own checks off, so the
+	 * service judges it): the page comes back with the focus on the error summary, each
+	 * link of which focuses its field. Returns whether the page had such a form.
 	 */
-	private void refusedFormFocusesItsSummary(WebDriver browser, String path, List<String> problems) {
+	private boolean refusedFormFocusesItsSummary(WebDriver browser, String path, boolean edit, List<String> problems) {
 		browser.get(url(path));
 		waitForPage(browser);
-		List<WebElement> forms = browser.findElements(By.cssSelector("main form[method=post]"));
-		if (forms.isEmpty()) {
-			problems.add(path + ": no form to send");
-			return;
+		WebElement form = (WebElement) ((JavascriptExecutor) browser).executeScript("""
+				var forms = Array.prototype.slice.call(document.querySelectorAll('main form[method=post]'));
+				if (!arguments[0]) { return forms[0] || null; }
+				return forms.filter(function (f) {
+					return Array.prototype.some.call(f.querySelectorAll('input[required], textarea[required]'),
+						function (i) { return i.type !== 'hidden' && i.value !== ''; });
+				})[0] || null;
+				""", edit);
+		if (form == null) {
+			if (!edit) {
+				problems.add(path + ": no form to send");
+			}
+			return false;
 		}
 		((JavascriptExecutor) browser).executeScript("""
 				var form = arguments[0];
 				form.noValidate = true;
-				form.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea')
+				form.querySelectorAll(arguments[1] ? 'input[required]:not([type=hidden]), textarea[required]'
+						: 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea')
 					.forEach(function (f) { f.value = ''; });
 				form.requestSubmit();
-				""", forms.get(0));
+				""", form, edit);
 		try {
 			new WebDriverWait(browser, Duration.ofSeconds(20))
 				.until(b -> !b.findElements(By.id("resumo-erros")).isEmpty() && "resumo-erros"
@@ -189,12 +275,12 @@ class PageLayoutBrowserTests extends BrowserTest {
 					+ browser.getCurrentUrl() + ", focus on " + ((JavascriptExecutor) browser)
 						.executeScript("return document.activeElement.outerHTML.slice(0, 120)")
 					+ ")");
-			return;
+			return true;
 		}
 		List<WebElement> links = browser.findElements(By.cssSelector("#resumo-erros a[href^='#']"));
 		if (links.isEmpty()) {
 			problems.add(path + ": the error summary links to no field: " + text(browser, By.id("resumo-erros")));
-			return;
+			return true;
 		}
 		String target = links.get(0).getDomAttribute("href").substring(1);
 		links.get(0).click();
@@ -204,6 +290,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 			problems.add(path + ": the summary's link to " + target + " focused " + focused);
 		}
 		PageChecks.assertNoSideScroll(browser);
+		return true;
 	}
 
 }

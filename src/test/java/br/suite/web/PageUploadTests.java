@@ -92,6 +92,20 @@ class PageUploadTests extends ApiTest {
 	}
 
 	@Test
+	void aRefusedKioskPunchSaysWhyWithoutTheApisFieldNames() {
+		Person kiosk = person("Quiosque Recusa", false, "timeclock.punches.register");
+		Person worker = person("Rita Recusada", true);
+		PageClient tablet = new PageClient(this.api.base());
+		tablet.signIn(kiosk.username(), kiosk.password());
+		assertThat(tablet.get("/kiosk/").statusCode()).isEqualTo(200);
+		HttpResponse<String> refused = tablet.post("/kiosk/punch", Map.of("employee_id", Long.toString(worker.id()),
+				"event_type", "almoco", "snapshot", "", "camera", "none", "idempotency_key", unique("recusa")));
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(refused.body()).contains("resultado erro", "Escolha o evento da marcação.")
+			.doesNotContain("event_type:");
+	}
+
+	@Test
 	void theImportWizardTakesALargeStatementAndKeepsNoneOfItInTheSession() {
 		Person clerk = person("Lúcia Extrato Grande", false, "imports.csv.prepare", "imports.csv.confirm");
 		String provider = "csv" + Long.toString(System.nanoTime(), 36);
