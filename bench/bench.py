@@ -584,7 +584,7 @@ def run_all(api, seeded, token_env, results, pid):
                               "token.lua", token_env))
     results["reconcile_50k"] = reconcile_scale(api, RECONCILE_COUNT)
     import newwork  # the new work of wave 3 (issue 28 item 4): month close, Pix sync, shift change
-    newwork.run_new_work(api, results)
+    newwork.run_new_work(api, results, pid)
 
 
 def reconcile_keys(i):

@@ -37,6 +37,13 @@ MONTH = "2026-10"
 PIX_COUNT = int(os.environ.get("SUITE_BENCH_PIX_COUNT", "1000" if QUICK else "10000"))
 SHIFT_EMPLOYEES = int(os.environ.get("SUITE_BENCH_SHIFT_EMPLOYEES", "20" if QUICK else "200"))
 KIOSKS = 4
+# How the month's marks are seeded: "api" (every mark through POST /api/timeclock/punch-adjustments/) or "sql"
+# (the first MONTH_API_SAMPLE through the API, for the rate, the rest by COPY into the same table).
+MONTH_SEED = os.environ.get("SUITE_BENCH_MONTH_SEED", "api")
+MONTH_API_SAMPLE = int(os.environ.get("SUITE_BENCH_MONTH_API_SAMPLE", "2000"))
+# SUITE_BENCH_JFR=1: a JFR recording of each measured step in bench/work (jcmd on the service's pid).
+JFR = os.environ.get("SUITE_BENCH_JFR") == "1"
+SERVICE_PID = None
 
 # Targets, each with the reason a user would accept it (docs/performance.md § Wave 3 repeats them).
 TARGETS = {
@@ -123,6 +130,17 @@ def parallel(token, work, items, threads=8):
         return list(pool.map(run, items))
 
 
+def jfr(name, start):
+    """SUITE_BENCH_JFR=1: starts or stops (and dumps to bench/work-jfr/<name>.jfr) a JFR recording of the service."""
+    if not JFR or SERVICE_PID is None:
+        return
+    directory = os.path.join(bench.BENCH, "work-jfr")
+    os.makedirs(directory, exist_ok=True)
+    command = (["JFR.start", f"name={name}", "settings=profile"] if start else
+               ["JFR.stop", f"name={name}", f"filename={os.path.join(directory, name + '.jfr')}"])
+    subprocess.run(["jcmd", str(SERVICE_PID), *command], capture_output=True, timeout=120)
+
+
 def quiet_state():
     load, busy = bench.wait_quiet()
     return {"load_average_1m": round(load, 2), "load_average_5m": round(os.getloadavg()[1], 2),
@@ -205,12 +223,31 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
             "kind": "include", "employee_id": uid, "event_type": event,
             "occurred_at": f"{d.isoformat()}T{hour:02d}:{minute:02d}:00-03:00",
             "reason": "Marcação do coletor importada (benchmark)"})
-    parallel(token, include, marks, 8)
+    through_api = marks if MONTH_SEED == "api" else marks[:MONTH_API_SAMPLE]
+    parallel(token, include, through_api, 8)
     marks_s = time.time() - started_marks
     result["seed"] = {"establishment_id": establishment, "schedule_id": schedule, "working_days": len(days),
-                      "marks": len(marks), "people_s": round(seeded_people, 1), "marks_s": round(marks_s, 1),
-                      "marks_per_s": round(len(marks) / marks_s), "route": "POST /api/timeclock/punch-adjustments/"}
-    bench.log(f"  {len(marks)} marks in {marks_s:.1f} s ({len(marks) / marks_s:.0f}/s)")
+                      "marks": len(marks), "people_s": round(seeded_people, 1), "marks_through_api": len(through_api),
+                      "api_s": round(marks_s, 1), "api_marks_per_s": round(len(through_api) / marks_s),
+                      "route": "POST /api/timeclock/punch-adjustments/"}
+    bench.log(f"  {len(through_api)} marks through the API in {marks_s:.1f} s ({len(through_api) / marks_s:.0f}/s)")
+    if len(through_api) < len(marks):
+        # SUITE_BENCH_MONTH_SEED=sql: the rest as the same rows the API writes (timeclock_punch_adjustment, kind
+        # include, the same reason and author), in one COPY - only the audit events are missing, which neither the
+        # espelho nor the closing reads. For a machine where the API rate above would take longer than the run.
+        admin = next(u["id"] for u in api.ok("GET", "/api/access/users/?q=admin") if u["username"] == "admin")
+        path = os.path.join(bench.WORK, "marks.csv")
+        stamp = datetime.datetime.now(datetime.timezone.utc).isoformat()
+        with open(path, "w") as out:
+            for uid, d, event, (hour, minute) in marks[len(through_api):]:
+                out.write(f"include,{uid},{event},{d.isoformat()}T{hour:02d}:{minute:02d}:00-03:00,"
+                          f"Marcação do coletor importada (benchmark),{admin},{stamp}\n")
+        started_sql = time.time()
+        bench.psql(f"\\copy timeclock_punch_adjustment (kind, employee_id, event_type, occurred_at, reason, "
+                   f"created_by, created_at) FROM '{path}' WITH (FORMAT csv)")
+        result["seed"]["sql_rows"] = len(marks) - len(through_api)
+        result["seed"]["sql_s"] = round(time.time() - started_sql, 1)
+        bench.log(f"  the other {len(marks) - len(through_api)} marks by COPY in {result['seed']['sql_s']} s")
 
     # Every employee's month, one after another (one client: the latency a person sees), twice: the first pass
     # is what HR meets on the service as it is; the second, with the computation's code compiled.
@@ -219,6 +256,7 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
     for label in ("first", "second"):
         state = quiet_state()
         latencies, worked, short = [], 0, 0
+        jfr(f"timesheets-{label}", True)
         started = time.time()
         for uid in ids:
             t0 = time.perf_counter()
@@ -227,6 +265,7 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
             worked += sheet["worked_minutes"]
             short += sum(1 for d in sheet["days"] if d.get("kind") == "work" and len(d.get("marks") or []) != 4)
         wall = time.time() - started
+        jfr(f"timesheets-{label}", False)
         passes.append({"pass": label, **state, "wall_s": round(wall, 2), "p50_ms": round(percentile(latencies, .5), 1),
                        "p99_ms": round(percentile(latencies, .99), 1), "max_ms": round(max(latencies), 1),
                        "worked_minutes_total": worked, "work_days_without_4_marks": short})
@@ -235,9 +274,11 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
     result["timesheets"] = passes
 
     state = quiet_state()
+    jfr("close", True)
     started = time.time()
     closing = api.ok("POST", "/api/timeclock/closings/", {"establishment_id": establishment, "month": month})
     close_s = time.time() - started
+    jfr("close", False)
     result["close"] = {**state, "wall_s": round(close_s, 2), "closing_id": closing["id"],
                        "employee_count": closing["employee_count"]}
     bench.log(f"  closing {month} of {closing['employee_count']} employees: {close_s:.2f} s")
@@ -338,9 +379,11 @@ def pix_sync(api, count=PIX_COUNT):
         runs = []
         for label in ("first", "again"):
             state = quiet_state()
+            jfr(f"pix-sync-{label}", True)
             started = time.time()
             log = api.ok("POST", f"/api/finance/connections/{connection['id']}/sync/", window)
             wall = time.time() - started
+            jfr(f"pix-sync-{label}", False)
             runs.append({"run": label, **state, "wall_s": round(wall, 2), "status": log["status"],
                          "imported": log["imported_count"], "updated": log["updated_count"],
                          "message": log["message"]})
@@ -422,10 +465,12 @@ def shift_change(api, employees=SHIFT_EMPLOYEES, kiosks=KIOSKS):
                 statuses[status] = statuses.get(status, 0) + 1
 
     state = quiet_state()
+    jfr("shift-change", True)
     started = time.time()
     with concurrent.futures.ThreadPoolExecutor(kiosks) as pool:
         list(pool.map(kiosk, range(kiosks)))
     wall = time.time() - started
+    jfr("shift-change", False)
     result.update({**state, "wall_s": round(wall, 2), "punches": len(latencies),
                    "punches_per_s": round(len(latencies) / wall, 2), "p50_ms": round(percentile(latencies, .5), 1),
                    "p99_ms": round(percentile(latencies, .99), 1), "max_ms": round(max(latencies), 1),
@@ -444,8 +489,10 @@ SCENARIOS = {"month-close": ("month_close", month_close), "pix-sync": ("pix_sync
              "shift-change": ("shift_change", shift_change)}
 
 
-def run_new_work(api, results):
+def run_new_work(api, results, pid=None):
     """bench.py's full run: the three scenarios after the scale set, into results["new_work"]."""
+    global SERVICE_PID
+    SERVICE_PID = pid
     results["new_work"] = {}
     for name, (key, function) in SCENARIOS.items():
         try:
@@ -469,8 +516,12 @@ def markdown_lines(results):
     m = new.get("month_close")
     if m and "error" not in m:
         first, second = m["timesheets"]
-        lines.append(f"| month-close: seeding {m['seed']['marks']} marks of {m['employees']} employees "
-                     f"(punch-adjustments) | {m['seed']['marks_s']} s ({m['seed']['marks_per_s']}/s) | | | |")
+        seed = m["seed"]
+        lines.append(f"| month-close: seeding {seed['marks']} marks of {m['employees']} employees: "
+                     f"{seed['marks_through_api']} through POST …/punch-adjustments/"
+                     + (f", {seed['sql_rows']} by COPY" if seed.get("sql_rows") else "")
+                     + f" | API {seed['api_s']} s ({seed['api_marks_per_s']} marks/s)"
+                     + (f", COPY {seed['sql_s']} s" if seed.get("sql_rows") else "") + " | | | |")
         lines.append(f"| month-close: one espelho ({m['employees']} in turn, first pass; second pass) | "
                      f"p50 {first['p50_ms']} ms, p99 {first['p99_ms']} ms; second p99 {second['p99_ms']} ms | "
                      f"p99 ≤ {TARGETS['timesheet_p99_ms']} ms | {yes(m['met']['timesheet_p99'])} | "
@@ -504,6 +555,8 @@ def standalone(name):
     os.environ.update(SERVICE_ENV)
     load_before = os.getloadavg()
     server, started = bench.start_service()
+    global SERVICE_PID
+    SERVICE_PID = server.pid
     try:
         bench.wait_healthy(server, started)
         with open(os.path.join(bench.WORK, "admin-token")) as token:
@@ -513,7 +566,7 @@ def standalone(name):
         bench.stop_service(server)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=bench.ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
-    result.update({"scenario": name, "commit": commit, "quick": QUICK,
+    result.update({"scenario": name, "commit": commit, "quick": QUICK, "jfr": JFR,
                    "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                    "load_average_before_start": [round(v, 2) for v in load_before],
                    "load_average_after": [round(v, 2) for v in os.getloadavg()], "cpus": os.cpu_count(),
