@@ -200,7 +200,7 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
     ids = create_employees(token, "mes", employees, 7, role_id, establishment)
     first = datetime.date.fromisoformat(month + "-01")
     parallel(token, lambda client, uid: client.ok("PUT", f"/api/timeclock/employees/{uid}/schedule/", {
-        "schedule_id": schedule, "valid_from": (first - datetime.timedelta(days=31)).isoformat()}), ids, 4)
+        "schedule_id": schedule, "valid_from": first.isoformat()}), ids, 4)
     holidays = {h["date"] for h in api.ok("GET", f"/api/timeclock/holidays/?year={first.year}"
                                                  f"&establishment_id={establishment}")}
     days = []
@@ -249,6 +249,8 @@ def month_close(api, employees=EMPLOYEES, month=MONTH):
         result["seed"]["sql_s"] = round(time.time() - started_sql, 1)
         bench.log(f"  the other {len(marks) - len(through_api)} marks by COPY in {result['seed']['sql_s']} s")
 
+    # The schedule (with its time bank) is in force from the 1st: the company's first month on the time clock,
+    # so each espelho computes this one month (with an earlier start the bank would recompute every month since).
     # Every employee's month, one after another (one client: the latency a person sees), twice: the first pass
     # is what HR meets on the service as it is; the second, with the computation's code compiled.
     client = Client(token)
