@@ -25,6 +25,7 @@ import secrets
 import ssl
 import sys
 import threading
+import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -73,11 +74,15 @@ def generate(count, start, end, txid_every, refund_every):
 class Psp:
     def __init__(self, items, moments):
         self.items = items
+        # Each item's JSON encoded once: a page is then joined, not encoded (the PSP's own time stays small).
+        self.encoded = [json.dumps(item) for item in items]
+        self.refunded = [i for i, item in enumerate(items) if "devolucoes" in item]
         self.moments = moments
         self.by_e2e = {item["endToEndId"]: item for item in items}
         self.tokens = {}
         self.lock = threading.Lock()
-        self.stats = {"token_requests": 0, "list_requests": 0, "items_served": 0, "rejected": 0}
+        self.stats = {"token_requests": 0, "list_requests": 0, "items_served": 0, "rejected": 0,
+                      "last_list_at": None}
 
     def count(self, key, n=1):
         with self.lock:
@@ -86,6 +91,9 @@ class Psp:
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes: without TCP_NODELAY, Nagle's algorithm holds the body until the
+    # client's delayed ACK (40 ms a page), which would be the fake PSP's cost, not the service's.
+    disable_nagle_algorithm = True
     psp = None
 
     def log_message(self, *args):
@@ -165,15 +173,24 @@ class Handler(BaseHTTPRequestHandler):
             return
         lo = bisect.bisect_left(self.psp.moments, start)
         hi = bisect.bisect_right(self.psp.moments, end)
-        matching = self.psp.items[lo:hi]
         if query.get("devolucaoPresente") == "true":
-            matching = [item for item in matching if "devolucoes" in item]
+            matching = [i for i in self.psp.refunded if lo <= i < hi]
+        else:
+            matching = range(lo, hi)
         pages = max(1, -(-len(matching) // size))
         served = matching[page * size:(page + 1) * size]
         self.psp.count("items_served", len(served))
-        self.answer(200, {"parametros": {"inicio": query["inicio"], "fim": query["fim"], "paginacao": {
+        head = json.dumps({"parametros": {"inicio": query["inicio"], "fim": query["fim"], "paginacao": {
             "paginaAtual": page, "itensPorPagina": size, "quantidadeDePaginas": pages,
-            "quantidadeTotalDeItens": len(matching)}}, "pix": served})
+            "quantidadeTotalDeItens": len(matching)}}})
+        data = (head[:-1] + ', "pix": [' + ", ".join(self.psp.encoded[i] for i in served) + "]}").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        with self.psp.lock:
+            self.psp.stats["last_list_at"] = time.time()
 
 
 def main():
