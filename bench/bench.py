@@ -11,10 +11,10 @@ public API, and measures each scenario with wrk (16 connections) in two states:
   and 3 runs unpinned; median run of each reported.
 
 Writes bench/results/<date>-<commit>.json and .md, with the ratios to the DRF figures of issue 18.
-Loopback only; every run is bounded in time.
+Loopback only; every run is bounded in time. After the scale set, the new work of wave 3 (bench/newwork.py: month
+close, Pix sync, shift change).
   --quick          smoke run (1 short run per state)
   --only a,b,e     only these scenarios (and no scale set, punches, reconciliation or new work); for A/B runs
-After the scale set, the new work of wave 3 (bench/newwork.py: month close, Pix sync, shift change).
   SUITE_BENCH_JAR  the jar to measure (default target/suite.jar)
 """
 
