@@ -12,9 +12,10 @@ public API, and measures each scenario with wrk (16 connections) in two states:
   and 3 runs unpinned; median run of each reported.
 
 Writes bench/results/<date>-<commit>.json and .md, with the ratios to the DRF figures of issue 18.
-Loopback only; every run is bounded in time.
+Loopback only; every run is bounded in time. After the scale set, the new work of wave 3 (bench/newwork.py: month
+close, Pix sync, shift change).
   --quick          smoke run (1 short run per state)
-  --only a,b,e     only these scenarios (and no scale set, punches or reconciliation); for A/B runs
+  --only a,b,e     only these scenarios (and no scale set, punches, reconciliation or new work); for A/B runs
   SUITE_BENCH_JAR  the jar to measure (default target/suite.jar)
 """
 
@@ -330,6 +331,8 @@ def ofx_import(api, count=20000):
 def main():
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
+    import newwork
+    os.environ.update(newwork.SERVICE_ENV)  # what the new-work scenarios need of the service (the fake PSP)
     results = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                "quick": QUICK, "only": sorted(ONLY) if ONLY else None, "jvm_flags": JVM_FLAGS,
                "start": START, "service_java": SERVICE_JAVA or None, "service_args": SERVICE_ARGS,
@@ -714,6 +717,8 @@ def run_all(api, seeded, token_env, results, pid):
     scenarios.append(scenario("h", "/api/finance/transactions/?date_from=2026-09-10&date_to=2026-09-20&limit=100",
                               "token.lua", token_env))
     results["reconcile_50k"] = reconcile_scale(api, RECONCILE_COUNT)
+    import newwork  # the new work of wave 3 (issue 28 item 4): month close, Pix sync, shift change
+    newwork.run_new_work(api, results, pid)
 
 
 def reconcile_keys(i):
@@ -876,6 +881,8 @@ def write(results, commit):
             f"{key} {value}" for key, value in results["native_memory_mib"].items()))
     for line in results.get("startup_log", []):
         lines.append(f"  - service log: `{line}`")
+    import newwork
+    lines.extend(newwork.markdown_lines(results) + [""])
     for note in results["notes"]:
         lines.append(f"- {note}")
     with open(os.path.join(BENCH, "results", stem + ".md"), "w") as out:
