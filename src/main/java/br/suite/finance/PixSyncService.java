@@ -141,7 +141,9 @@ class PixSyncService {
 		Instant now = Instant.now();
 		Instant start = from != null ? from.atStartOfDay(DateTimes.BRAZIL).toInstant() : target.lastSyncAt() != null
 				? target.lastSyncAt().minus(this.settings.overlap()) : now.minus(this.settings.firstWindow());
-		Instant end = to != null ? to.plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant().minusSeconds(1) : now;
+		// The provider's bounds are whole seconds and inclusive: up to the next day's
+		// 00:00:00, so nothing in the last second of date_to is left out.
+		Instant end = to != null ? to.plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant() : now;
 		if (end.isAfter(now)) {
 			end = now;
 		}
@@ -309,7 +311,9 @@ class PixSyncService {
 			if (until.equals(end)) {
 				break;
 			}
-			from = until.plusSeconds(1);
+			// The next window starts in the second this one ended (both bounds are whole,
+			// inclusive seconds): a Pix in that second comes in both and counts once.
+			from = until;
 		}
 	}
 

@@ -20,6 +20,7 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.finance.FakePsp.Fault;
+import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -170,6 +171,29 @@ class PixProviderApiTests extends ApiTest {
 		assertThat(again.get("updated_count").asInt()).isZero();
 		assertThat(transactions()).hasSize(250);
 		assertThat(this.api.get(CONNECTIONS + this.connection + "/").json().get("last_sync_at").isNull()).isFalse();
+	}
+
+	/**
+	 * The provider's {@code inicio}/{@code fim} are whole seconds and inclusive: a Pix in
+	 * the second a window ends (a chunk's boundary, or the last second of
+	 * {@code date_to}) must be asked for and written once.
+	 */
+	@Test
+	void aPixInTheLastSecondOfAWindowIsNotLost() {
+		LocalDate from = LocalDate.now(DateTimes.BRAZIL).minusDays(10);
+		LocalDate to = from.plusDays(8);
+		// The first 7-day chunk ends at this instant.
+		Instant boundary = from.plusDays(7).atStartOfDay(DateTimes.BRAZIL).toInstant();
+		this.psp.addPix(e2e(600), "", "6.00", boundary.plusMillis(400));
+		this.psp.addPix(e2e(601), "", "6.01",
+				to.plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant().minusMillis(600));
+		this.psp.addPix(e2e(602), "", "6.02", boundary.minusMillis(300));
+		Response synced = this.api.post(CONNECTIONS + this.connection + "/sync/",
+				json("date_from", from.toString(), "date_to", to.toString()));
+		assertThat(synced.status()).as(synced.toString()).isEqualTo(200);
+		assertThat(synced.json().get("imported_count").asInt()).isEqualTo(3);
+		assertThat(transactions()).extracting(t -> t.get("external_id").asString())
+			.containsExactlyInAnyOrder(e2e(600), e2e(601), e2e(602));
 	}
 
 	@Test
