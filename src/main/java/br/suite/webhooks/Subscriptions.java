@@ -144,6 +144,15 @@ class Subscriptions {
 	@Transactional
 	void delete(long id) {
 		SubscriptionResponse current = get(id);
+		// The dispatcher writes a delivery, then its subscription (Dispatcher.record);
+		// the
+		// delete takes them in the same order, the deliveries first (the cascade would
+		// lock
+		// them after the subscription), so the two never deadlock.
+		this.jdbc.sql("SELECT id FROM webhooks_delivery WHERE subscription_id = :id ORDER BY id FOR UPDATE")
+			.param("id", id)
+			.query(Long.class)
+			.list();
 		this.jdbc.sql("DELETE FROM webhooks_subscription WHERE id = :id").param("id", id).update();
 		this.jdbc.sql("DELETE FROM webhooks_subscription_owner WHERE subscription_id = :id").param("id", id).update();
 		this.audit.record("webhooks.subscription.deleted", "webhook_subscription", id,

@@ -20,6 +20,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import br.suite.TestDatabase;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpectedVersion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +71,7 @@ class FinanceEventsTests {
 							request.customerName(), request.series(), request.accessKey(), request.issueDate(),
 							request.customerDocument(), request.relatedChargeIds(), request.relatedTransactionIds(),
 							"authorized", request.fileUrl()),
-					null))
+					ExpectedVersion.ANY))
 			.andWaitForEventOfType(FiscalDocumentStatusChanged.class)
 			.matching(event -> event.documentId() == id)
 			.toArriveAndVerify(event -> {

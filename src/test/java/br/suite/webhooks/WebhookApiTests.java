@@ -3,13 +3,21 @@ package br.suite.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import javax.sql.DataSource;
+
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
@@ -25,6 +33,55 @@ import tools.jackson.databind.JsonNode;
 class WebhookApiTests extends ApiTest {
 
 	static final String BASE = "/api/webhooks/subscriptions/";
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	DataSource dataSource;
+
+	/**
+	 * The dispatcher records an attempt by writing the delivery, then its subscription's
+	 * failure count; a delete meanwhile must not take the two in the other order (the
+	 * subscription, then its deliveries by the cascade): PostgreSQL would break the
+	 * deadlock by failing one of them (the delete answered 503 in a whole run).
+	 */
+	@Test
+	void deletingASubscriptionWhileADeliveryIsRecordedDoesNotDeadlock() throws Exception {
+		try (Receiver receiver = new Receiver()) {
+			long id = subscribe(receiver.url(), "access.user.changed").get("id").asLong();
+			long delivery = this.jdbc.sql("""
+					INSERT INTO webhooks_delivery (message_id, subscription_id, event_type, body, status, created_at)
+					VALUES ('msg_deadlock_' || :id, :id, 'access.user.changed', '{}', 'failed', now()) RETURNING id""")
+				.param("id", id)
+				.query(Long.class)
+				.single();
+			try (Connection dispatcher = this.dataSource.getConnection()) {
+				dispatcher.setAutoCommit(false);
+				try (PreparedStatement first = dispatcher
+					.prepareStatement("UPDATE webhooks_delivery SET attempts = attempts + 1 WHERE id = ?")) {
+					first.setLong(1, delivery);
+					first.executeUpdate();
+				}
+				CompletableFuture<Integer> deleted = CompletableFuture
+					.supplyAsync(() -> this.api.delete(BASE + id + "/").status());
+				for (int i = 0; i < 200 && this.jdbc.sql(
+						"SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
+					.query(Long.class)
+					.single() == 0; i++) {
+					Thread.sleep(25);
+				}
+				try (PreparedStatement second = dispatcher.prepareStatement(
+						"UPDATE webhooks_subscription SET consecutive_failures = consecutive_failures + 1 WHERE id = ?")) {
+					second.setLong(1, id);
+					second.executeUpdate();
+				}
+				dispatcher.commit();
+				assertThat(deleted.get(30, TimeUnit.SECONDS)).isEqualTo(204);
+			}
+			assertThat(this.api.get(BASE + id + "/").status()).isEqualTo(404);
+		}
+	}
 
 	JsonNode subscribe(String url, String... types) {
 		Response created = this.api.post(BASE, json("url", url, "event_types", List.of(types), "description", "test"));
@@ -236,9 +293,6 @@ class WebhookApiTests extends ApiTest {
 		assertThat(audited.get(1).get("changes").get("url").get("after").asString()).isEqualTo("http://127.0.0.1:9/x");
 		assertThat(audited.toString()).doesNotContain("whsec_");
 	}
-
-	@org.springframework.beans.factory.annotation.Autowired
-	org.springframework.jdbc.core.simple.JdbcClient jdbc;
 
 	/**
 	 * A receiver that sends 200 with Content-Length 100000 and never the body holds one
