@@ -1,5 +1,7 @@
 package br.suite.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -281,6 +283,23 @@ public abstract class BrowserTest extends ApiTest {
 			throw new IllegalStateException("Could not create a user: " + user);
 		}
 		return new Person(user.id(), username, user.json().get("temporary_password").asString(), role.id());
+	}
+
+	/** A new establishment in São Paulo's time zone (a unique name from this prefix). */
+	protected long establishment(String name, String address) {
+		Api.Response created = this.api.post("/api/timeclock/establishments/", json("name", unique(name),
+				"employer_document", "11222333000181", "address", address, "time_zone", "America/Sao_Paulo"));
+		assertThat(created.status()).as(created.toString()).isEqualTo(201);
+		return created.id();
+	}
+
+	/** A new employee, moved to the establishment. */
+	protected Person employeeOf(long establishment, String name, String... permissions) {
+		Person person = person(true, name, permissions);
+		Api.Response moved = this.api.patch("/api/access/users/" + person.id() + "/",
+				json("establishment_id", establishment));
+		assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+		return person;
 	}
 
 	protected record Person(long id, String username, String password, long roleId) {

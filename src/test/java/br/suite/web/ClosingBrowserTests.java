@@ -22,21 +22,6 @@ import tools.jackson.databind.JsonNode;
  */
 class ClosingBrowserTests extends BrowserTest {
 
-	private long establishment() {
-		Api.Response created = this.api.post("/api/timeclock/establishments/", json("name", unique("Loja Fechamento"),
-				"employer_document", "11222333000181", "address", "Rua B, 2", "time_zone", "America/Sao_Paulo"));
-		assertThat(created.status()).as(created.toString()).isEqualTo(201);
-		return created.id();
-	}
-
-	private Person employeeOf(long establishment, String name, String... permissions) {
-		Person person = person(true, name, permissions);
-		Api.Response moved = this.api.patch("/api/access/users/" + person.id() + "/",
-				json("establishment_id", establishment));
-		assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
-		return person;
-	}
-
 	private void include(long employee, String type, String at) {
 		Api.Response included = this.api.post("/api/timeclock/punch-adjustments/", json("kind", "include",
 				"employee_id", employee, "event_type", type, "occurred_at", at, "reason", "Esqueceu de marcar"));
@@ -45,7 +30,7 @@ class ClosingBrowserTests extends BrowserTest {
 
 	@Test
 	void hrClosesAMonthAndOnlyTheReopenerReopensItAfterConfirming() {
-		long store = establishment();
+		long store = establishment("Loja Fechamento", "Rua B, 2");
 		Person ana = employeeOf(store, "Ana Fechamento " + unique("a"));
 		include(ana.id(), "entrada", "2026-08-03T08:00:00-03:00");
 		include(ana.id(), "saida", "2026-08-03T12:00:00-03:00");
@@ -104,7 +89,7 @@ class ClosingBrowserTests extends BrowserTest {
 
 	@Test
 	void anEmployeeOpensTheClosedMonthItsPdfAndSignsWithADisagreement() throws Exception {
-		long store = establishment();
+		long store = establishment("Loja Fechamento", "Rua B, 2");
 		Person bia = employeeOf(store, "Bia Assinatura " + unique("b"), "timeclock.own.view");
 		Person caio = employeeOf(store, "Caio Vizinho " + unique("c"), "timeclock.own.view");
 		include(bia.id(), "entrada", "2026-08-04T08:00:00-03:00");

@@ -24,21 +24,6 @@ import tools.jackson.databind.JsonNode;
  */
 class RequestBrowserTests extends BrowserTest {
 
-	private long establishment() {
-		Api.Response created = this.api.post("/api/timeclock/establishments/", json("name", unique("Loja Pedidos"),
-				"employer_document", "11222333000181", "address", "Rua C, 3", "time_zone", "America/Sao_Paulo"));
-		assertThat(created.status()).as(created.toString()).isEqualTo(201);
-		return created.id();
-	}
-
-	private Person employeeOf(long establishment, String name, String... permissions) {
-		Person person = person(true, name, permissions);
-		Api.Response moved = this.api.patch("/api/access/users/" + person.id() + "/",
-				json("establishment_id", establishment));
-		assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
-		return person;
-	}
-
 	private static long scrollWidth(WebDriver browser) {
 		return (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
 	}
@@ -51,7 +36,7 @@ class RequestBrowserTests extends BrowserTest {
 
 	@Test
 	void anEmployeeAsksOnAPhoneAndAManagerApprovesFromTheDashboard() {
-		long store = establishment();
+		long store = establishment("Loja Pedidos", "Rua C, 3");
 		Person ana = employeeOf(store, "Ana Pedido " + unique("a"), "timeclock.own.request");
 
 		// The employee, on a 375 px phone.
@@ -149,7 +134,7 @@ class RequestBrowserTests extends BrowserTest {
 
 	@Test
 	void aManagerWhoIsAnEmployeeCannotDecideTheirOwnRequest() {
-		long store = establishment();
+		long store = establishment("Loja Pedidos", "Rua C, 3");
 		Person davi = employeeOf(store, "Davi Gerente " + unique("d"), "timeclock.own.request",
 				"timeclock.requests.decide");
 		WebDriver browser = browser();
