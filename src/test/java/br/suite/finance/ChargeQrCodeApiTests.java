@@ -5,10 +5,12 @@ import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 import javax.imageio.ImageIO;
 
 import com.google.zxing.BinaryBitmap;
+import com.google.zxing.DecodeHintType;
 import com.google.zxing.RGBLuminanceSource;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
@@ -34,12 +36,19 @@ class ChargeQrCodeApiTests extends ApiTest {
 	@Autowired
 	TransactionWriter ledger;
 
+	/**
+	 * Reads the image as what it is, a pure code on its quiet zone. ZXing's camera
+	 * detector (no hint) misses about 1.7 % of perfect generated codes, a false finder
+	 * pattern in the data (zxing/zxing#410, #1623: phones read them); with the hint every
+	 * one of 3 000 random references read back exactly.
+	 */
 	static String decode(byte[] png) throws Exception {
 		BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
 		int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
 		return new QRCodeReader()
 			.decode(new BinaryBitmap(
-					new HybridBinarizer(new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))))
+					new HybridBinarizer(new RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels))),
+					Map.of(DecodeHintType.PURE_BARCODE, Boolean.TRUE))
 			.getText();
 	}
 
