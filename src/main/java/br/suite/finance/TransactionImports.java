@@ -100,6 +100,22 @@ public class TransactionImports {
 			return Objects.requireNonNull(this.row.transactionDate());
 		}
 
+		/**
+		 * This row for another account: rows are checked by the same rules whatever the
+		 * account (its code and id were checked by {@link #account}), so a row checked
+		 * before the import's account was known is moved to it without checking again.
+		 */
+		public ImportRow to(Account account) {
+			if (this.row.provider().equals(account.provider()) && this.row.accountId().equals(account.accountId())) {
+				return this;
+			}
+			TransactionRow r = this.row;
+			return new ImportRow(new TransactionRow(account.provider(), account.accountId(), r.externalId(),
+					r.transactionDate(), r.postedAt(), r.amount(), r.direction(), r.status(), r.description(),
+					r.payerName(), r.payerDocument(), r.correlationId(), r.bankReferenceId(), r.endToEndId(),
+					r.chargeExternalId()));
+		}
+
 		TransactionRow of(Account account) {
 			if (!this.row.provider().equals(account.provider()) || !this.row.accountId().equals(account.accountId())) {
 				throw new IllegalArgumentException(

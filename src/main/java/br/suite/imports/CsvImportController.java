@@ -1,16 +1,26 @@
 package br.suite.imports;
 
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.nio.charset.Charset;
+import java.time.Instant;
+import java.util.Set;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -20,10 +30,13 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
+import br.suite.imports.CsvImportConfirmationReader.Reading;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
 
 @RestController
@@ -46,12 +59,19 @@ class CsvImportController {
 			+ "read ({row, column, message}, row = the file's line number) and how the file was read. Options go as "
 			+ "query parameters or as form fields beside the file.";
 
+	/** Encodings Jackson detects from the bytes themselves (else a reader decodes). */
+	private static final Set<String> UNICODE = Set.of("UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "UTF-32", "UTF-32BE",
+			"UTF-32LE");
+
 	private final CsvImportService imports;
+
+	private final CsvImportConfirmationReader reader;
 
 	private final JsonMapper json;
 
-	CsvImportController(CsvImportService imports, JsonMapper json) {
+	CsvImportController(CsvImportService imports, CsvImportConfirmationReader reader, JsonMapper json) {
 		this.imports = imports;
+		this.reader = reader;
 		this.json = json;
 	}
 
@@ -130,17 +150,51 @@ class CsvImportController {
 			+ "characters, per user), a retry answers the first result (header Idempotent-Replayed: true) without "
 			+ "applying it again; the same key with a different confirmation is a 409.")
 	@ApiResponse(responseCode = "200", description = "The result; success false when rows were invalid.")
-	ResponseEntity<CsvImportResult> confirm(@RequestBody CsvImportConfirmRequest request,
+	@io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+			content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+					schema = @Schema(implementation = CsvImportConfirmRequest.class)))
+	ResponseEntity<CsvImportResult> confirm(HttpServletRequest request,
 			@Parameter(description = "Makes a retried confirmation answer the first result instead of applying "
-					+ "twice") @RequestHeader(name = IDEMPOTENCY_KEY,
-							required = false) @Nullable String idempotencyKey) {
-		CsvImportService.Confirmation confirmation = this.imports.confirm(request, idempotencyKey(idempotencyKey),
-				CurrentUser.get());
+					+ "twice") @RequestHeader(name = IDEMPOTENCY_KEY, required = false) @Nullable String idempotencyKey)
+			throws IOException {
+		Instant startedAt = Instant.now();
+		Reading checked = read(request);
+		CsvImportService.Confirmation confirmation = this.imports.confirm(checked, startedAt,
+				idempotencyKey(idempotencyKey), CurrentUser.get());
 		ResponseEntity.BodyBuilder response = ResponseEntity.ok();
 		if (confirmation.replayed()) {
 			response.header(REPLAYED, "true");
 		}
 		return response.body(confirmation.result());
+	}
+
+	/**
+	 * Op 7's body read row by row (up to 64 MiB of rows are never held whole, as
+	 * {@code @RequestBody} would): a body that is not JSON of the operation's shape is
+	 * the same {@link HttpMessageNotReadableException} that binding it raised, so it gets
+	 * the same 400 (or 413) as before.
+	 */
+	private Reading read(HttpServletRequest request) throws IOException {
+		ServletServerHttpRequest message = new ServletServerHttpRequest(request);
+		PushbackInputStream body = new PushbackInputStream(request.getInputStream(), 1);
+		int first = body.read();
+		if (first < 0) {
+			throw new HttpMessageNotReadableException("Required request body is missing", message);
+		}
+		body.unread(first);
+		MediaType type = message.getHeaders().getContentType();
+		Charset charset = type == null ? null : type.getCharset();
+		try (JsonParser parser = charset == null || UNICODE.contains(charset.name()) ? this.json.createParser(body)
+				: this.json.createParser(new InputStreamReader(body, charset))) {
+			Reading reading = this.reader.read(parser);
+			if (reading == null) {
+				throw new HttpMessageNotReadableException("Required request body is missing", message);
+			}
+			return reading;
+		}
+		catch (JacksonException ex) {
+			throw new HttpMessageNotReadableException("JSON parse error: " + ex.getOriginalMessage(), ex, message);
+		}
 	}
 
 	private static @Nullable String idempotencyKey(@Nullable String key) {

@@ -57,8 +57,20 @@ record CsvImportRow(
 
 	CsvImportRow {
 		externalId = externalId == null ? "" : externalId;
-		direction = direction == null ? "" : direction;
-		status = status == null || status.isEmpty() ? "settled" : status;
+		// The closed sets' values as the constants, not one copy per row (a confirmation
+		// holds up to 130 000 rows).
+		direction = direction == null ? "" : switch (direction) {
+			case "credit" -> "credit";
+			case "debit" -> "debit";
+			default -> direction;
+		};
+		status = status == null || status.isEmpty() ? "settled" : switch (status) {
+			case "settled" -> "settled";
+			case "pending" -> "pending";
+			case "reversed" -> "reversed";
+			case "cancelled" -> "cancelled";
+			default -> status;
+		};
 		description = description == null ? "" : description;
 		payerName = payerName == null ? "" : payerName;
 		payerDocument = payerDocument == null ? "" : payerDocument;

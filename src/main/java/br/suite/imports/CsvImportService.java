@@ -1,8 +1,10 @@
 package br.suite.imports;
 
+import java.io.Serializable;
 import java.nio.charset.Charset;
 import java.time.Instant;
 import java.time.YearMonth;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -145,13 +148,37 @@ class CsvImportService {
 
 	/**
 	 * Checks each line read by the ledger's rules, groups the valid ones by month and
-	 * previews them; the others become errors pointing at {@code columnOf} the field.
+	 * previews them; the others become errors pointing at {@code columnOf} the field. The
+	 * groups keep the lines as read and write each as its {@link CsvImportRow} only when
+	 * the answer is written ({@link LinesAsRows}); the checked rows live only for the
+	 * preview.
 	 */
 	Prepared prepared(Account account, Upload upload, List<Line> lines, List<Problem> problems, List<Ignored> ignored,
 			UnaryOperator<String> columnOf, int rowCount) {
 		List<CsvImportRowError> errors = new ArrayList<>();
 		problems.forEach(p -> errors.add(new CsvImportRowError(p.line(), p.column(), p.message())));
-		Map<YearMonth, List<CsvImportRow>> groups = new TreeMap<>();
+		Map<YearMonth, List<Line>> groups = new TreeMap<>();
+		List<CsvImportPreviewMonth> preview = checkAndPreview(account, lines, columnOf, groups, errors);
+		errors.sort(Comparator.comparingInt(CsvImportRowError::row));
+
+		Map<String, List<CsvImportRow>> wireGroups = new LinkedHashMap<>();
+		groups.forEach((month, monthLines) -> wireGroups.put(month.toString(), new LinesAsRows(monthLines)));
+		YearMonth only = groups.size() == 1 ? groups.keySet().iterator().next() : null;
+		CsvImportMetadata metadata = new CsvImportMetadata(account.provider(), account.accountId(), upload.fileName(),
+				Sha256.hex(upload.content()), rowCount);
+		return new Prepared(wireGroups, metadata,
+				new CsvImportDeletePeriod(false, only == null ? null : only.getYear(),
+						only == null ? null : only.getMonthValue()),
+				preview, errors, ignored.stream().map(i -> new CsvImportIgnoredRow(i.line(), i.reason())).toList());
+	}
+
+	/**
+	 * Puts each valid line into {@code groups} by month and each invalid one's problems
+	 * into {@code errors}; the preview of the valid ones. The checked rows are garbage
+	 * once this returns.
+	 */
+	private List<CsvImportPreviewMonth> checkAndPreview(Account account, List<Line> lines,
+			UnaryOperator<String> columnOf, Map<YearMonth, List<Line>> groups, List<CsvImportRowError> errors) {
 		Map<YearMonth, List<ImportRow>> rows = new TreeMap<>();
 		for (Line line : lines) {
 			TransactionImports.Checked checked = this.finance.check(account, line.transaction());
@@ -162,21 +189,41 @@ class CsvImportService {
 				continue;
 			}
 			YearMonth month = YearMonth.from(line.date());
-			groups.computeIfAbsent(month, m -> new ArrayList<>()).add(CsvImportRow.of(line));
+			groups.computeIfAbsent(month, m -> new ArrayList<>()).add(line);
 			rows.computeIfAbsent(month, m -> new ArrayList<>()).add(checked.row());
 		}
-		errors.sort(Comparator.comparingInt(CsvImportRowError::row));
+		return preview(account, rows);
+	}
 
-		Map<String, List<CsvImportRow>> wireGroups = new LinkedHashMap<>();
-		groups.forEach((month, monthRows) -> wireGroups.put(month.toString(), monthRows));
-		YearMonth only = groups.size() == 1 ? groups.keySet().iterator().next() : null;
-		CsvImportMetadata metadata = new CsvImportMetadata(account.provider(), account.accountId(), upload.fileName(),
-				Sha256.hex(upload.content()), rowCount);
-		return new Prepared(wireGroups, metadata,
-				new CsvImportDeletePeriod(false, only == null ? null : only.getYear(),
-						only == null ? null : only.getMonthValue()),
-				preview(account, rows), errors,
-				ignored.stream().map(i -> new CsvImportIgnoredRow(i.line(), i.reason())).toList());
+	/**
+	 * A group's lines as the rows prepare answers, each made when it is read (by the
+	 * answer's writer, one at a time) instead of all held beside the lines: an 8 MiB file
+	 * has 130 000 of them. Java serialization writes a plain list.
+	 */
+	static final class LinesAsRows extends AbstractList<CsvImportRow> implements RandomAccess, Serializable {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient List<Line> lines;
+
+		LinesAsRows(List<Line> lines) {
+			this.lines = lines;
+		}
+
+		@Override
+		public CsvImportRow get(int index) {
+			return CsvImportRow.of(this.lines.get(index));
+		}
+
+		@Override
+		public int size() {
+			return this.lines.size();
+		}
+
+		private Object writeReplace() {
+			return new ArrayList<>(this);
+		}
+
 	}
 
 	/** What confirming each month would do now, read without writing anything. */
@@ -200,7 +247,15 @@ class CsvImportService {
 	 */
 	Confirmation confirm(CsvImportConfirmRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		Instant startedAt = Instant.now();
-		Reading checked = this.reader.read(request);
+		return confirm(this.reader.read(request), startedAt, idempotencyKey, caller);
+	}
+
+	/**
+	 * Op 7 for a confirmation read already (op 7's body is read row by row by
+	 * {@link CsvImportConfirmationReader#read(tools.jackson.core.JsonParser)}, started at
+	 * {@code startedAt}).
+	 */
+	Confirmation confirm(Reading checked, Instant startedAt, @Nullable String idempotencyKey, CurrentUser caller) {
 		Confirmation confirmation = this.transaction.execute(status -> {
 			if (idempotencyKey != null) {
 				this.confirmations.lockKey(caller.id(), idempotencyKey);

@@ -108,7 +108,11 @@ final class StatementRows {
 		List<Line> lines = new ArrayList<>(records.size());
 		Map<String, Integer> contentSeen = new HashMap<>();
 		Map<String, Integer> idLines = new HashMap<>();
-		for (Record record : records) {
+		for (int i = 0; i < records.size(); i++) {
+			// Each record is let go once its line is made: the cells of the whole file
+			// and
+			// its lines are never held together.
+			Record record = records.set(i, null);
 			Line line = line(record, decimal, contentSeen, idLines);
 			if (line != null) {
 				lines.add(line);
