@@ -274,6 +274,17 @@ def import_csv(api, csv_bytes, account):
         "delete_period": {"enabled": False}, "generate_logs": True})
 
 
+def timed_import(api, csv_bytes, account, pid):
+    """One CSV prepared and confirmed: its wall time, rows inserted and the service's peak RSS (and its growth)."""
+    before = rss_kib(pid)["VmHWM"]
+    started = time.time()
+    outcome = import_csv(api, csv_bytes, account)
+    seconds = time.time() - started
+    after = rss_kib(pid)["VmHWM"]
+    return {"wall_s": round(seconds, 2), "inserted": outcome.get("inserted_count"),
+            "peak_rss_mib": round(after / 1024, 1), "peak_rss_grew_mib": round((after - before) / 1024, 1)}
+
+
 def ofx_statement(count, start_day, seed):
     """An OFX 1.02 SGML statement as Brazilian banks export it (no closing tags on elements, CRLF, zones written
     [-3:BRT], CHARSET:1252 over Latin-1 accents), `count` transactions over 28 days."""
@@ -701,31 +712,16 @@ def run_all(api, seeded, token_env, results, pid):
     # Scale set: 100 000 transactions through the CSV import, the last 50 000 in one measured confirm.
     log("scale set: importing 50 000 transactions, then timing one confirm of 50 000 rows")
     import_csv(api, csv_rows(50000, "2026-08-01", 2), "bench-scale-1")
-    csv_bytes = csv_rows(50000, "2026-09-01", 3)
-    before = rss_kib(pid)["VmHWM"]
-    started = time.time()
-    outcome = import_csv(api, csv_bytes, "bench-scale-2")
-    seconds = time.time() - started
-    after = rss_kib(pid)
-    results["csv_import_50k"] = {"wall_s": round(seconds, 2), "inserted": outcome.get("inserted_count"),
-                                 "peak_rss_mib": round(after["VmHWM"] / 1024, 1),
-                                 "peak_rss_grew_mib": round((after["VmHWM"] - before) / 1024, 1),
-                                 "target_wall_s": 10, "met": seconds < 10}
-    log(f"  confirm of 50 000 rows (prepare included): {seconds:.2f} s")
+    results["csv_import_50k"] = timed_import(api, csv_rows(50000, "2026-09-01", 3), "bench-scale-2", pid)
+    results["csv_import_50k"].update({"target_wall_s": 10, "met": results["csv_import_50k"]["wall_s"] < 10})
+    log(f"  confirm of 50 000 rows (prepare included): {results['csv_import_50k']['wall_s']:.2f} s")
     # The largest import a clerk can send: 130 000 lines, about 8 MiB (the upload limit), so the RSS after the run
     # includes it (issue 28 item 3); bench/import-memory measures its live heap alone.
     log("the largest CSV: 130 000 lines (about 8 MiB, the upload limit), prepared and confirmed")
     csv_bytes = csv_rows(130000, "2026-06-01", 5)
-    before = rss_kib(pid)["VmHWM"]
-    started = time.time()
-    outcome = import_csv(api, csv_bytes, "bench-largest")
-    seconds = time.time() - started
-    after = rss_kib(pid)
     results["csv_import_largest"] = {"lines": 130000, "file_mib": round(len(csv_bytes) / 1048576, 2),
-                                     "wall_s": round(seconds, 2), "inserted": outcome.get("inserted_count"),
-                                     "peak_rss_mib": round(after["VmHWM"] / 1024, 1),
-                                     "peak_rss_grew_mib": round((after["VmHWM"] - before) / 1024, 1)}
-    log(f"  {seconds:.2f} s, {outcome.get('inserted_count')} inserted")
+                                     **timed_import(api, csv_bytes, "bench-largest", pid)}
+    log(f"  {results['csv_import_largest']['wall_s']:.2f} s, {results['csv_import_largest']['inserted']} inserted")
     log("OFX import: one statement of 20 000 transactions, prepared and confirmed")
     results["ofx_import_20k"] = ofx_import(api)
     scenarios.append(scenario("h", "/api/finance/transactions/?date_from=2026-09-10&date_to=2026-09-20&limit=100",
