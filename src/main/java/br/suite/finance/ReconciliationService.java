@@ -179,6 +179,17 @@ class ReconciliationService {
 
 	/** Open candidate transactions one of whose keys matches two or more live charges. */
 	private int ambiguous(String where, Map<String, Object> params) {
+		return this.jdbc.sql(ambiguousQuery(where)).params(params).query(Integer.class).single();
+	}
+
+	/**
+	 * The count of {@link #ambiguous}. Each charge key is compared only where it is not
+	 * empty ({@code c.<key> <> ''}, implied by the transaction's own key): that is the
+	 * predicate of the charges' partial indexes, so each lookup is an index scan; without
+	 * it PostgreSQL scanned every charge once per open transaction (a Pix sync of 10 000
+	 * over 52 500 charges ran past the read time-out).
+	 */
+	static String ambiguousQuery(String where) {
 		StringBuilder any = new StringBuilder();
 		for (Key key : CASCADE) {
 			any.append(any.isEmpty() ? "" : " OR ")
@@ -186,14 +197,13 @@ class ReconciliationService {
 				.append(key.transactionColumn())
 				.append(" <> '' AND (SELECT count(*) FROM finance_charge c WHERE c.status <> 'cancelled' AND c.")
 				.append(key.chargeColumn())
+				.append(" <> '' AND c.")
+				.append(key.chargeColumn())
 				.append(" = t.")
 				.append(key.transactionColumn())
 				.append(") > 1)");
 		}
-		return this.jdbc.sql("SELECT count(*) FROM finance_transaction t WHERE " + where + " AND (" + any + ")")
-			.params(params)
-			.query(Integer.class)
-			.single();
+		return "SELECT count(*) FROM finance_transaction t WHERE " + where + " AND (" + any + ")";
 	}
 
 }

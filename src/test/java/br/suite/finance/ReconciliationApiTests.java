@@ -1,9 +1,14 @@
 package br.suite.finance;
 
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Random;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -228,6 +233,37 @@ class ReconciliationApiTests extends ApiTest {
 			.isEqualTo("paid");
 		assertThat(this.api.get("/api/finance/sync-logs/?provider=" + provider).json().get(0).get("message").asString())
 			.contains("1 allocation(s) made by automatic reconciliation");
+	}
+
+	@Autowired
+	DataSource dataSource;
+
+	/**
+	 * The ambiguity count looks each key up in the charges' partial indexes: without the
+	 * implied {@code <> ''} on the charge side PostgreSQL cannot use them and scanned
+	 * every charge once per open transaction (a Pix sync over 52 500 charges ran past the
+	 * read time-out). Sequential scans are priced out here, so a plan that still has one
+	 * has no index it can use.
+	 */
+	@Test
+	void theAmbiguityCountUsesTheChargesIndexes() throws Exception {
+		StringBuilder plan = new StringBuilder();
+		try (Connection connection = this.dataSource.getConnection();
+				Statement statement = connection.createStatement()) {
+			statement.execute("SET enable_seqscan = off");
+			try (ResultSet rows = statement
+				.executeQuery("EXPLAIN " + ReconciliationService.ambiguousQuery("t.provider = 'bench'"))) {
+				while (rows.next()) {
+					plan.append(rows.getString(1)).append('\n');
+				}
+			}
+			finally {
+				statement.execute("RESET enable_seqscan");
+			}
+		}
+		assertThat(plan.toString()).doesNotContain("Seq Scan on finance_charge")
+			.contains("finance_charge_end_to_end_idx", "finance_charge_txid_idx", "finance_charge_pix_reference_key",
+					"finance_charge_external_id_idx", "finance_charge_nosso_numero_idx");
 	}
 
 }
