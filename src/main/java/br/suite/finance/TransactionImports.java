@@ -109,11 +109,7 @@ public class TransactionImports {
 			if (this.row.provider().equals(account.provider()) && this.row.accountId().equals(account.accountId())) {
 				return this;
 			}
-			TransactionRow r = this.row;
-			return new ImportRow(new TransactionRow(account.provider(), account.accountId(), r.externalId(),
-					r.transactionDate(), r.postedAt(), r.amount(), r.direction(), r.status(), r.description(),
-					r.payerName(), r.payerDocument(), r.correlationId(), r.bankReferenceId(), r.endToEndId(),
-					r.chargeExternalId()));
+			return new ImportRow(this.row.inAccount(account.provider(), account.accountId()));
 		}
 
 		TransactionRow of(Account account) {

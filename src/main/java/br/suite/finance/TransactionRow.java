@@ -107,4 +107,11 @@ record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nu
 				correlationId, bankReferenceId, endToEndId, chargeExternalId);
 	}
 
+	/** The same row in another provider account, every other field as it is. */
+	TransactionRow inAccount(String provider, String accountId) {
+		return new TransactionRow(provider, accountId, this.externalId, this.transactionDate, this.postedAt,
+				this.amount, this.direction, this.status, this.description, this.payerName, this.payerDocument,
+				this.correlationId, this.bankReferenceId, this.endToEndId, this.chargeExternalId);
+	}
+
 }

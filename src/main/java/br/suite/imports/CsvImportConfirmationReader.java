@@ -89,12 +89,7 @@ class CsvImportConfirmationReader {
 		parts.generateLogs(request.generateLogs());
 		if (request.groups() != null) {
 			parts.groups();
-			request.groups().forEach((key, rows) -> {
-				Group group = parts.group(key, rows != null);
-				if (rows != null) {
-					rows.forEach(group::add);
-				}
-			});
+			request.groups().forEach(parts::group);
 		}
 		return parts.reading();
 	}
@@ -150,12 +145,7 @@ class CsvImportConfirmationReader {
 			parts.clearGroups();
 			if (bound != null) {
 				parts.groups();
-				bound.forEach((key, rows) -> {
-					Group group = parts.group(key, rows != null);
-					if (rows != null) {
-						rows.forEach(group::add);
-					}
-				});
+				bound.forEach(parts::group);
 			}
 			return;
 		}
@@ -175,11 +165,7 @@ class CsvImportConfirmationReader {
 				}
 			}
 			else {
-				List<CsvImportRow> rows = within("groups", () -> atKey(month, () -> part(ROWS).readValue(parser)));
-				Group group = parts.group(key, rows != null);
-				if (rows != null) {
-					rows.forEach(group::add);
-				}
+				parts.group(key, within("groups", () -> atKey(month, () -> part(ROWS).readValue(parser))));
 			}
 		}
 	}
@@ -243,19 +229,23 @@ class CsvImportConfirmationReader {
 		/** By key, in the body's order; a repeated key replaces the group in place. */
 		private final Map<String, Group> groups = new LinkedHashMap<>();
 
-		private Account rowsAccount = CsvImportConfirmationReader.this.finance.account("csv", "");
+		/**
+		 * Rows read before the metadata, or under an invalid account, are checked here.
+		 */
+		private final Account standIn = CsvImportConfirmationReader.this.finance.account("csv", "");
+
+		private Account rowsAccount = this.standIn;
 
 		void metadata(@Nullable CsvImportMetadata metadata) {
 			this.metadata = metadata;
-			Account stand = CsvImportConfirmationReader.this.finance.account("csv", "");
 			try {
-				this.rowsAccount = metadata == null ? stand
+				this.rowsAccount = metadata == null ? this.standIn
 						: CsvImportConfirmationReader.this.finance.account(metadata.provider(), metadata.accountId());
 			}
 			catch (InvalidRequest ex) {
 				// Reported by reading(); rows are checked by the same rules whatever the
 				// account.
-				this.rowsAccount = stand;
+				this.rowsAccount = this.standIn;
 			}
 		}
 
@@ -280,6 +270,14 @@ class CsvImportConfirmationReader {
 			Group group = new Group(key, month(key), rowsPresent, this.rowsAccount);
 			this.groups.put(key, group);
 			return group;
+		}
+
+		/** A group already bound: its rows ({@code null}: not an array), each checked. */
+		void group(String key, @Nullable List<CsvImportRow> rows) {
+			Group group = group(key, rows != null);
+			if (rows != null) {
+				rows.forEach(group::add);
+			}
 		}
 
 		Reading reading() {
