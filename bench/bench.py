@@ -742,6 +742,12 @@ def reconcile_keys(i):
 
 def reconcile_scale(api, count):
     """(k) count credits imported by CSV, count charges through the API, one timed reconciliation run."""
+    reconcile_set(api, count)
+    return reconcile_run(api, count)
+
+
+def reconcile_set(api, count):
+    """k's data: count credits imported by CSV into the account bench-reconcile, count charges through the API."""
     log(f"reconciliation: importing {count} credits, creating {count} charges, timing one run")
     lines = ["Data;Descrição;Valor;Identificador;EndToEndId;TxId;Documento"]
     for i in range(count):
@@ -762,6 +768,10 @@ def reconcile_scale(api, count):
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         list(pool.map(create, range(count), chunksize=200))
     log(f"  {count} charges created in {time.time() - started:.1f} s")
+
+
+def reconcile_run(api, count):
+    """k itself: one reconciliation run over July's credits of bench-reconcile, timed."""
     started = time.time()
     outcome = api.ok("POST", "/api/finance/reconciliation/run/",
                      {"date_from": "2026-07-01", "date_to": "2026-07-31", "account_id": "bench-reconcile"})

@@ -144,11 +144,13 @@ def jfr(name, start):
 def cpu_seconds():
     """CPU seconds (user + system) used so far by the service's JVM and by its PostgreSQL (postmaster and backends):
     on a machine shared with other work, what a step cost, whatever the wall time the scheduler gave it."""
-    def ticks(pid):
+    def ticks(pid, reaped=False):
+        # utime + stime; with reaped, also cutime + cstime: the time of the children it has waited for, so a backend
+        # that ends during a step still counts (the postmaster reaps it) instead of vanishing from the sum.
         try:
             with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
-            return int(fields[11]) + int(fields[12])
+            return sum(int(field) for field in fields[11:15 if reaped else 13])
         except (OSError, IndexError, ValueError):
             return 0
     hz = os.sysconf("SC_CLK_TCK")
@@ -156,14 +158,14 @@ def cpu_seconds():
         with open(os.path.join(bench.WORK, "postgres", "postmaster.pid")) as pid_file:
             postmaster = pid_file.read().splitlines()[0].strip()
         backends = subprocess.run(["pgrep", "-P", postmaster], capture_output=True, text=True).stdout.split()
-        postgres = sum(ticks(pid) for pid in [postmaster, *backends]) / hz
+        postgres = (ticks(postmaster, reaped=True) + sum(ticks(pid) for pid in backends)) / hz
     except OSError:
         postgres = None
     return {"service": ticks(SERVICE_PID) / hz if SERVICE_PID else None, "postgres": postgres}
 
 
 def cpu_used(before):
-    """The CPU seconds since `before` (cpu_seconds()); a backend that ended in between is not counted."""
+    """The CPU seconds since `before` (cpu_seconds()), backends that ended in between included."""
     after = cpu_seconds()
     return {f"{key}_cpu_s": (round(after[key] - before[key], 2) if after[key] is not None and before[key] is not None
                              else None) for key in after}

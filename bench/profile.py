@@ -13,7 +13,7 @@ the same warm-up as bench/run, then one unpinned run of the same length during w
 
 Writes bench/results/<date>-<commit>-profile.json and .md. The figures are a profile's, with JFR and
 pg_stat_statements running: the req/s of bench/run are the measurement, these say where its time goes.
-  --only d,e   only these scenarios
+  --only d,e   only these scenarios (k: the reconciliation of 50 000 x 50 000, bench/run's scale set)
 """
 
 import collections
@@ -153,6 +153,30 @@ def profile(sid, path, script, env, server_pid, connections=b.CONNECTIONS):
     return result
 
 
+def profile_reconciliation(api, server_pid, count=50000):
+    """k: the reconciliation of count credits against count charges (bench/run's scale set), one run profiled as
+    a scenario is: JFR, the CPU of the JVM and of PostgreSQL from /proc, and pg_stat_statements."""
+    b.reconcile_set(api, count)
+    b.wait_quiet()
+    b.psql("SELECT pg_stat_statements_reset()")
+    recording = os.path.join(b.WORK, "profile-k.jfr")
+    subprocess.run(["jcmd", str(server_pid), "JFR.start", "name=profile-k", f"settings={JFR_SETTINGS}",
+                    f"filename={recording}"], capture_output=True, check=True, timeout=60)
+    pg = postgres_pids()
+    before = (cpu_ticks(server_pid), sum(cpu_ticks(p) for p in pg))
+    run = b.reconcile_run(api, count)
+    after = (cpu_ticks(server_pid), sum(cpu_ticks(p) for p in postgres_pids()))
+    subprocess.run(["jcmd", str(server_pid), "JFR.stop", "name=profile-k"], capture_output=True, check=True,
+                   timeout=120)
+    hertz = os.sysconf("SC_CLK_TCK")
+    # PostgreSQL's CPU: its backends live as long as the pool's connections, so the same processes before and after.
+    return {"id": "k", "description": f"POST /api/finance/reconciliation/run/ ({count} x {count})",
+            "wall_s": run["wall_s"], "allocations": run["allocations"],
+            "cpu_s": {"service (JVM)": round((after[0] - before[0]) / hertz, 2),
+                      "PostgreSQL": round((after[1] - before[1]) / hertz, 2)},
+            "statements": statements(1), "jfr": jfr_summary(recording)}
+
+
 def main():
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=b.ROOT, capture_output=True,
                             text=True).stdout.strip() or "unknown"
@@ -171,6 +195,8 @@ def main():
         seeded = b.seed(api)
         plans = b.plans_of(seeded, token_env)
         chosen = [s for s in plans if b.ONLY is None or s in b.ONLY]
+        if b.ONLY is not None and "k" in b.ONLY:
+            results["reconciliation"] = profile_reconciliation(api, server.pid)
         for sid in chosen:
             path, script, env, _ = plans[sid]
             results["scenarios"].append(profile(sid, path, script, env, server.pid))
@@ -192,6 +218,19 @@ def write(results, commit):
              f"{results['warmup_s']} s warm-up, then one {results['duration_s']} s unpinned wrk run "
              f"({results['connections']} connections) profiled. CPU shares are of the whole machine (all cores "
              "= 100 %).", ""]
+    k = results.get("reconciliation")
+    if k:
+        lines += [f"## k: {k['description']}", "",
+                  f"{k['wall_s']} s, {k['allocations']} allocations (profiled). CPU during the run: " +
+                  ", ".join(f"{name} {v} s" for name, v in k["cpu_s"].items()) + ".", "",
+                  f"JFR: {k['jfr']['samples']} execution samples, by layer: " +
+                  "; ".join(f"{name} {share} %" for name, share in k["jfr"]["layers"]), "",
+                  "Top frames (self): " + "; ".join(f"`{f}` {p} %" for f, p in k["jfr"]["top_frames"][:10]), "",
+                  "| calls | mean ms | total ms | statement |", "|---|---|---|---|"]
+        for st in k["statements"]:
+            query = st["query"].replace("|", "\\|")
+            lines.append(f"| {st['calls']} | {st['mean_ms']} | {st['total_ms']} | `{query}` |")
+        lines.append("")
     for s in results["scenarios"]:
         lines += [f"## {s['id']}: {s['description']}", "",
                   f"{s['requests_per_s']:.0f} req/s, p50 {s['p50_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms (profiled). "
