@@ -141,7 +141,7 @@ def native_memory(pid):
     with open(os.path.join(WORK, "native-memory.txt"), "w") as out:
         out.write(shown)
     categories = {}
-    for match in re.finditer(r"^-\s+(.+?) \(reserved=\d+MB, committed=(\d+)MB\)", shown, re.M):
+    for match in re.finditer(r"^-\s+(.+?) \(reserved=\d+MB, committed=(\d+)MB[,)]", shown, re.M):
         categories[match.group(1).strip()] = int(match.group(2))
     total = re.search(r"Total: reserved=\d+MB, committed=(\d+)MB", shown)
     if total:
