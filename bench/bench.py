@@ -121,6 +121,26 @@ class Api:
         return payload
 
 
+def cpu_ticks(pid, reaped=False):
+    """utime + stime of one process in clock ticks (0 if it is gone); with reaped, also cutime + cstime: the time of
+    the children it has waited for."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return sum(int(field) for field in fields[11:15 if reaped else 13])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def postgres_cpu_ticks():
+    """The CPU ticks used so far by the embedded PostgreSQL: its live processes and, through the postmaster's reaped
+    children, the backends that have ended, so a difference over a step counts a backend that ended during it."""
+    with open(os.path.join(WORK, "postgres", "postmaster.pid")) as pid_file:
+        postmaster = pid_file.read().splitlines()[0].strip()
+    backends = subprocess.run(["pgrep", "-P", postmaster], capture_output=True, text=True).stdout.split()
+    return cpu_ticks(postmaster, reaped=True) + sum(cpu_ticks(pid) for pid in backends)
+
+
 def rss_kib(pid):
     values = {}
     with open(f"/proc/{pid}/status") as status:

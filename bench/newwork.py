@@ -144,24 +144,12 @@ def jfr(name, start):
 def cpu_seconds():
     """CPU seconds (user + system) used so far by the service's JVM and by its PostgreSQL (postmaster and backends):
     on a machine shared with other work, what a step cost, whatever the wall time the scheduler gave it."""
-    def ticks(pid, reaped=False):
-        # utime + stime; with reaped, also cutime + cstime: the time of the children it has waited for, so a backend
-        # that ends during a step still counts (the postmaster reaps it) instead of vanishing from the sum.
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            return sum(int(field) for field in fields[11:15 if reaped else 13])
-        except (OSError, IndexError, ValueError):
-            return 0
     hz = os.sysconf("SC_CLK_TCK")
     try:
-        with open(os.path.join(bench.WORK, "postgres", "postmaster.pid")) as pid_file:
-            postmaster = pid_file.read().splitlines()[0].strip()
-        backends = subprocess.run(["pgrep", "-P", postmaster], capture_output=True, text=True).stdout.split()
-        postgres = (ticks(postmaster, reaped=True) + sum(ticks(pid) for pid in backends)) / hz
+        postgres = bench.postgres_cpu_ticks() / hz
     except OSError:
         postgres = None
-    return {"service": ticks(SERVICE_PID) / hz if SERVICE_PID else None, "postgres": postgres}
+    return {"service": bench.cpu_ticks(SERVICE_PID) / hz if SERVICE_PID else None, "postgres": postgres}
 
 
 def cpu_used(before):

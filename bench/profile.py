@@ -66,23 +66,6 @@ def layer_of(frames):
     return "JDK only (e.g. GC, socket, thread)"
 
 
-def cpu_ticks(pid):
-    """utime + stime in clock ticks of one process (0 if it is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, IndexError, ValueError):
-        return 0
-
-
-def postgres_pids():
-    with open(os.path.join(b.WORK, "postgres", "postmaster.pid")) as pid_file:
-        postmaster = pid_file.read().splitlines()[0].strip()
-    children = subprocess.run(["pgrep", "-P", postmaster], capture_output=True, text=True).stdout.split()
-    return [postmaster, *children]
-
-
 def total_ticks():
     with open("/proc/stat") as stat:
         return sum(int(v) for v in stat.readline().split()[1:8])
@@ -128,10 +111,9 @@ def profile(sid, path, script, env, server_pid, connections=b.CONNECTIONS):
     recording = os.path.join(b.WORK, f"profile-{sid}.jfr")
     subprocess.run(["jcmd", str(server_pid), "JFR.start", f"name=profile-{sid}", f"settings={JFR_SETTINGS}",
                     f"filename={recording}"], capture_output=True, check=True, timeout=60)
-    pg = postgres_pids()
-    before = (total_ticks(), cpu_ticks(server_pid), sum(cpu_ticks(p) for p in pg), os.times())
+    before = (total_ticks(), b.cpu_ticks(server_pid), b.postgres_cpu_ticks(), os.times())
     run = b.wrk(path, script, env, b.DURATION, connections)
-    after = (total_ticks(), cpu_ticks(server_pid), sum(cpu_ticks(p) for p in pg), os.times())
+    after = (total_ticks(), b.cpu_ticks(server_pid), b.postgres_cpu_ticks(), os.times())
     subprocess.run(["jcmd", str(server_pid), "JFR.stop", f"name=profile-{sid}"], capture_output=True, check=True,
                    timeout=120)
     machine = (after[0] - before[0]) or 1
@@ -162,14 +144,12 @@ def profile_reconciliation(api, server_pid, count=50000):
     recording = os.path.join(b.WORK, "profile-k.jfr")
     subprocess.run(["jcmd", str(server_pid), "JFR.start", "name=profile-k", f"settings={JFR_SETTINGS}",
                     f"filename={recording}"], capture_output=True, check=True, timeout=60)
-    pg = postgres_pids()
-    before = (cpu_ticks(server_pid), sum(cpu_ticks(p) for p in pg))
+    before = (b.cpu_ticks(server_pid), b.postgres_cpu_ticks())
     run = b.reconcile_run(api, count)
-    after = (cpu_ticks(server_pid), sum(cpu_ticks(p) for p in postgres_pids()))
+    after = (b.cpu_ticks(server_pid), b.postgres_cpu_ticks())
     subprocess.run(["jcmd", str(server_pid), "JFR.stop", "name=profile-k"], capture_output=True, check=True,
                    timeout=120)
     hertz = os.sysconf("SC_CLK_TCK")
-    # PostgreSQL's CPU: its backends live as long as the pool's connections, so the same processes before and after.
     return {"id": "k", "description": f"POST /api/finance/reconciliation/run/ ({count} x {count})",
             "wall_s": run["wall_s"], "allocations": run["allocations"],
             "cpu_s": {"service (JVM)": round((after[0] - before[0]) / hertz, 2),
