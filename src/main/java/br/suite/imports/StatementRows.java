@@ -109,9 +109,8 @@ final class StatementRows {
 		Map<String, Integer> contentSeen = new HashMap<>();
 		Map<String, Integer> idLines = new HashMap<>();
 		for (int i = 0; i < records.size(); i++) {
-			// Each record is let go once its line is made: the cells of the whole file
-			// and
-			// its lines are never held together.
+			// Each record is let go once its line is made, so the file's cells and its
+			// lines are never held together.
 			Record record = records.set(i, null);
 			Line line = line(record, decimal, contentSeen, idLines);
 			if (line != null) {
