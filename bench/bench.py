@@ -200,6 +200,20 @@ def parse_ms(text):
 
 
 RUN_SEQUENCE = 0
+SERVICE = None  # the running service's process (start_service), whose CPU each wrk run records per request
+TICKS_PER_S = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ms_now():
+    """The CPU milliseconds used so far by the service's JVM and by the embedded PostgreSQL (None when unknown)."""
+    if SERVICE is None or SERVICE.poll() is not None:
+        return None
+    try:
+        postgres = postgres_cpu_ticks()
+    except OSError:
+        postgres = None
+    jvm = cpu_ticks(SERVICE.pid)
+    return (jvm * 1000 / TICKS_PER_S, None if postgres is None else postgres * 1000 / TICKS_PER_S)
 
 
 def wrk(path, script, env, duration, connections=CONNECTIONS, pinned=False):
@@ -207,6 +221,7 @@ def wrk(path, script, env, duration, connections=CONNECTIONS, pinned=False):
                "-s", os.path.join(BENCH, "lua", script), BASE + path]
     global RUN_SEQUENCE
     RUN_SEQUENCE += 1
+    cpu_before = cpu_ms_now()
     # SUITE_RUN: a number no other wrk run of this benchmark gets (post_clientes.lua builds unique CPFs from it).
     output = subprocess.run(command, env={**os.environ, **env, "SUITE_RUN": str(RUN_SEQUENCE)}, capture_output=True, text=True,
                             timeout=duration + 60).stdout
@@ -218,6 +233,13 @@ def wrk(path, script, env, duration, connections=CONNECTIONS, pinned=False):
     result["non_2xx"] = int(non2xx.group(1)) if non2xx else 0
     result["socket_errors"] = sum(int(g) for g in socket.groups()) if socket else 0
     result["requests"] = int(re.search(r"(\d+) requests in", output).group(1))
+    cpu_after = cpu_ms_now()
+    # CPU per request of the JVM and of PostgreSQL over the run (wrk's own CPU is in neither), so a regression in
+    # req/s shows on which side it came from.
+    if cpu_before and cpu_after and result["requests"]:
+        result["jvm_cpu_ms_per_request"] = round((cpu_after[0] - cpu_before[0]) / result["requests"], 3)
+        if cpu_before[1] is not None and cpu_after[1] is not None:
+            result["postgres_cpu_ms_per_request"] = round((cpu_after[1] - cpu_before[1]) / result["requests"], 3)
     return result
 
 
@@ -232,7 +254,15 @@ def measured(path, script, env, connections, pinned, expect_non2xx):
         runs.append(run)
     median = sorted(runs, key=lambda r: r["requests_per_s"])[len(runs) // 2]
     return {"requests_per_s": median["requests_per_s"], "p50_ms": median["p50_ms"], "p99_ms": median["p99_ms"],
+            "jvm_cpu_ms_per_request": median.get("jvm_cpu_ms_per_request"),
+            "postgres_cpu_ms_per_request": median.get("postgres_cpu_ms_per_request"),
             "errors": errors_of(runs, expect_non2xx), "runs": runs}
+
+
+def per_request(state, side):
+    """The pinned median run's CPU per request of one side ('jvm' or 'postgres'), as the table prints it."""
+    value = state.get(f"{side}_cpu_ms_per_request")
+    return "" if value is None else f"{value:.2f}"
 
 
 def errors_of(runs, expect_non2xx):
@@ -561,6 +591,8 @@ def start_service(extra_arguments=(), cds=None, fresh=True):
     started = time.time()
     server = subprocess.Popen(command, stdout=open(os.path.join(WORK, "service.log"), "a"),
                               stderr=subprocess.STDOUT, start_new_session=True, env=environment)
+    global SERVICE
+    SERVICE = server
     return server, started
 
 
@@ -850,8 +882,8 @@ def write(results, commit):
              "",
              "| id | request | cold req/s | pinned req/s | pinned p50 ms | pinned p99 ms | unpinned req/s | unpinned p99 ms "
              "| DRF req/s | DRF p99 ms | req/s ratio | p99 ratio (DRF/pinned) | target req/s | target p99 ms | met | errors "
-             "| CPU busy before runs |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| CPU busy before runs | JVM CPU ms/req | PostgreSQL CPU ms/req |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in results["scenarios"]:
         pinned, unpinned, cold_state = s["pinned"], s["unpinned"], s.get("cold")
         best = max(pinned["requests_per_s"], unpinned["requests_per_s"])
@@ -872,7 +904,7 @@ def write(results, commit):
             f"{s['drf_p99_ms'] or ''} | {ratio(best, s['drf_requests_per_s'])} | "
             f"{ratio(s['drf_p99_ms'], pinned['p99_ms'])} | {s.get('target_requests_per_s', '')} | "
             f"{s.get('target_p99_ms', '')} | {met} | {pinned['errors'] + unpinned['errors'] + (cold_state or {}).get('errors', 0)} | "
-            f"{busy} |")
+            f"{busy} | {per_request(pinned, 'jvm')} | {per_request(pinned, 'postgres')} |")
     lines.append("")
     if "csv_import_50k" in results:
         c = results["csv_import_50k"]
