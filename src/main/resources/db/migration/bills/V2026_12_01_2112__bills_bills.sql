@@ -10,7 +10,8 @@ CREATE TABLE bills_bill (
     document_number varchar(60)   NOT NULL DEFAULT '',
     competence_date date          NOT NULL,
     total           numeric(14,2) NOT NULL CHECK (total > 0),
-    cancelled       boolean       NOT NULL DEFAULT false,
+    -- Derived from the installments by the service in the same database transaction (cancelled is set).
+    status          varchar(20)   NOT NULL CHECK (status IN ('open', 'partially_paid', 'paid', 'cancelled')),
     recurrence_id   bigint,
     version         bigint        NOT NULL,
     created_at      timestamptz   NOT NULL,
@@ -21,6 +22,7 @@ CREATE TABLE bills_bill (
 CREATE INDEX bills_bill_fornecedor_idx ON bills_bill (fornecedor_id) WHERE fornecedor_id IS NOT NULL;
 CREATE INDEX bills_bill_cliente_idx ON bills_bill (cliente_id) WHERE cliente_id IS NOT NULL;
 CREATE INDEX bills_bill_competence_idx ON bills_bill (direction, competence_date);
+CREATE INDEX bills_bill_status_idx ON bills_bill (direction, status);
 CREATE INDEX bills_bill_recurrence_idx ON bills_bill (recurrence_id) WHERE recurrence_id IS NOT NULL;
 
 CREATE TABLE bills_split (
