@@ -13,6 +13,8 @@ CREATE TABLE bills_bill (
     -- Derived from the installments by the service in the same database transaction (cancelled is set).
     status          varchar(20)   NOT NULL CHECK (status IN ('open', 'partially_paid', 'paid', 'cancelled')),
     recurrence_id   bigint,
+    -- How a receivable's installments are charged (a finance charge kind); '' for a payable.
+    charge_kind     varchar(20)   NOT NULL DEFAULT '',
     version         bigint        NOT NULL,
     created_at      timestamptz   NOT NULL,
     updated_at      timestamptz   NOT NULL,

@@ -30,7 +30,10 @@ record BillRequest(@Schema(allowableValues = {
 				using = Money.Reader.class) @Nullable BigDecimal total,
 		@Schema(description = "Required: [{\"due_date\", \"amount\"}] summing to total, or {\"count\": N, "
 				+ "\"first_due_date\": D} (monthly, total / N truncated to cents, the remainder on the first)") @Nullable JsonNode installments,
-		@Schema(description = "Optional: {\"frequency\": \"monthly\", \"until\": \"YYYY-MM-DD\"}") @Nullable RecurrenceRequest recurrence){
+		@Schema(description = "Optional: {\"frequency\": \"monthly\", \"until\": \"YYYY-MM-DD\"}") @Nullable RecurrenceRequest recurrence,
+		@Schema(allowableValues = { "pix", "boleto", "card", "transfer", "other" },
+				description = "A receivable's: the kind of the charge that backs each installment (default "
+						+ "boleto); ignored for a payable") @Nullable String chargeKind){
 
 	/** A part of a bill's total with its category and optional cost centre. */
 	record SplitRequest(@Nullable Long categoryId, @Nullable Long costCentreId, @Schema(type = "string",

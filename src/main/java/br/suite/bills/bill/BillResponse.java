@@ -27,6 +27,8 @@ record BillResponse(long id, @Schema(allowableValues = {
 				using = Money.Writer.class) BigDecimal openAmount,
 		@Schema(description = "The first bill of its monthly recurrence (its own id for the first); null when not "
 				+ "recurring") @Nullable Long recurrenceId,
+		@Schema(description = "A receivable's charge kind (pix, boleto, card, transfer, other); \"\" for a "
+				+ "payable") String chargeKind,
 		List<InstallmentResponse> installments, Instant createdAt, Instant updatedAt){
 
 	record SplitResponse(long categoryId, @Nullable Long costCentreId,

@@ -35,6 +35,7 @@ import br.suite.bills.category.CategoryKind;
 import br.suite.bills.costcentre.CostCentreChecks;
 import br.suite.customers.ClienteDirectory;
 import br.suite.customers.FornecedorDirectory;
+import br.suite.finance.BillCharges;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
 import br.suite.shared.ExpectedVersion;
@@ -56,7 +57,7 @@ import tools.jackson.databind.node.ObjectNode;
 class BillService {
 
 	private static final String COLUMNS = "id, direction, fornecedor_id, cliente_id, description, document_number, "
-			+ "competence_date, total, status, recurrence_id, version, created_at, updated_at";
+			+ "competence_date, total, status, recurrence_id, charge_kind, version, created_at, updated_at";
 
 	/** At most this many installments in all per request (installments × recurrences). */
 	static final int MAX_INSTALLMENTS_WRITTEN = 1200;
@@ -77,8 +78,15 @@ class BillService {
 
 	private final AuditLog audit;
 
+	private final BillStatuses statuses;
+
+	private final BillCharges charges;
+
 	BillService(JdbcClient jdbc, JsonMapper json, CategoryChecks categories, CostCentreChecks costCentres,
-			FornecedorDirectory fornecedores, ClienteDirectory clientes, AuditLog audit) {
+			FornecedorDirectory fornecedores, ClienteDirectory clientes, AuditLog audit, BillStatuses statuses,
+			BillCharges charges) {
+		this.statuses = statuses;
+		this.charges = charges;
 		this.jdbc = jdbc;
 		this.json = json;
 		this.categories = categories;
@@ -99,13 +107,14 @@ class BillService {
 
 	private record Draft(BillDirection direction, @Nullable Long fornecedorId, @Nullable Long clienteId,
 			String description, String documentNumber, LocalDate competenceDate, BigDecimal total, List<Split> splits,
-			List<Planned> installments, int recurrences) {
+			List<Planned> installments, int recurrences, String chargeKind) {
 	}
 
 	/** A bill's row before its splits and installments are attached. */
 	private record Head(long id, String direction, @Nullable Long fornecedorId, @Nullable Long clienteId,
 			String description, String documentNumber, LocalDate competenceDate, BigDecimal total, String status,
-			@Nullable Long recurrenceId, long version, OffsetDateTime createdAt, OffsetDateTime updatedAt) {
+			@Nullable Long recurrenceId, String chargeKind, long version, OffsetDateTime createdAt,
+			OffsetDateTime updatedAt) {
 	}
 
 	private record InstallmentRow(long billId, long id, int number, LocalDate dueDate, BigDecimal amount,
@@ -176,9 +185,9 @@ class BillService {
 		for (int k = 0; k < draft.recurrences(); k++) {
 			long id = this.jdbc.sql("""
 					INSERT INTO bills_bill (direction, fornecedor_id, cliente_id, description, document_number,
-					    competence_date, total, status, recurrence_id, version, created_at, updated_at)
+					    competence_date, total, status, recurrence_id, charge_kind, version, created_at, updated_at)
 					VALUES (:direction, :fornecedorId, :clienteId, :description, :documentNumber, :competenceDate,
-					    :total, 'open', :recurrenceId, 0, :now, :now)
+					    :total, 'open', :recurrenceId, :chargeKind, 0, :now, :now)
 					RETURNING id""")
 				.param("direction", ClosedSet.wire(draft.direction()))
 				.param("fornecedorId", draft.fornecedorId())
@@ -188,6 +197,7 @@ class BillService {
 				.param("competenceDate", InstallmentPlan.monthsAfter(draft.competenceDate(), k))
 				.param("total", draft.total())
 				.param("recurrenceId", first)
+				.param("chargeKind", draft.chargeKind())
 				.param("now", now)
 				.query(Long.class)
 				.single();
@@ -198,12 +208,15 @@ class BillService {
 				}
 			}
 			writeSplits(id, draft.splits());
+			ClienteDirectory.Payer payer = draft.clienteId() == null ? null
+					: this.clientes.payer(draft.clienteId()).orElse(null);
 			for (Planned planned : draft.installments()) {
+				LocalDate due = InstallmentPlan.monthsAfter(planned.dueDate(), k);
+				Long charge = payer == null ? null : this.charges.open(draft.chargeKind(), payer.nome(),
+						payer.documento(), planned.amount(), due, chargeDescription(draft, planned.number()));
 				this.jdbc.sql("""
-						INSERT INTO bills_installment (bill_id, number, due_date, amount)
-						VALUES (?, ?, ?, ?)""")
-					.params(id, planned.number(), InstallmentPlan.monthsAfter(planned.dueDate(), k), planned.amount())
-					.update();
+						INSERT INTO bills_installment (bill_id, number, due_date, amount, charge_id)
+						VALUES (?, ?, ?, ?, ?)""").params(id, planned.number(), due, planned.amount(), charge).update();
 			}
 			this.audit.record("finance.bill.created", "bill", id,
 					AuditLog.Changes.created(audited(find(id, false).body())));
@@ -327,6 +340,10 @@ class BillService {
 			this.jdbc.sql("UPDATE bills_installment SET due_date = ?, amount = ? WHERE bill_id = ? AND number = ?")
 				.params(planned.dueDate(), planned.amount(), id, planned.number())
 				.update();
+			Long charge = byNumber.get(planned.number()).chargeId();
+			if (charge != null) {
+				this.charges.change(charge, planned.amount(), planned.dueDate());
+			}
 		}
 		refreshStatus(id);
 		Versioned<BillResponse> updated = find(id, false);
@@ -349,6 +366,11 @@ class BillService {
 		if (bill.paidAmount().signum() > 0) {
 			throw new BillHasPayments(id, bill.paidAmount());
 		}
+		for (InstallmentResponse installment : bill.installments()) {
+			if (installment.chargeId() != null) {
+				this.charges.cancel(installment.chargeId());
+			}
+		}
 		this.jdbc.sql("UPDATE bills_bill SET status = 'cancelled', version = version + 1, updated_at = ? WHERE id = ?")
 			.params(BillsFields.now(), id)
 			.update();
@@ -359,17 +381,7 @@ class BillService {
 
 	/** Writes the bill's status as its installments now stand (cancelled stays). */
 	void refreshStatus(long id) {
-		List<InstallmentRow> rows = installments(List.of(id));
-		String cancelled = this.jdbc.sql("SELECT status FROM bills_bill WHERE id = ?")
-			.param(id)
-			.query(String.class)
-			.single();
-		BillStatus status = InstallmentPlan.billStatus(rows.stream().map(InstallmentRow::amount).toList(),
-				rows.stream().map(InstallmentRow::paidAmount).toList(),
-				cancelled.equals(ClosedSet.wire(BillStatus.CANCELLED)));
-		this.jdbc.sql("UPDATE bills_bill SET status = ? WHERE id = ? AND status <> ?")
-			.params(ClosedSet.wire(status), id, ClosedSet.wire(status))
-			.update();
+		this.statuses.refresh(List.of(id));
 	}
 
 	Versioned<BillResponse> find(long id, boolean forUpdate) {
@@ -444,10 +456,28 @@ class BillService {
 				}
 			}
 		}
+		String chargeKind = "";
+		if (direction == BillDirection.RECEIVABLE) {
+			chargeKind = request.chargeKind() == null || request.chargeKind().isBlank() ? "boleto"
+					: request.chargeKind().strip();
+			if (!BillCharges.isKind(chargeKind)) {
+				errors.add("charge_kind", "must be one of: " + BillCharges.kinds() + " (got \"" + chargeKind + "\")");
+			}
+		}
 		errors.throwIfAny();
 		return new Draft(Objects.requireNonNull(direction), fornecedorId, clienteId, description, documentNumber,
-				Objects.requireNonNull(request.competenceDate()), total, splits, installments,
-				Math.max(1, recurrences));
+				Objects.requireNonNull(request.competenceDate()), total, splits, installments, Math.max(1, recurrences),
+				chargeKind);
+	}
+
+	/**
+	 * The charge's description: the bill's and which installment (charges take 500
+	 * characters).
+	 */
+	private static String chargeDescription(Draft draft, int number) {
+		String suffix = " (parcela " + number + "/" + draft.installments().size() + ")";
+		String description = draft.description();
+		return description.substring(0, Math.min(description.length(), 500 - suffix.length())) + suffix;
 	}
 
 	private static CategoryKind kind(BillDirection direction) {
@@ -678,7 +708,7 @@ class BillService {
 			bills.add(new BillResponse(head.id(), head.direction(), head.fornecedorId(), head.clienteId(),
 					head.description(), head.documentNumber(), head.competenceDate(),
 					only == null ? null : only.categoryId(), only == null ? null : only.costCentreId(), parts,
-					head.total(), head.status(), overdue, paid, open, head.recurrenceId(), rows,
+					head.total(), head.status(), overdue, paid, open, head.recurrenceId(), head.chargeKind(), rows,
 					head.createdAt().toInstant(), head.updatedAt().toInstant()));
 		}
 		return bills;
@@ -700,7 +730,7 @@ class BillService {
 		return new Head(rs.getLong("id"), rs.getString("direction"), rs.getObject("fornecedor_id", Long.class),
 				rs.getObject("cliente_id", Long.class), rs.getString("description"), rs.getString("document_number"),
 				rs.getObject("competence_date", LocalDate.class), rs.getBigDecimal("total"), rs.getString("status"),
-				rs.getObject("recurrence_id", Long.class), rs.getLong("version"),
+				rs.getObject("recurrence_id", Long.class), rs.getString("charge_kind"), rs.getLong("version"),
 				rs.getObject("created_at", OffsetDateTime.class), rs.getObject("updated_at", OffsetDateTime.class));
 	}
 

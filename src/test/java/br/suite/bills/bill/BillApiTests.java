@@ -51,8 +51,8 @@ class BillApiTests extends ApiTest {
 		assertThat(response.header("ETag")).isPresent();
 		assertThat(bill.propertyNames()).containsExactlyInAnyOrder("id", "direction", "fornecedor_id", "cliente_id",
 				"description", "document_number", "competence_date", "category_id", "cost_centre_id", "splits", "total",
-				"status", "overdue", "paid_amount", "open_amount", "recurrence_id", "installments", "created_at",
-				"updated_at");
+				"status", "overdue", "paid_amount", "open_amount", "recurrence_id", "charge_kind", "installments",
+				"created_at", "updated_at");
 		assertThat(bill.get("description").asString()).isEqualTo("Aluguel da loja");
 		assertThat(bill.get("fornecedor_id").asLong()).isEqualTo(fornecedor);
 		assertThat(bill.get("cliente_id").isNull()).isTrue();
