@@ -9,10 +9,9 @@
  * deleted as a {@link br.suite.customers.ClienteReferences} and
  * {@link br.suite.customers.FornecedorReferences}), checks suppliers' default categories
  * for customers ({@link br.suite.customers.FornecedorCategories}) and allocates debits
- * through finance's {@link br.suite.finance.DebitAllocations}; each receivable installment
- * is a finance charge ({@link br.suite.finance.BillCharges}), whose payments it follows.
- * Every change is audited.
- * Publishes no events yet.
+ * through finance's {@link br.suite.finance.DebitAllocations}; each receivable
+ * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
+ * it follows. Every change is audited. Publishes no events yet.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "customers", "finance", "web" })
 @NullMarked
