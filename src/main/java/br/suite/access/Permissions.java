@@ -34,6 +34,13 @@ public final class Permissions {
 		c.put("finance.reconciliation.view", "List allocations and reconciliation suggestions");
 		c.put("finance.reconciliation.change",
 				"Allocate transactions to charges and fiscal documents, run " + "reconciliation, accept suggestions");
+		c.put("finance.categories.view", "List and read the categories of the management chart of accounts");
+		c.put("finance.categories.change", "Create and change categories (deactivate them; they are never deleted)");
+		c.put("finance.cost_centres.view", "List and read cost centres");
+		c.put("finance.cost_centres.change", "Create and change cost centres");
+		c.put("finance.bills.view",
+				"List and read bills (contas a pagar e a receber), their installments and payments");
+		c.put("finance.bills.change", "Create, change and cancel bills; record and delete payments of installments");
 		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
 		c.put("timeclock.snapshots.view", "Download punch snapshots (biometric data)");
@@ -63,6 +70,8 @@ public final class Permissions {
 						+ "the labour inspector");
 		c.put("customers.clientes.view", "List and read customers");
 		c.put("customers.clientes.change", "Create, update and delete customers");
+		c.put("customers.fornecedores.view", "List and read suppliers (fornecedores)");
+		c.put("customers.fornecedores.change", "Create, update and delete suppliers (fornecedores)");
 		c.put("fins.records.view", "List and read fins records");
 		c.put("fins.records.change", "Create, update and delete fins records");
 		c.put("processdocs.documents.view", "List and read process documents, files and history");

@@ -48,4 +48,20 @@ public class ClienteDirectory {
 			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 	}
 
+	/**
+	 * A customer as the payer of a charge: its name and canonical CPF/CNPJ ("" when
+	 * unknown).
+	 */
+	public record Payer(String nome, String documento) {
+	}
+
+	/** The customer as a payer, when it exists. */
+	@Transactional(readOnly = true)
+	public java.util.Optional<Payer> payer(long clienteId) {
+		return this.jdbc.sql("SELECT nome, documento FROM customers_cliente WHERE id = :id")
+			.param("id", clienteId)
+			.query((rs, n) -> new Payer(rs.getString("nome"), rs.getString("documento")))
+			.optional();
+	}
+
 }

@@ -2,7 +2,6 @@ package br.suite.customers;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,14 +18,10 @@ import br.suite.customers.CustomerProblems.ClienteInUse;
 import br.suite.customers.CustomerProblems.ClienteNotFound;
 import br.suite.customers.CustomerProblems.DocumentoTaken;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.InvalidRequest;
-import br.suite.shared.InvalidTaxId;
 import br.suite.shared.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.Paging;
 import br.suite.shared.PersonalData;
-import br.suite.shared.PhoneNumber;
-import br.suite.shared.TaxId;
 
 @Service
 class ClienteService {
@@ -65,24 +60,7 @@ class ClienteService {
 			.of(this.jdbc, "id, nome, email, telefone, documento, ativo, created_at, updated_at", "customers_cliente")
 			.where("ativo = :ativo", "ativo", filter.ativo())
 			.orderBy("nome_busca, id");
-		String q = filter.q() == null ? "" : filter.q().trim();
-		if (q.indexOf('\0') >= 0) {
-			// PostgreSQL text cannot hold it, so no customer could match; say so instead
-			// of failing.
-			throw InvalidRequest.of("q", "must not contain the NUL character");
-		}
-		if (!q.isEmpty()) {
-			// A document is stored without its mask, so "12.345" must find 12345…: drop
-			// the mask from q too.
-			String documento = q.replaceAll("[.\\-/\\s]", "").toUpperCase(Locale.ROOT);
-			query
-				.where(documento.isEmpty() ? "(nome_busca LIKE :q OR email_busca LIKE :q)"
-						: "(nome_busca LIKE :q OR email_busca LIKE :q OR documento LIKE :documento)")
-				.param("q", ListQuery.containing(TextSearch.fold(q)));
-			if (!documento.isEmpty()) {
-				query.param("documento", ListQuery.containing(documento));
-			}
-		}
+		PartyFields.search(query, filter.q());
 		ListQuery.Page<ClienteResponse> page = query.page(paging,
 				(rs, n) -> new ClienteResponse(rs.getLong("id"), rs.getString("nome"), rs.getString("email"),
 						rs.getString("telefone"), rs.getString("documento"), rs.getBoolean("ativo"),
@@ -103,9 +81,9 @@ class ClienteService {
 	 */
 	@Transactional
 	Cliente create(ClienteRequest request) {
-		String documento = canonical(request.documento());
+		String documento = PartyFields.documento(request.documento());
 		Cliente cliente = new Cliente(request.nome(), Objects.requireNonNull(request.email()),
-				telefone(request.telefone(), null), documento, Boolean.TRUE.equals(request.ativo()));
+				PartyFields.telefone(request.telefone(), null), documento, Boolean.TRUE.equals(request.ativo()));
 		cliente.version = 0L;
 		// The holder of a conflicting documento may be deleted before it is read: then
 		// the insert is tried again.
@@ -153,12 +131,13 @@ class ClienteService {
 			expected.check(Objects.requireNonNull(cliente.version));
 			ClienteRequest request = changes.apply(cliente);
 			Map<String, @Nullable Object> before = cliente.audited();
-			String documento = canonical(request.documento());
+			String documento = PartyFields.documento(request.documento());
 			if (!documento.equals(cliente.documento)) {
 				checkDocumentoFree(documento, cliente.id());
 			}
 			cliente.change(request.nome(), Objects.requireNonNull(request.email()),
-					telefone(request.telefone(), cliente.telefone), documento, Boolean.TRUE.equals(request.ativo()));
+					PartyFields.telefone(request.telefone(), cliente.telefone), documento,
+					Boolean.TRUE.equals(request.ativo()));
 			Cliente saved = this.clientes.save(cliente);
 			Changes audited = Changes.between(before, saved.audited());
 			if (!audited.isEmpty()) {
@@ -193,38 +172,6 @@ class ClienteService {
 		return changes.mask("email", PersonalData::email)
 			.mask("telefone", PersonalData::phone)
 			.mask("documento", PersonalData::taxId);
-	}
-
-	/**
-	 * The E.164 form of a phone number ({@link PhoneNumber}); empty stays empty. A number
-	 * stored before the E.164 form that could not be converted is kept while the request
-	 * leaves it unchanged.
-	 */
-	private static String telefone(@Nullable String telefone, @Nullable String stored) {
-		if (telefone == null || telefone.isEmpty()) {
-			return "";
-		}
-		if (telefone.equals(stored)) {
-			return stored;
-		}
-		try {
-			return PhoneNumber.canonical(telefone);
-		}
-		catch (PhoneNumber.Invalid ex) {
-			throw InvalidRequest.of("telefone", ex.getMessage());
-		}
-	}
-
-	private static String canonical(@Nullable String documento) {
-		if (documento == null || documento.isEmpty()) {
-			return "";
-		}
-		try {
-			return TaxId.parse(documento).value();
-		}
-		catch (InvalidTaxId ex) {
-			throw InvalidRequest.of("documento", ex.getMessage());
-		}
 	}
 
 	/**

@@ -42,4 +42,35 @@ final class CustomerProblems {
 
 	}
 
+	static final class FornecedorNotFound extends ApiProblem.NotFound {
+
+		FornecedorNotFound(long id) {
+			super("Supplier", id);
+		}
+
+	}
+
+	static final class FornecedorDocumentoTaken extends ApiProblem.Conflict {
+
+		FornecedorDocumentoTaken(String documento, long existingId) {
+			super("The document " + documento + " is already registered to supplier " + existingId + ".");
+			with("field", "documento").with("existing_id", existingId);
+		}
+
+	}
+
+	static final class FornecedorInUse extends ApiProblem.Conflict {
+
+		FornecedorInUse(long id, Map<String, Long> references) {
+			super("Supplier " + id + " is referred to by "
+					+ references.entrySet()
+						.stream()
+						.map(entry -> entry.getValue() + " " + entry.getKey() + " record(s)")
+						.collect(Collectors.joining(", "))
+					+ "; deactivate it with \"ativo\": false instead of deleting it.");
+			with("references", references);
+		}
+
+	}
+
 }

@@ -28,6 +28,7 @@ import br.suite.finance.FinanceProblems.AllocationExists;
 import br.suite.finance.FinanceProblems.AllocationNotFound;
 import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.TransactionNotAllocatable;
+import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
@@ -223,6 +224,16 @@ class AllocationService {
 	@Transactional
 	void delete(long id) {
 		AllocationResponse allocation = get(id);
+		Long billPayment = this.jdbc.sql("SELECT bill_payment_id FROM finance_allocation WHERE id = ?")
+			.param(id)
+			.query(Long.class)
+			.optional()
+			.orElse(null);
+		if (billPayment != null) {
+			throw new ApiProblem.Conflict("Allocation " + id + " pays bill payment " + billPayment
+					+ ": delete that payment (DELETE /api/finance/bills/…/payments/…/) instead.")
+				.with("bill_payment_id", billPayment);
+		}
 		if (allocation.fiscalDocumentId() != null) {
 			lockDocuments(Set.of(allocation.fiscalDocumentId()));
 		}

@@ -1,11 +1,13 @@
 package br.suite.finance;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -26,9 +28,12 @@ class ReconciliationState {
 
 	private final ApplicationEventPublisher events;
 
-	ReconciliationState(JdbcClient jdbc, ApplicationEventPublisher events) {
+	private final List<BillCharges.Settled> bills;
+
+	ReconciliationState(JdbcClient jdbc, ApplicationEventPublisher events, List<BillCharges.Settled> bills) {
 		this.jdbc = jdbc;
 		this.events = events;
+		this.bills = bills;
 	}
 
 	/** Recomputes the given charges (status, paid amount and date). */
@@ -70,7 +75,9 @@ class ReconciliationState {
 		if (transactions.length == 0 && charges.length == 0) {
 			return;
 		}
-		List<ChargesPaid.PaidCharge> paid = this.jdbc.sql("""
+		record Changed(ChargesPaid.PaidCharge charge, boolean paid, @Nullable LocalDate paidOn) {
+		}
+		List<Changed> changed = this.jdbc.sql("""
 				WITH touched AS (SELECT DISTINCT unnest(:transactions::bigint[]) AS id),
 				target AS (SELECT unnest(:charges::bigint[]) AS id
 				           UNION
@@ -93,13 +100,22 @@ class ReconciliationState {
 				            FROM s
 				            WHERE c.id = s.id
 				              AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)
-				            RETURNING c.id, c.amount, s.paid, s.before, s.status)
-				SELECT id, amount, paid FROM changed WHERE status = 'paid' AND before <> 'paid'""")
+				            RETURNING c.id, c.amount, s.paid, s.before, s.status, s.paid_on)
+				SELECT id, amount, paid, status = 'paid' AND before <> 'paid', paid_on FROM changed""")
 			.param("charges", charges)
 			.param("transactions", transactions)
 			.param("now", now)
-			.query((rs, n) -> new ChargesPaid.PaidCharge(rs.getLong(1), rs.getBigDecimal(2), rs.getBigDecimal(3)))
+			.query((rs, n) -> new Changed(
+					new ChargesPaid.PaidCharge(rs.getLong(1), rs.getBigDecimal(2), rs.getBigDecimal(3)),
+					rs.getBoolean(4), rs.getObject(5, LocalDate.class)))
 			.list();
+		if (!changed.isEmpty() && !this.bills.isEmpty()) {
+			List<BillCharges.Settlement> settlements = changed.stream()
+				.map(c -> new BillCharges.Settlement(c.charge().chargeId(), c.charge().paidAmount(), c.paidOn()))
+				.toList();
+			this.bills.forEach(bills -> bills.settled(settlements));
+		}
+		List<ChargesPaid.PaidCharge> paid = changed.stream().filter(Changed::paid).map(Changed::charge).toList();
 		if (!paid.isEmpty()) {
 			this.events.publishEvent(new ChargesPaid(paid));
 		}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
@@ -30,9 +31,25 @@ class TransactionRemovals {
 
 	private final ReconciliationState state;
 
-	TransactionRemovals(JdbcClient jdbc, ReconciliationState state) {
+	private final List<DebitAllocations.Released> billPayments;
+
+	TransactionRemovals(JdbcClient jdbc, ReconciliationState state, List<DebitAllocations.Released> billPayments) {
 		this.jdbc = jdbc;
 		this.state = state;
+		this.billPayments = billPayments;
+	}
+
+	/** The allocation's target, as an import's note names it. */
+	private static String target(@Nullable Long charge, @Nullable Long document, @Nullable Long billPayment) {
+		return charge != null ? "charge " + charge
+				: document != null ? "fiscal document " + document : "bill payment " + billPayment;
+	}
+
+	/** Bills reopens the installments whose payments lost their debit. */
+	private void released(List<Long> billPaymentIds) {
+		if (!billPaymentIds.isEmpty()) {
+			this.billPayments.forEach(bills -> bills.released(billPaymentIds));
+		}
 	}
 
 	/**
@@ -71,8 +88,10 @@ class TransactionRemovals {
 		String[] keep = kept.toArray(new String[0]);
 		List<String> notes = new ArrayList<>();
 		Set<Long> charges = new TreeSet<>();
+		List<Long> billPayments = new ArrayList<>();
 		this.jdbc.sql("""
-				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount
+				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount,
+				    a.bill_payment_id
 				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
 				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
@@ -82,10 +101,14 @@ class TransactionRemovals {
 			if (charge != null) {
 				charges.add(charge);
 			}
+			Long billPayment = rs.getObject(7, Long.class);
+			if (billPayment != null) {
+				billPayments.add(billPayment);
+			}
 			return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2) + " of "
 					+ rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
 					+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
-					+ (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(5)));
+					+ target(charge, rs.getObject(5, Long.class), billPayment));
 		}).list();
 		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
@@ -94,6 +117,7 @@ class TransactionRemovals {
 			.params(code, account, from, until, keep)
 			.update();
 		this.state.refresh(List.of(), charges);
+		released(billPayments);
 		return new Replaced(deleted, notes);
 	}
 
@@ -110,13 +134,16 @@ class TransactionRemovals {
 		}
 		Set<Long> transactions = new TreeSet<>();
 		Set<Long> charges = new TreeSet<>();
-		this.jdbc
-			.sql("""
-					DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
-					WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
-					  AND (t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending') OR t.allocated_amount > t.amount)
-					RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
-					    a.amount""")
+		List<Long> billPayments = new ArrayList<>();
+		this.jdbc.sql("""
+				DELETE FROM finance_allocation a USING unnest(?::text[]) AS k(id), finance_transaction t
+				WHERE t.provider = ? AND t.account_id = ? AND t.external_id = k.id AND a.transaction_id = t.id
+				  AND (CASE WHEN a.bill_payment_id IS NULL
+				            THEN t.direction <> 'credit' OR t.status NOT IN ('settled', 'pending')
+				            ELSE t.direction <> 'debit' OR t.status <> 'settled' END
+				       OR t.allocated_amount > t.amount)
+				RETURNING t.id, t.external_id, t.amount, t.direction, t.status, a.charge_id, a.fiscal_document_id,
+				    a.amount, a.bill_payment_id""")
 			.params(externalIds.toArray(new String[0]), provider, accountId)
 			.query((rs, n) -> {
 				transactions.add(rs.getLong(1));
@@ -124,14 +151,19 @@ class TransactionRemovals {
 				if (charge != null) {
 					charges.add(charge);
 				}
+				Long billPayment = rs.getObject(9, Long.class);
+				if (billPayment != null) {
+					billPayments.add(billPayment);
+				}
 				return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
 						+ ") is now " + rs.getString(4) + ", " + rs.getString(5) + ", "
 						+ Money.format(rs.getBigDecimal(3)) + ": its allocation of " + Money.format(rs.getBigDecimal(8))
-						+ " to " + (charge != null ? "charge " + charge : "fiscal document " + rs.getLong(7))
+						+ " to " + target(charge, rs.getObject(7, Long.class), billPayment)
 						+ " no longer holds and was removed");
 			})
 			.list();
 		this.state.refresh(transactions, charges);
+		released(billPayments);
 		return notes;
 	}
 

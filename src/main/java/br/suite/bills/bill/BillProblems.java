@@ -1,0 +1,49 @@
+package br.suite.bills.bill;
+
+import java.math.BigDecimal;
+
+import br.suite.shared.ApiProblem;
+import br.suite.shared.Money;
+
+/** What can go wrong with bills. */
+final class BillProblems {
+
+	private BillProblems() {
+	}
+
+	static final class BillNotFound extends ApiProblem.NotFound {
+
+		BillNotFound(long id) {
+			super("Bill", id);
+		}
+
+	}
+
+	static final class BillCancelled extends ApiProblem.Conflict {
+
+		BillCancelled(long id) {
+			super("Bill " + id + " is cancelled: it no longer changes.");
+		}
+
+	}
+
+	static final class BillHasPayments extends ApiProblem.Conflict {
+
+		BillHasPayments(long id, BigDecimal paid) {
+			super("Bill " + id + " has " + Money.format(paid)
+					+ " paid: it cannot be cancelled; delete its payments first.");
+			with("paid_amount", Money.format(paid));
+		}
+
+	}
+
+	static final class InstallmentSettled extends ApiProblem.Conflict {
+
+		InstallmentSettled(int number, String what) {
+			super("Installment " + number + " is " + what + ": its due date and amount no longer change.");
+			with("field", "installments");
+		}
+
+	}
+
+}

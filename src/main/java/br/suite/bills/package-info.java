@@ -1,0 +1,21 @@
+/**
+ * Bills (contas a pagar e a receber): what the company owes suppliers and is owed by
+ * customers, in installments, classified by the management chart of categories and by
+ * cost centres, and paid manually or by settled bank debits. One flat package per slice
+ * ({@code category}, {@code costcentre}, {@code bill}, {@code payment}); the root holds
+ * the field rules they share. It reads parties through
+ * {@link br.suite.customers.ClienteDirectory} and
+ * {@link br.suite.customers.FornecedorDirectory} (and keeps referenced ones from being
+ * deleted as a {@link br.suite.customers.ClienteReferences} and
+ * {@link br.suite.customers.FornecedorReferences}), checks suppliers' default categories
+ * for customers ({@link br.suite.customers.FornecedorCategories}) and allocates debits
+ * through finance's {@link br.suite.finance.DebitAllocations}; each receivable
+ * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
+ * it follows. Every change is audited. Publishes no events yet.
+ */
+@ApplicationModule(allowedDependencies = { "shared", "audit", "customers", "finance", "web" })
+@NullMarked
+package br.suite.bills;
+
+import org.jspecify.annotations.NullMarked;
+import org.springframework.modulith.ApplicationModule;

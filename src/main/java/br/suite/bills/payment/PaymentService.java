@@ -1,0 +1,223 @@
+package br.suite.bills.payment;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.audit.AuditLog;
+import br.suite.bills.BillsFields;
+import br.suite.bills.bill.BillDirection;
+import br.suite.bills.bill.BillLedger;
+import br.suite.bills.bill.BillLedger.LockedInstallment;
+import br.suite.finance.DebitAllocations;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Money;
+
+/**
+ * Payments of payable installments: manual, or by a settled debit allocated to the
+ * payment through finance. Partial payments leave the installment partially paid;
+ * deleting a payment (or its debit going away in an import) reopens it.
+ */
+@Service
+class PaymentService implements DebitAllocations.Released {
+
+	private static final String COLUMNS = "p.id, i.bill_id, i.number, p.paid_on, p.amount, p.interest, p.fine, "
+			+ "p.discount, p.settled, p.transaction_id, p.created_by, p.created_at";
+
+	private final JdbcClient jdbc;
+
+	private final BillLedger ledger;
+
+	private final DebitAllocations debits;
+
+	private final AuditLog audit;
+
+	PaymentService(JdbcClient jdbc, BillLedger ledger, DebitAllocations debits, AuditLog audit) {
+		this.jdbc = jdbc;
+		this.ledger = ledger;
+		this.debits = debits;
+		this.audit = audit;
+	}
+
+	static final class PaymentNotFound extends ApiProblem.NotFound {
+
+		PaymentNotFound(long id) {
+			super("Payment", id);
+		}
+
+	}
+
+	@Transactional(readOnly = true)
+	List<PaymentResponse> list(long billId, long number) {
+		boolean exists = this.jdbc
+			.sql("SELECT EXISTS (SELECT 1 FROM bills_installment WHERE bill_id = ? AND number = ?)")
+			.params(billId, number)
+			.query(Boolean.class)
+			.single();
+		if (!exists) {
+			throw new ApiProblem.NotFound("Installment " + number + " of bill", billId);
+		}
+		return this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN bills_installment i ON i.id = "
+					+ "p.installment_id WHERE i.bill_id = ? AND i.number = ? ORDER BY p.paid_on, p.id")
+			.params(billId, number)
+			.query((rs, n) -> map(rs))
+			.list();
+	}
+
+	@Transactional
+	PaymentResponse create(long billId, long number, PaymentRequest request, long userId) {
+		LockedInstallment installment = this.ledger.lock(billId, number);
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		BigDecimal amount = BillsFields.amount(request.amount(), "amount", false, errors);
+		BigDecimal interest = optional(request.interest(), "interest", errors);
+		BigDecimal fine = optional(request.fine(), "fine", errors);
+		BigDecimal discount = optional(request.discount(), "discount", errors);
+		if (request.paidOn() == null && request.transactionId() == null) {
+			errors.add("paid_on", "is required for a manual payment (without transaction_id)");
+		}
+		errors.throwIfAny();
+		if (installment.direction() != BillDirection.PAYABLE) {
+			throw new ApiProblem.Conflict("Bill " + billId + " is a receivable: its installments are paid through "
+					+ "their charges, not here.")
+				.with("field", "direction");
+		}
+		if (installment.cancelled()) {
+			throw new ApiProblem.Conflict("Bill " + billId + " is cancelled: it takes no payments.");
+		}
+		BigDecimal settled = PaymentArithmetic.settled(Objects.requireNonNull(amount), interest, fine, discount);
+		BigDecimal open = installment.openAmount();
+		if (settled.signum() <= 0 || settled.compareTo(open) > 0) {
+			throw new ApiProblem.Conflict("Installment " + number + " has " + Money.format(open)
+					+ " open; this payment would settle " + Money.format(settled)
+					+ " (amount + discount − interest − fine), which must be more than 0 and at most what is open.")
+				.with("field", "amount")
+				.with("open_amount", Money.format(open))
+				.with("settled_amount", Money.format(settled));
+		}
+		long id = this.jdbc.sql("""
+				INSERT INTO bills_payment (installment_id, paid_on, amount, interest, fine, discount, settled,
+				    transaction_id, created_by, created_at)
+				VALUES (?, COALESCE(?, CURRENT_DATE), ?, ?, ?, ?, ?, ?, ?, ?)
+				RETURNING id""")
+			.params(installment.installmentId(), request.paidOn(), amount, interest, fine, discount, settled,
+					request.transactionId(), userId, BillsFields.now())
+			.query(Long.class)
+			.single();
+		if (request.transactionId() != null) {
+			LocalDate debitDate = this.debits.allocate(request.transactionId(), id, amount, userId);
+			if (request.paidOn() == null) {
+				this.jdbc.sql("UPDATE bills_payment SET paid_on = ? WHERE id = ?").params(debitDate, id).update();
+			}
+		}
+		resettle(installment);
+		PaymentResponse payment = find(id);
+		this.audit.record("finance.bill_payment.created", "bill_payment", id,
+				AuditLog.Changes.of()
+					.created("bill_id", billId)
+					.created("installment_number", number)
+					.created("paid_on", payment.paidOn().toString())
+					.created("amount", Money.format(amount))
+					.created("interest", Money.format(interest))
+					.created("fine", Money.format(fine))
+					.created("discount", Money.format(discount))
+					.created("settled_amount", Money.format(settled))
+					.created("transaction_id", request.transactionId()));
+		return payment;
+	}
+
+	@Transactional
+	void delete(long billId, long number, long paymentId) {
+		LockedInstallment installment = this.ledger.lock(billId, number);
+		PaymentResponse payment = find(paymentId);
+		if (payment.billId() != billId || payment.installmentNumber() != number) {
+			throw new PaymentNotFound(paymentId);
+		}
+		remove(payment);
+		resettle(installment);
+	}
+
+	/**
+	 * The import took the debits of these payments away: the payments go, the
+	 * installments reopen.
+	 */
+	@Override
+	public void released(List<Long> billPaymentIds) {
+		for (Long id : billPaymentIds) {
+			PaymentResponse payment = this.jdbc
+				.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN "
+						+ "bills_installment i ON i.id = p.installment_id WHERE p.id = ?")
+				.param(id)
+				.query((rs, n) -> map(rs))
+				.optional()
+				.orElse(null);
+			if (payment == null) {
+				continue;
+			}
+			LockedInstallment installment = this.ledger.lock(payment.billId(), payment.installmentNumber());
+			remove(payment);
+			resettle(installment);
+		}
+	}
+
+	private void remove(PaymentResponse payment) {
+		this.debits.release(payment.id());
+		this.jdbc.sql("DELETE FROM bills_payment WHERE id = ?").param(payment.id()).update();
+		this.audit.record("finance.bill_payment.deleted", "bill_payment", payment.id(),
+				AuditLog.Changes.of()
+					.put("bill_id", payment.billId(), null)
+					.put("installment_number", payment.installmentNumber(), null)
+					.put("amount", Money.format(payment.amount()), null)
+					.put("settled_amount", Money.format(payment.settledAmount()), null)
+					.put("transaction_id", payment.transactionId(), null));
+	}
+
+	/** The installment's paid amount and date from its payments, in one place. */
+	private void resettle(LockedInstallment installment) {
+		record Sum(BigDecimal settled, @Nullable LocalDate paidOn) {
+		}
+		Sum sum = this.jdbc
+			.sql("SELECT COALESCE(sum(settled), 0), max(paid_on) FROM bills_payment WHERE installment_id = ?")
+			.param(installment.installmentId())
+			.query((rs, n) -> new Sum(rs.getBigDecimal(1), rs.getObject(2, LocalDate.class)))
+			.single();
+		this.ledger.settled(installment.billId(), installment.installmentId(), sum.settled(), sum.paidOn());
+	}
+
+	private PaymentResponse find(long id) {
+		return this.jdbc
+			.sql("SELECT " + COLUMNS
+					+ " FROM bills_payment p JOIN bills_installment i ON i.id = p.installment_id WHERE p.id = ?")
+			.param(id)
+			.query((rs, n) -> map(rs))
+			.optional()
+			.orElseThrow(() -> new PaymentNotFound(id));
+	}
+
+	private static BigDecimal optional(@Nullable BigDecimal value, String field, InvalidRequest.Builder errors) {
+		if (value == null) {
+			return BigDecimal.ZERO.setScale(2);
+		}
+		BigDecimal checked = BillsFields.amount(value, field, true, errors);
+		return checked == null ? BigDecimal.ZERO.setScale(2) : checked;
+	}
+
+	private static PaymentResponse map(ResultSet rs) throws SQLException {
+		return new PaymentResponse(rs.getLong("id"), rs.getLong("bill_id"), rs.getInt("number"),
+				rs.getObject("paid_on", LocalDate.class), rs.getBigDecimal("amount"), rs.getBigDecimal("interest"),
+				rs.getBigDecimal("fine"), rs.getBigDecimal("discount"), rs.getBigDecimal("settled"),
+				rs.getObject("transaction_id", Long.class), rs.getObject("created_by", Long.class),
+				rs.getObject("created_at", OffsetDateTime.class).toInstant());
+	}
+
+}

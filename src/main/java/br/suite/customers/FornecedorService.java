@@ -1,0 +1,212 @@
+package br.suite.customers;
+
+import java.sql.Timestamp;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.audit.AuditLog;
+import br.suite.audit.AuditLog.Changes;
+import br.suite.customers.CustomerProblems.FornecedorDocumentoTaken;
+import br.suite.customers.CustomerProblems.FornecedorInUse;
+import br.suite.customers.CustomerProblems.FornecedorNotFound;
+import br.suite.shared.ExpectedVersion;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
+import br.suite.shared.OptimisticRetry;
+import br.suite.shared.Paging;
+import br.suite.shared.PersonalData;
+
+/** Suppliers, with the rules of {@link ClienteService}. */
+@Service
+class FornecedorService {
+
+	/** First key of the advisory locks that serialise writers of the same documento. */
+	private static final int DOCUMENTO_LOCKS = 1101;
+
+	private static final String COLUMNS = "id, nome, email, telefone, documento, ativo, default_category_id, "
+			+ "created_at, updated_at";
+
+	private final FornecedorRepository fornecedores;
+
+	private final JdbcClient jdbc;
+
+	private final OptimisticRetry retry;
+
+	private final List<FornecedorReferences> references;
+
+	private final List<FornecedorCategories> categories;
+
+	private final AuditLog audit;
+
+	FornecedorService(FornecedorRepository fornecedores, JdbcClient jdbc, OptimisticRetry retry,
+			List<FornecedorReferences> references, List<FornecedorCategories> categories, AuditLog audit) {
+		this.fornecedores = fornecedores;
+		this.jdbc = jdbc;
+		this.retry = retry;
+		this.references = references;
+		this.categories = categories;
+		this.audit = audit;
+	}
+
+	record Filter(@Nullable Boolean ativo, @Nullable String q) {
+	}
+
+	@Transactional(readOnly = true)
+	ListQuery.Page<FornecedorResponse> list(Filter filter, Paging paging) {
+		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "customers_fornecedor")
+			.where("ativo = :ativo", "ativo", filter.ativo())
+			.orderBy("nome_busca, id");
+		PartyFields.search(query, filter.q());
+		return query.page(paging,
+				(rs, n) -> new FornecedorResponse(rs.getLong("id"), rs.getString("nome"), rs.getString("email"),
+						rs.getString("telefone"), rs.getString("documento"), rs.getBoolean("ativo"),
+						rs.getObject("default_category_id", Long.class), rs.getTimestamp("created_at").toInstant(),
+						rs.getTimestamp("updated_at").toInstant()));
+	}
+
+	@Transactional(readOnly = true)
+	Fornecedor get(long id) {
+		return this.fornecedores.findById(id).orElseThrow(() -> new FornecedorNotFound(id));
+	}
+
+	/**
+	 * One statement, the unique index deciding (as {@link ClienteService#create}); only a
+	 * taken documento costs a second one, to name the supplier holding it.
+	 */
+	@Transactional
+	Fornecedor create(FornecedorRequest request) {
+		String documento = PartyFields.documento(request.documento());
+		String telefone = PartyFields.telefone(request.telefone(), null);
+		checkCategory(request.defaultCategoryId(), null);
+		Fornecedor fornecedor = new Fornecedor(request.nome(), Objects.requireNonNull(request.email()), telefone,
+				documento, Boolean.TRUE.equals(request.ativo()), request.defaultCategoryId());
+		fornecedor.version = 0L;
+		for (int attempt = 1;; attempt++) {
+			Optional<Long> id = insert(fornecedor);
+			if (id.isPresent()) {
+				fornecedor.id = id.get();
+				this.audit.record("customers.fornecedor.created", "fornecedor", fornecedor.id(),
+						personal(Changes.created(fornecedor.audited())));
+				return fornecedor;
+			}
+			Optional<Fornecedor> holder = this.fornecedores.findByDocumento(documento);
+			if (holder.isPresent() || attempt >= 3) {
+				throw new FornecedorDocumentoTaken(documento, holder.map(Fornecedor::id).orElse(0L));
+			}
+		}
+	}
+
+	private Optional<Long> insert(Fornecedor fornecedor) {
+		return this.jdbc.sql("""
+				INSERT INTO customers_fornecedor (nome, email, telefone, documento, ativo, default_category_id,
+				    nome_busca, email_busca, version, created_at, updated_at)
+				VALUES (:nome, :email, :telefone, :documento, :ativo, :defaultCategoryId, :nomeBusca, :emailBusca,
+				    :version, :createdAt, :updatedAt)
+				ON CONFLICT (documento) WHERE documento <> '' DO NOTHING
+				RETURNING id""")
+			.param("nome", fornecedor.nome)
+			.param("email", fornecedor.email)
+			.param("telefone", fornecedor.telefone)
+			.param("documento", fornecedor.documento)
+			.param("ativo", fornecedor.ativo)
+			.param("defaultCategoryId", fornecedor.defaultCategoryId)
+			.param("nomeBusca", fornecedor.nomeBusca)
+			.param("emailBusca", fornecedor.emailBusca)
+			.param("version", fornecedor.version)
+			.param("createdAt", Timestamp.from(fornecedor.createdAt))
+			.param("updatedAt", Timestamp.from(fornecedor.updatedAt))
+			.query(Long.class)
+			.optional();
+	}
+
+	Fornecedor update(long id, Function<Fornecedor, FornecedorRequest> changes, ExpectedVersion expected) {
+		return this.retry.run(() -> {
+			Fornecedor fornecedor = this.fornecedores.findForUpdate(id).orElseThrow(() -> new FornecedorNotFound(id));
+			expected.check(Objects.requireNonNull(fornecedor.version));
+			FornecedorRequest request = changes.apply(fornecedor);
+			Map<String, @Nullable Object> before = fornecedor.audited();
+			String documento = PartyFields.documento(request.documento());
+			String telefone = PartyFields.telefone(request.telefone(), fornecedor.telefone);
+			checkCategory(request.defaultCategoryId(), fornecedor.defaultCategoryId);
+			if (!documento.equals(fornecedor.documento)) {
+				checkDocumentoFree(documento, fornecedor.id());
+			}
+			fornecedor.change(request.nome(), Objects.requireNonNull(request.email()), telefone, documento,
+					Boolean.TRUE.equals(request.ativo()), request.defaultCategoryId());
+			Fornecedor saved = this.fornecedores.save(fornecedor);
+			Changes audited = Changes.between(before, saved.audited());
+			if (!audited.isEmpty()) {
+				this.audit.record("customers.fornecedor.updated", "fornecedor", id, personal(audited));
+			}
+			return saved;
+		});
+	}
+
+	@Transactional
+	void delete(long id) {
+		Fornecedor fornecedor = this.fornecedores.findForDelete(id).orElseThrow(() -> new FornecedorNotFound(id));
+		Map<String, Long> referring = new LinkedHashMap<>();
+		for (FornecedorReferences module : this.references) {
+			long count = module.countReferring(id);
+			if (count > 0) {
+				referring.merge(module.kind(), count, Long::sum);
+			}
+		}
+		if (!referring.isEmpty()) {
+			throw new FornecedorInUse(id, referring);
+		}
+		this.fornecedores.delete(fornecedor);
+		this.audit.record("customers.fornecedor.deleted", "fornecedor", id,
+				personal(Changes.removed(fornecedor.audited())));
+	}
+
+	/**
+	 * A new default category must be one the chart allows; the one a supplier already has
+	 * stays even after it was deactivated.
+	 */
+	private void checkCategory(@Nullable Long categoryId, @Nullable Long current) {
+		if (categoryId == null || categoryId.equals(current)) {
+			return;
+		}
+		for (FornecedorCategories chart : this.categories) {
+			String refusal = chart.refusal(categoryId);
+			if (refusal != null) {
+				throw InvalidRequest.of("default_category_id", refusal);
+			}
+		}
+	}
+
+	/** E-mail, telefone and documento are personal data (LGPD): masked in the audit. */
+	private static Changes personal(Changes changes) {
+		return changes.mask("email", PersonalData::email)
+			.mask("telefone", PersonalData::phone)
+			.mask("documento", PersonalData::taxId);
+	}
+
+	/** As {@link ClienteService}: concurrent writers of one documento take turns. */
+	private void checkDocumentoFree(String documento, @Nullable Long exceptId) {
+		if (documento.isEmpty()) {
+			return;
+		}
+		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, hashtext(:documento))")
+			.param("space", DOCUMENTO_LOCKS)
+			.param("documento", documento)
+			.query()
+			.singleRow();
+		this.fornecedores.findByDocumento(documento)
+			.filter(existing -> !Objects.equals(existing.id, exceptId))
+			.ifPresent(existing -> {
+				throw new FornecedorDocumentoTaken(documento, existing.id());
+			});
+	}
+
+}
