@@ -1,6 +1,7 @@
 package br.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,6 +14,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +81,45 @@ class EnvironmentIndependenceTests {
 				}
 			}
 		}
+	}
+
+	@Test
+	void aDatabaseWhoseEncodingIsNotUtf8IsRefusedAtStartAndLeftUnmigrated() throws Exception {
+		String name = "suite_ascii_" + Long.toString(System.nanoTime(), 36);
+		String url = TestDatabase.url();
+		try (Connection connection = DriverManager.getConnection(url, "postgres", "");
+				Statement statement = connection.createStatement()) {
+			statement.execute("CREATE DATABASE " + name
+					+ " ENCODING 'SQL_ASCII' LOCALE_PROVIDER libc LOCALE 'C' TEMPLATE template0");
+		}
+		try {
+			String asciiUrl = url.replaceFirst("/postgres(\\?|$)", "/" + name + "$1");
+			assertThatThrownBy(() -> DatabaseOutageTests.start(asciiUrl).close())
+				.satisfies(failure -> assertThat(causes(failure))
+					.contains("The database " + name + " has the encoding SQL_ASCII; Suite needs UTF8"));
+			try (Connection ascii = DriverManager.getConnection(asciiUrl, "postgres", "");
+					Statement statement = ascii.createStatement();
+					ResultSet tables = statement
+						.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' "
+								+ "AND tablename <> 'flyway_schema_history'")) {
+				tables.next();
+				assertThat(tables.getInt(1)).as("tables migrated into the refused database").isZero();
+			}
+		}
+		finally {
+			try (Connection connection = DriverManager.getConnection(url, "postgres", "");
+					Statement statement = connection.createStatement()) {
+				statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+			}
+		}
+	}
+
+	private static String causes(Throwable failure) {
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			messages.append(cause.getMessage()).append('\n');
+		}
+		return messages.toString();
 	}
 
 	private static List<Long> ids(Response list) {
