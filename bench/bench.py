@@ -575,7 +575,12 @@ def start_service(extra_arguments=(), cds=None, fresh=True):
     otherwise `java -jar` on the jar."""
     arguments = [f"--server.port={PORT}", f"--suite.access.data-directory={WORK}",
                  f"--suite.database.embedded-directory={WORK}/postgres", "--suite.database.url=",
-                 "--logging.level.root=WARN", "--logging.level.br.suite=INFO", *SERVICE_ARGS, *extra_arguments]
+                 "--logging.level.root=WARN", "--logging.level.br.suite=INFO",
+                 # The scenarios fetch every espelho, run reconciliations and syncs back to back as one user:
+                 # the per-user limits of expensive calls (docs/api.md § Security model) would answer 429.
+                 *[f"--suite.rate-limits.{kind}=1000000" for kind in
+                   ("exports", "timesheets", "reconciliation", "provider-calls")],
+                 *SERVICE_ARGS, *extra_arguments]
     environment = {**os.environ, **MALLOC_ENV}
     if cds and cds[0] == "script":
         command = [os.path.join(ROOT, "scripts", "start"), the_jar(), "--", *arguments]

@@ -13,7 +13,9 @@ FILES=(
 )
 
 dest="${1:?usage: fetch-face-models.sh <destDir>}"
-cache="${SUITE_FACE_CACHE:-${HOME}/.cache/suite/face-models}"
+# shellcheck source=cache-dir.sh
+source "$(dirname "$0")/cache-dir.sh"
+cache="${SUITE_FACE_CACHE:-$(suite_cache_dir)/face-models}"
 
 have_all() {
   local dir="$1" f

@@ -4,12 +4,14 @@
 #   npm  @vladmandic/face-api@1.7.15 demo/sample1..6.jpg                                  (MIT)
 #   deb  python3-skimage             skimage/data/astronaut.png     (public domain, NASA)
 #   deb  python-matplotlib-data      mpl-data/sample_data/grace_hopper.jpg (public domain)
-# Only those members are unpacked. Results are cached in ~/.cache/suite/face-test-photos.
+# Only those members are unpacked. Results are cached in $SUITE_CACHE_DIR/face-test-photos (scripts/cache-dir.sh: default ~/.cache/suite).
 # The photos show real people: use them as test fixtures only.
 set -euo pipefail
 
 dest="${1:?usage: fetch-face-test-photos.sh <destDir>}"
-cache="${SUITE_FACE_TEST_PHOTOS_CACHE:-${HOME}/.cache/suite/face-test-photos}"
+# shellcheck source=cache-dir.sh
+source "$(dirname "$0")/cache-dir.sh"
+cache="${SUITE_FACE_TEST_PHOTOS_CACHE:-$(suite_cache_dir)/face-test-photos}"
 
 HUMAN_PKG="@vladmandic/human@3.3.6"
 FACEAPI_PKG="@vladmandic/face-api@1.7.15"

@@ -180,13 +180,17 @@ final class EmbeddedPostgresServer implements AutoCloseable {
 			throw new IllegalStateException("Another process is running the embedded PostgreSQL in " + data);
 		}
 		try {
-			Path binaries = PostgresPrograms.binaries();
+			Path binaries = PostgresPrograms.binaries(data);
 			Path passwordFile = passwordFile(data);
 			if (!Files.exists(data.resolve("PG_VERSION"))) {
 				readOrCreatePassword(passwordFile);
 				log.info("Creating the embedded PostgreSQL's data directory {}", data);
+				// UTF-8 with PostgreSQL's own C.UTF-8 locale (code point order, Unicode
+				// upper/lower, so ILIKE and lower() fold 'Ç' and 'ç'): nothing taken from
+				// the environment's LANG/LC_*, which systemd and su - leave empty.
 				PostgresPrograms.run(binaries, "initdb", "-A", "scram-sha-256", "-U", SUPERUSER,
-						"--pwfile=" + passwordFile, "-E", "UTF-8", "-D", data.toString());
+						"--pwfile=" + passwordFile, "-E", "UTF-8", "--locale=C", "--locale-provider=builtin",
+						"--builtin-locale=C.UTF-8", "-D", data.toString());
 			}
 			else if (Files.exists(data.resolve("postmaster.pid"))) {
 				// This process holds the lock, so a server still running there was left

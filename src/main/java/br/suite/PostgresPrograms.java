@@ -10,9 +10,12 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.security.DigestInputStream;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -112,10 +115,12 @@ final class PostgresPrograms {
 	}
 
 	/**
-	 * zonky's PostgreSQL binaries, unpacked once per version into the temporary
-	 * directory.
+	 * zonky's PostgreSQL binaries, unpacked once per version and OS user into the
+	 * temporary directory ({@code suite-postgres-<user>}, 0700), so a second account
+	 * never meets the first one's files; when that directory is not this user's (or
+	 * cannot be made), beside the data directory instead.
 	 */
-	static synchronized Path binaries() throws IOException {
+	static synchronized Path binaries(Path dataDirectory) throws IOException {
 		String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("mac") ? "Darwin" : "Linux";
 		String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
 		byte[] archive;
@@ -125,7 +130,7 @@ final class PostgresPrograms {
 			archive = in.readAllBytes();
 			digest = HexFormat.of().formatHex(in.getMessageDigest().digest(), 0, 8);
 		}
-		Path root = Path.of(System.getProperty("java.io.tmpdir"), "suite-postgres");
+		Path root = programsRoot(dataDirectory);
 		Path target = root.resolve("PG-" + digest);
 		if (Files.exists(target.resolve(".complete"))) {
 			return target;
@@ -142,6 +147,29 @@ final class PostgresPrograms {
 			Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
 		}
 		return target;
+	}
+
+	private static Path programsRoot(Path dataDirectory) {
+		String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
+		Path shared = Path.of(System.getProperty("java.io.tmpdir"), "suite-postgres-" + user);
+		try {
+			if (!Files.isDirectory(shared, LinkOption.NOFOLLOW_LINKS)) {
+				Files.createDirectory(shared,
+						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+			}
+			UserPrincipal me = shared.getFileSystem()
+				.getUserPrincipalLookupService()
+				.lookupPrincipalByName(System.getProperty("user.name"));
+			if (Files.getOwner(shared, LinkOption.NOFOLLOW_LINKS).equals(me) && Files.isWritable(shared)) {
+				return shared;
+			}
+		}
+		catch (IOException | UnsupportedOperationException | SecurityException ex) {
+			// Beside the data directory, below.
+		}
+		Path beside = dataDirectory.toAbsolutePath().normalize().resolveSibling("postgres-programs");
+		postgresLog.info("Unpacking the PostgreSQL programs into {} ({} is not this user's)", beside, shared);
+		return beside;
 	}
 
 	private static void extract(byte[] archive, Path target) throws IOException {

@@ -59,6 +59,11 @@ public abstract class ApiTest {
 		// Every test signs in from 127.0.0.1: the per-address limit is tested with its
 		// own instances.
 		registry.add("suite.access.login.address-capacity", () -> "1000000");
+		// Tests call the expensive operations many times as admin: the limit itself is
+		// tested by lowering it on the running service for a user of its own.
+		for (String kind : new String[] { "exports", "timesheets", "reconciliation", "provider-calls" }) {
+			registry.add("suite.rate-limits." + kind, () -> "1000000");
+		}
 		// The company as a Pix receiver (static BR Codes): the key of the Central Bank's
 		// examples.
 		registry.add("suite.finance.pix.key", () -> "123e4567-e12b-12d1-a456-426655440000");

@@ -34,6 +34,11 @@ public final class TestDatabase {
 					.setServerConfig("fsync", "off")
 					.setServerConfig("synchronous_commit", "off")
 					.setServerConfig("full_page_writes", "off")
+					// The service's own cluster's encoding and locale
+					// (EmbeddedPostgresServer), whatever LANG/LC_* the tests run with.
+					.setLocaleConfig("locale", "C")
+					.setLocaleConfig("locale-provider", "builtin")
+					.setLocaleConfig("builtin-locale", "C.UTF-8")
 					// Stopped by the handler below, not by a JVM hook of its own:
 					// JVM hooks run at once, and PostgreSQL gone before the contexts
 					// closed made each context's close wait for connections.

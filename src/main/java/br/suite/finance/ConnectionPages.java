@@ -20,6 +20,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.web.Pager;
 
@@ -164,6 +165,7 @@ class ConnectionPages {
 
 	@PostMapping("/app/connections/{id}/test")
 	@Requires("finance.connections.change")
+	@RateLimited(RateLimited.Kind.PROVIDER_CALLS)
 	String test(@PathVariable long id, RedirectAttributes redirect) {
 		try {
 			PixSyncService.TestOutcome outcome = this.sync.test(id);
@@ -177,6 +179,7 @@ class ConnectionPages {
 
 	@PostMapping("/app/connections/{id}/sync")
 	@Requires("finance.connections.change")
+	@RateLimited(RateLimited.Kind.PROVIDER_CALLS)
 	String syncNow(@PathVariable long id, RedirectAttributes redirect) {
 		try {
 			SyncLogResponse log = this.sync.sync(id, null, null);

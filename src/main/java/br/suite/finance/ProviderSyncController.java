@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.PathIds;
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController
@@ -26,6 +27,7 @@ class ProviderSyncController {
 
 	@PostMapping(PathIds.ID + "/test")
 	@Requires("finance.connections.change")
+	@RateLimited(RateLimited.Kind.PROVIDER_CALLS)
 	@Operation(summary = "Test a connection's credentials at its provider",
 			description = "Gets a token (mutual TLS) and calls GET /pix over the last minute; sets the connection's "
 					+ "status: active, revoked (401 with a fresh token, 403, refused token request) or error (network, "
@@ -37,6 +39,7 @@ class ProviderSyncController {
 
 	@PostMapping(PathIds.ID + "/sync")
 	@Requires("finance.connections.change")
+	@RateLimited(RateLimited.Kind.PROVIDER_CALLS)
 	@Operation(summary = "Pull the Pix received from the provider now",
 			description = "GET /pix with every page over date_from..date_to (default: since the last successful sync "
 					+ "minus 10 minutes), plus the devoluções of the last 90 days; each Pix a settled credit "

@@ -22,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController
@@ -108,6 +109,7 @@ class ReconciliationController {
 
 	@PostMapping("/run")
 	@Requires("finance.reconciliation.change")
+	@RateLimited(RateLimited.Kind.RECONCILIATION)
 	@Operation(summary = "Reconcile automatically on exact keys", description = "For the settled or pending credit "
 			+ "transactions dated date_from…date_to (optionally of one account_id / provider) with money unallocated: "
 			+ "transaction end_to_end_id = charge end_to_end_id, then correlation_id = txid, then charge_external_id "

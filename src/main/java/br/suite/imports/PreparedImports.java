@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -113,7 +114,7 @@ class PreparedImports {
 		public @Nullable String replaceableMonth() {
 			CsvImportDeletePeriod period = this.preparation.deletePeriod();
 			return period.year() == null || period.month() == null ? null
-					: String.format("%04d-%02d", period.year(), period.month());
+					: String.format(Locale.ROOT, "%04d-%02d", period.year(), period.month());
 		}
 
 		public int validRows() {

@@ -56,6 +56,9 @@ class WireErrorHandler extends ResponseEntityExceptionHandler {
 		if (problem.status() == HttpStatus.UNAUTHORIZED) {
 			response.header(HttpHeaders.WWW_AUTHENTICATE, "Token");
 		}
+		if (problem instanceof ExpensiveCalls.TooManyRequests tooMany) {
+			response.header(HttpHeaders.RETRY_AFTER, Long.toString(tooMany.retryAfterSeconds()));
+		}
 		return response.body(problem.toProblemDetail());
 	}
 

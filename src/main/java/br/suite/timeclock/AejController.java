@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController
@@ -32,6 +33,7 @@ class AejController {
 
 	@GetMapping
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	@Operation(summary = "Export the AEJ (Arquivo Eletrônico de Jornada, Portaria MTP 671/2021 art. 83)",
 			description = "Records 01-05, 07, 08 and 99 and the signature line for the jornadas that started in "
 					+ "date_from..date_to (both required, at most 366 days) at establishment_id: closed months from their "
@@ -53,6 +55,7 @@ class AejController {
 
 	@GetMapping("/signature")
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	@Operation(summary = "Detached CAdES signature (.p7s) of the AEJ, with the AFD's key",
 			description = "The same parameters as the AEJ, with its " + GENERATED_AT + " as generated_at so the "
 					+ "signature covers the bytes downloaded. 503 (rule afd_signature_not_configured) without a key.")

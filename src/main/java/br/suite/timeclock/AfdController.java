@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController
@@ -32,6 +33,7 @@ class AfdController {
 
 	@GetMapping
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	@Operation(summary = "Export the AFD (Portaria MTP 671/2021, REP-P)",
 			description = "The Arquivo Fonte de Dados of establishment_id for the punches whose date (in the "
 					+ "establishment's zone) lies in date_from..date_to (both optional, inclusive), in NSR order: header "
@@ -56,6 +58,7 @@ class AfdController {
 
 	@GetMapping("/signature")
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	@Operation(summary = "Detached CAdES signature (.p7s) of the AFD",
 			description = "The same parameters as the AFD; send the AFD's " + GENERATED_AT + " as generated_at so the "
 					+ "signature covers exactly the bytes downloaded (only a generation time this server gave out is "

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
@@ -78,6 +79,7 @@ class AfdPages {
 
 	@GetMapping("/app/afd/file")
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	ResponseEntity<byte[]> afdFile(@RequestParam(name = "establishment_id") long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
@@ -90,6 +92,7 @@ class AfdPages {
 
 	@GetMapping("/app/afd/signature")
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	ResponseEntity<byte[]> afdSignature(@RequestParam(name = "establishment_id") long establishmentId,
 			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
 			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,

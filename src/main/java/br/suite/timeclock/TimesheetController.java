@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController
@@ -27,6 +28,7 @@ class TimesheetController {
 
 	@GetMapping
 	@Requires("timeclock.punches.view")
+	@RateLimited(RateLimited.Kind.TIMESHEETS)
 	@Operation(summary = "Espelho de ponto of an employee's month",
 			description = "Every day of month (YYYY-MM) in the zone of the employee's establishment: marks after "
 					+ "adjustments (origin punch or included; disregarded punches stay, flagged), worked_minutes from "

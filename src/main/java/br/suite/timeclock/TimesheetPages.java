@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.access.AccessAdministration;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.web.FormInput;
 
@@ -43,6 +44,7 @@ class TimesheetPages {
 
 	@GetMapping({ "/app/timesheet", "/app/timesheet/" })
 	@Requires("timeclock.punches.view")
+	@RateLimited(RateLimited.Kind.TIMESHEETS)
 	String timesheet(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month, Model model) {
 		model.addAttribute("employees", this.access.employees());
@@ -68,6 +70,7 @@ class TimesheetPages {
 
 	@GetMapping("/app/timesheet/pdf")
 	@Requires("timeclock.punches.view")
+	@RateLimited(RateLimited.Kind.TIMESHEETS)
 	ResponseEntity<byte[]> timesheetPdf(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
 			@RequestParam(required = false) @Nullable String month) {
 		byte[] pdf = this.timesheets.pdf(this.timesheets.of(employeeId, month));

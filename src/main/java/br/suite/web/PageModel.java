@@ -10,10 +10,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
@@ -22,6 +24,7 @@ import org.springframework.web.servlet.LocaleResolver;
 import org.springframework.web.servlet.i18n.AcceptHeaderLocaleResolver;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.ExpensiveCalls;
 import br.suite.shared.NoPermission;
 
 /**
@@ -110,6 +113,21 @@ public class PageModel {
 		String forbidden(HttpServletResponse response) {
 			response.setStatus(HttpStatus.FORBIDDEN.value());
 			return "forbidden";
+		}
+
+		/**
+		 * Where a page beyond its user's limit of expensive calls is forwarded: a 429
+		 * page.
+		 */
+		@RequestMapping(ExpensiveCalls.PAGE)
+		@NoPermission("where a page refused for too many expensive calls is sent")
+		String tooMany(HttpServletRequest request, HttpServletResponse response, Model model) {
+			Object seconds = request.getAttribute(ExpensiveCalls.RETRY_AFTER_ATTRIBUTE);
+			long wait = seconds instanceof Long value ? value : 60;
+			response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(wait));
+			model.addAttribute("retryAfter", wait);
+			return "too-many";
 		}
 
 	}

@@ -26,8 +26,9 @@ import javax.imageio.ImageIO;
  */
 public final class FacePhotos {
 
-	private static final Path DIRECTORY = Path.of(System.getProperty("user.home"), ".cache", "suite",
-			"face-test-photos");
+	// Where the fetch script copies the photos out of its cache (scripts/cache-dir.sh):
+	// the cache itself is the script's business, so no home directory is guessed here.
+	private static final Path DIRECTORY = Path.of("target", "face-test-photos");
 
 	private static byte[] enrolment;
 
@@ -111,9 +112,7 @@ public final class FacePhotos {
 	static synchronized byte[] read(String file) {
 		Path path = DIRECTORY.resolve(file);
 		if (!Files.exists(path)) {
-			// The script fills its cache (this directory) on the way; copied out to
-			// FaceTestPhotos' directory, since it cannot copy the cache onto itself.
-			fetch(Path.of("target", "face-test-photos"), () -> Files.exists(path));
+			fetch(DIRECTORY, () -> Files.exists(path));
 		}
 		try {
 			return Files.readAllBytes(path);
@@ -130,11 +129,11 @@ public final class FacePhotos {
 	 * writing.
 	 */
 	public static void fetch(Path destination, BooleanSupplier fetched) {
-		Path cache = Path.of(System.getProperty("user.home"), ".cache", "suite");
+		Path lock = destination.toAbsolutePath().resolveSibling(destination.getFileName() + ".lock");
 		try {
-			Files.createDirectories(cache);
-			try (FileChannel channel = FileChannel.open(cache.resolve("face-test-photos.lock"),
-					StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+			Files.createDirectories(lock.getParent());
+			try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+					FileLock ignored = channel.lock()) {
 				if (fetched.getAsBoolean()) {
 					return;
 				}
