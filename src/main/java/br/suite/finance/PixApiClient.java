@@ -18,6 +18,11 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -27,6 +32,7 @@ import javax.net.ssl.TrustManagerFactory;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.finance.PixProviderException.Kind;
+import br.suite.shared.BoundedAnswer;
 import br.suite.shared.OutboundUrls;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -39,7 +45,12 @@ import tools.jackson.databind.json.JsonMapper;
  * and query parameters on every call. 429 (waiting what {@code Retry-After} asks, up to a
  * limit), 5xx and network failures are retried with doubling backoff; a 401 gets one
  * retry with a fresh token, then it (or a 403) is {@link Kind#REVOKED}; any other 4xx is
- * {@link Kind#REJECTED} at once. Never called inside a database transaction.
+ * {@link Kind#REJECTED} at once. Every answer is read up to {@code max-response-bytes} (a
+ * larger one fails the call, its rest unread), each attempt has {@code request-timeout}
+ * in all (connect, headers and body), and a client made for a user's request has a
+ * deadline for everything it does, retries and waits included. A non-2xx answer is
+ * described by its status and its problem's title only (its detail may echo what was
+ * sent). Never called inside a database transaction.
  */
 class PixApiClient {
 
@@ -58,17 +69,21 @@ class PixApiClient {
 
 	private final boolean allowLoopback;
 
+	/** When everything this client does must be over (a user's request), or null. */
+	private final @Nullable Instant deadline;
+
 	/** An answer: status and JSON body (an empty object when there was none). */
 	record Answer(int status, JsonNode body) {
 	}
 
 	PixApiClient(PixCredentials credentials, PixProviderSettings settings, JsonMapper json, PixTokens tokens,
-			boolean allowLoopback) throws PixProviderException {
+			boolean allowLoopback, @Nullable Instant deadline) throws PixProviderException {
 		this.credentials = credentials;
 		this.settings = settings;
 		this.json = json;
 		this.tokens = tokens;
 		this.allowLoopback = allowLoopback;
+		this.deadline = deadline;
 		SSLParameters tls = new SSLParameters();
 		tls.setProtocols(new String[] { "TLSv1.3", "TLSv1.2" });
 		this.http = HttpClient.newBuilder()
@@ -139,7 +154,7 @@ class PixApiClient {
 		Map<String, String> parameters = new LinkedHashMap<>(query);
 		parameters.putAll(this.credentials.secrets().extraQuery());
 		URI uri = URI.create(this.credentials.baseUrl() + path + queryString(parameters));
-		HttpResponse<String> response = send(method + " " + path, false, () -> {
+		Reply response = send(method + " " + path, false, () -> {
 			HttpRequest.Builder request = HttpRequest.newBuilder(uri)
 				.timeout(this.settings.requestTimeout())
 				.header("Authorization", "Bearer " + this.tokens.token(this))
@@ -154,7 +169,7 @@ class PixApiClient {
 			}
 			return request.build();
 		});
-		return new Answer(response.statusCode(), parse(response.body()));
+		return new Answer(response.status(), parse(response.body()));
 	}
 
 	/** Asks the token URL for a new access token (with the same retries). */
@@ -172,7 +187,7 @@ class PixApiClient {
 		if (this.credentials.tokenAuth() == TokenAuth.FORM) {
 			form.put("client_secret", secrets.clientSecret());
 		}
-		HttpResponse<String> response = send("token request", true, () -> {
+		Reply response = send("token request", true, () -> {
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.credentials.tokenUrl()))
 				.timeout(this.settings.requestTimeout())
 				.header("Content-Type", "application/x-www-form-urlencoded")
@@ -189,8 +204,7 @@ class PixApiClient {
 		JsonNode answer = parse(response.body());
 		String token = answer.path("access_token").asString("");
 		if (token.isEmpty()) {
-			throw new PixProviderException(Kind.REJECTED, response.statusCode(),
-					"the token answer has no access_token");
+			throw new PixProviderException(Kind.REJECTED, response.status(), "the token answer has no access_token");
 		}
 		long seconds = answer.path("expires_in").asLong(300);
 		return new PixTokens.Token(token, Instant.now().plusSeconds(Math.max(10, seconds - 30)));
@@ -214,27 +228,23 @@ class PixApiClient {
 	 * {@link Kind#REJECTED} at once. A token request's body may echo what was sent, so
 	 * only its OAuth error code is kept.
 	 */
-	private HttpResponse<String> send(String what, boolean tokenRequest, Attempt attempt) throws PixProviderException {
+	private Reply send(String what, boolean tokenRequest, Attempt attempt) throws PixProviderException {
 		boolean refreshed = false;
 		String lastFailure = "";
 		int lastStatus = 0;
 		for (int tried = 1; tried <= this.settings.maxAttempts(); tried++) {
 			HttpRequest request = attempt.request();
-			HttpResponse<String> response;
+			Reply response;
 			try {
-				response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+				response = exchange(what, request);
 			}
 			catch (IOException ex) {
 				lastFailure = what + ": " + describe(ex);
 				lastStatus = 0;
-				pause(tried, null);
+				pause(tried, null, what, lastFailure);
 				continue;
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
-			}
-			int status = response.statusCode();
+			int status = response.status();
 			if (status >= 200 && status < 300) {
 				return response;
 			}
@@ -256,7 +266,7 @@ class PixApiClient {
 			if (status == 429 || status >= 500) {
 				lastFailure = detail;
 				lastStatus = status;
-				pause(tried, response.headers().firstValue("Retry-After").orElse(null));
+				pause(tried, response.retryAfter(), what, lastFailure);
 				continue;
 			}
 			throw new PixProviderException(Kind.REJECTED, status, detail);
@@ -265,8 +275,84 @@ class PixApiClient {
 				lastFailure + " (after " + this.settings.maxAttempts() + " attempts)");
 	}
 
-	/** Waits before the next attempt (none after the last). */
-	private void pause(int attempt, @Nullable String retryAfter) throws PixProviderException {
+	/** A complete answer: its status, {@code Retry-After} and body (within the limit). */
+	private record Reply(int status, @Nullable String retryAfter, String body) {
+	}
+
+	/**
+	 * One attempt: at most {@code request-timeout} (less when the deadline is nearer) for
+	 * connecting, the headers and the body, and at most {@code max-response-bytes} read.
+	 * @throws IOException when no complete answer came in time (retried)
+	 * @throws PixProviderException when the answer is larger than the limit (not retried:
+	 * it would be again) or the deadline is past
+	 */
+	private Reply exchange(String what, HttpRequest request) throws IOException, PixProviderException {
+		Duration timeout = this.settings.requestTimeout();
+		Duration left = remaining();
+		if (left != null) {
+			if (left.isZero()) {
+				throw deadlinePassed(what, "");
+			}
+			timeout = left.compareTo(timeout) < 0 ? left : timeout;
+		}
+		int limit = (int) this.settings.maxResponseBytes().toBytes();
+		BoundedAnswer answer = new BoundedAnswer(limit);
+		CompletableFuture<HttpResponse<BoundedAnswer.Body>> exchange = this.http.sendAsync(request, answer);
+		HttpResponse<BoundedAnswer.Body> response;
+		try {
+			response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			// Closes the connection, whatever the exchange was waiting for.
+			exchange.cancel(true);
+			answer.abandon();
+			throw new IOException("no complete answer within " + timeout.toMillis() + " ms");
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause() == null ? ex : ex.getCause();
+			throw cause instanceof IOException io ? io : new IOException(cause.toString(), cause);
+		}
+		catch (CancellationException ex) {
+			throw new IOException("cancelled");
+		}
+		catch (InterruptedException ex) {
+			exchange.cancel(true);
+			answer.abandon();
+			Thread.currentThread().interrupt();
+			throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
+		}
+		if (response.body().beyondLimit()) {
+			throw new PixProviderException(Kind.REJECTED, response.statusCode(),
+					what + " answered " + response.statusCode() + " with more than "
+							+ this.settings.maxResponseBytes().toBytes() + " bytes, the most Suite reads of an answer "
+							+ "(SUITE_PIX_MAX_RESPONSE_BYTES); nothing of it was used");
+		}
+		return new Reply(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null),
+				new String(response.body().bytes(), StandardCharsets.UTF_8));
+	}
+
+	/** The time left before the deadline (zero when past), or null without one. */
+	private @Nullable Duration remaining() {
+		if (this.deadline == null) {
+			return null;
+		}
+		Duration left = Duration.between(Instant.now(), this.deadline);
+		return left.isNegative() ? Duration.ZERO : left;
+	}
+
+	private PixProviderException deadlinePassed(String what, String lastFailure) {
+		return new PixProviderException(Kind.UNAVAILABLE, 0,
+				what + ": the provider did not answer within " + this.settings.requestDeadline().toSeconds()
+						+ " s, the deadline of a call made for a request (SUITE_PIX_REQUEST_DEADLINE)"
+						+ (lastFailure.isEmpty() ? "" : "; last: " + lastFailure));
+	}
+
+	/**
+	 * Waits before the next attempt (none after the last); fails at once when the wait
+	 * would end past the deadline.
+	 */
+	private void pause(int attempt, @Nullable String retryAfter, String what, String lastFailure)
+			throws PixProviderException {
 		if (attempt >= this.settings.maxAttempts()) {
 			return;
 		}
@@ -274,6 +360,10 @@ class PixApiClient {
 		Duration asked = retryAfter(retryAfter);
 		if (asked != null) {
 			wait = asked.compareTo(this.settings.maxRetryAfter()) > 0 ? this.settings.maxRetryAfter() : asked;
+		}
+		Duration left = remaining();
+		if (left != null && left.compareTo(wait) <= 0) {
+			throw deadlinePassed(what, lastFailure);
 		}
 		try {
 			Thread.sleep(wait.toMillis());
@@ -325,30 +415,27 @@ class PixApiClient {
 		}
 	}
 
-	/** The problem's title/detail and violations, or the raw body trimmed. */
+	/**
+	 * The problem's title, short and on one line, or nothing: the rest of a provider's
+	 * answer (its detail, its violations, a page of text) may echo what was sent.
+	 */
 	private String problem(String body) {
 		if (body == null || body.isBlank()) {
 			return "";
 		}
 		try {
-			JsonNode node = this.json.readTree(body);
-			StringJoiner out = new StringJoiner("; ", ": ", "");
-			for (String field : new String[] { "title", "detail" }) {
-				if (node.path(field).isString()) {
-					out.add(node.path(field).asString());
+			JsonNode title = this.json.readTree(body).path("title");
+			if (title.isString()) {
+				String text = title.asString().replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+				if (!text.isEmpty()) {
+					return ": " + (text.length() > 100 ? text.substring(0, 100) + "…" : text);
 				}
-			}
-			for (JsonNode violation : node.path("violacoes")) {
-				out.add(violation.path("propriedade").asString("") + " " + violation.path("razao").asString(""));
-			}
-			if (out.length() > 2) {
-				return trim(out.toString());
 			}
 		}
 		catch (JacksonException ex) {
-			// Not JSON: the raw text below.
+			// Not JSON: the status alone.
 		}
-		return ": " + trim(body.strip());
+		return "";
 	}
 
 	private String oauthError(String body) {
@@ -365,10 +452,6 @@ class PixApiClient {
 	private static String describe(IOException ex) {
 		String name = ex.getClass().getSimpleName();
 		return ex.getMessage() == null ? name : name + " " + ex.getMessage();
-	}
-
-	private static String trim(String text) {
-		return text.length() > 500 ? text.substring(0, 500) + "…" : text;
 	}
 
 	static String queryString(Map<String, String> parameters) {

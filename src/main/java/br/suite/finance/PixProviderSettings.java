@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * How Suite talks to Pix providers ({@code suite.finance.pix-providers.*}): timeouts,
@@ -19,7 +20,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code webhookProcessing} false leaves the inbox to other instances (the tests' many
  * contexts on one database turn it off but in the Pix tests, as they do the scheduled
  * sync). A {@code cob} lives {@code cobExpiration} at the provider; a {@code cobv} stays
- * payable {@code cobvDaysAfterDue} calendar days after its due date.
+ * payable {@code cobvDaysAfterDue} calendar days after its due date. At most
+ * {@code maxResponseBytes} of any answer is read (a larger one fails the call), and
+ * everything one request of a user asks of a provider (the token, every page, every retry
+ * and wait) ends within {@code requestDeadline}; the scheduled sync runs on its own
+ * thread, without that deadline.
  */
 @ConfigurationProperties("suite.finance.pix-providers")
 record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
@@ -30,5 +35,17 @@ record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @Defaul
 		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
 		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
 		@DefaultValue("") List<String> webhookAllowedSources, @DefaultValue("true") boolean webhookProcessing,
-		@DefaultValue("1d") Duration cobExpiration, @DefaultValue("30") int cobvDaysAfterDue) {
+		@DefaultValue("1d") Duration cobExpiration, @DefaultValue("30") int cobvDaysAfterDue,
+		@DefaultValue("1MB") DataSize maxResponseBytes, @DefaultValue("30s") Duration requestDeadline) {
+
+	PixProviderSettings {
+		if (maxResponseBytes.toBytes() < 1024 || maxResponseBytes.toBytes() > Integer.MAX_VALUE) {
+			throw new IllegalArgumentException(
+					"suite.finance.pix-providers.max-response-bytes must be between 1KB and 2GB");
+		}
+		if (requestDeadline.isNegative() || requestDeadline.isZero()) {
+			throw new IllegalArgumentException("suite.finance.pix-providers.request-deadline must be positive");
+		}
+	}
+
 }

@@ -21,6 +21,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.context.request.RequestContextHolder;
 
 import br.suite.finance.FinanceProblems.ConnectionNotFound;
 import br.suite.finance.FinanceProblems.CredentialsNotFound;
@@ -326,7 +327,11 @@ class PixSyncService {
 	}
 
 	private PixApiClient client(PixCredentials credentials) throws PixProviderException {
-		return new PixApiClient(credentials, this.settings, this.json, this.tokens, this.allowLoopback);
+		// A user's request waits at most the request deadline; the scheduled runs (no
+		// request on their thread) are bounded by the attempts alone.
+		Instant deadline = RequestContextHolder.getRequestAttributes() != null
+				? Instant.now().plus(this.settings.requestDeadline()) : null;
+		return new PixApiClient(credentials, this.settings, this.json, this.tokens, this.allowLoopback, deadline);
 	}
 
 	private PixCredentials credentials(long connectionId) {

@@ -41,7 +41,7 @@ class PixWebhookController {
 			description = "PUT /webhook/{pix_key} at the provider with {SUITE_PUBLIC_BASE_URL}/api/finance/"
 					+ "pix-webhooks/{a new secret path} (the provider appends /pix); only the secret's SHA-256 is kept "
 					+ "and a previous registration stops working. webhook_configured becomes true. 409 without "
-					+ "pix_key or SUITE_PUBLIC_BASE_URL; 502 when the provider refuses (its answer in the detail).")
+					+ "pix_key or SUITE_PUBLIC_BASE_URL; 502 when the provider refuses (its status and problem title in the detail).")
 	ResponseEntity<WebhookResponse> register(@PathVariable long id) {
 		PixWebhookService.Registration registration = this.webhooks.register(id);
 		return ResponseEntity.ok(new WebhookResponse(registration.webhookUrl(), registration.registeredAt()));

@@ -32,6 +32,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
+import br.suite.shared.BoundedAnswer;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.OutboundUrls;
 

@@ -58,18 +58,28 @@ final class FakePsp implements AutoCloseable {
 	static final String CLIENT_SECRET = "suite-client-secret";
 
 	/** A failure the next matching request gets (path prefix, status or a delay). */
-	record Fault(String pathPrefix, int status, Duration delay, String retryAfter) {
+	record Fault(String pathPrefix, int status, Duration delay, String retryAfter, String body, long size) {
 
 		static Fault status(String path, int status) {
-			return new Fault(path, status, Duration.ZERO, "");
+			return new Fault(path, status, Duration.ZERO, "", "", 0);
 		}
 
 		static Fault tooMany(String path, String retryAfter) {
-			return new Fault(path, 429, Duration.ZERO, retryAfter);
+			return new Fault(path, 429, Duration.ZERO, retryAfter, "", 0);
 		}
 
 		static Fault slow(String path, Duration delay) {
-			return new Fault(path, 0, delay, "");
+			return new Fault(path, 0, delay, "", "", 0);
+		}
+
+		/** An answer with this status and body. */
+		static Fault answer(String path, int status, String body) {
+			return new Fault(path, status, Duration.ZERO, "", body, 0);
+		}
+
+		/** A 200 of {@code size} bytes (a JSON string padded out), written as it goes. */
+		static Fault huge(String path, long size) {
+			return new Fault(path, 200, Duration.ZERO, "", "", size);
 		}
 
 	}
@@ -90,6 +100,9 @@ final class FakePsp implements AutoCloseable {
 	final AtomicInteger tokenRequests = new AtomicInteger();
 
 	final AtomicInteger pixListRequests = new AtomicInteger();
+
+	/** Bytes of a {@link Fault#huge} answer written before the client stopped reading. */
+	final java.util.concurrent.atomic.AtomicLong hugeWritten = new java.util.concurrent.atomic.AtomicLong();
 
 	/** Every request line, for assertions ("GET /v2/pix?…"). */
 	final List<String> requests = new CopyOnWriteArrayList<>();
@@ -239,6 +252,14 @@ final class FakePsp implements AutoCloseable {
 					answer(exchange, 504, problem(504, "IndisponibilidadePorTempoEsgotado"));
 					return;
 				}
+				if (fault.size() > 0) {
+					huge(exchange, fault.size());
+					return;
+				}
+				if (!fault.body().isEmpty()) {
+					answer(exchange, fault.status(), fault.body());
+					return;
+				}
 				if (fault.status() > 0) {
 					if (!fault.retryAfter().isEmpty()) {
 						exchange.getResponseHeaders().add("Retry-After", fault.retryAfter());
@@ -293,6 +314,26 @@ final class FakePsp implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			answer(exchange, 500, problem(500, ex.toString()));
+		}
+	}
+
+	private void huge(HttpExchange exchange, long size) throws IOException {
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, size);
+		byte[] chunk = new byte[64 * 1024];
+		java.util.Arrays.fill(chunk, (byte) 'a');
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write("{\"pix\":\"".getBytes(StandardCharsets.UTF_8));
+			long written = 8;
+			while (written < size) {
+				int n = (int) Math.min(chunk.length, size - written);
+				out.write(chunk, 0, n);
+				written += n;
+				this.hugeWritten.set(written);
+			}
+		}
+		catch (IOException ex) {
+			// The client stopped reading: what it should do.
 		}
 	}
 

@@ -33,8 +33,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by txid) and every injected failure, with nothing written twice and nothing lost.
  */
 @TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
-		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
+		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.request-deadline=8s",
+		"suite.finance.pix-providers.max-retry-after=2s", "suite.finance.pix-providers.connect-timeout=5s",
+		"suite.finance.pix-providers.chunk=7d",
 		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
 		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class PixProviderApiTests extends ApiTest {
@@ -327,6 +328,96 @@ class PixProviderApiTests extends ApiTest {
 		assertThat(recovered.get("imported_count").asInt()).isEqualTo(15);
 		assertThat(transactions()).hasSize(15);
 		assertThat(status()).isEqualTo("active");
+	}
+
+	/**
+	 * A 64 MB answer: the client stops at max-response-bytes (1MB), the sync fails with
+	 * that reason and writes nothing, and the service keeps answering.
+	 */
+	@Test
+	void anOversizedAnswerFailsTheCallUnreadAndTheServiceStillAnswers() {
+		this.psp.addPix(e2e(600), "", "6.00", Instant.now().minusSeconds(60));
+		long size = 64L * 1024 * 1024;
+		this.psp.faults.add(Fault.huge("/v2/pix", size));
+		JsonNode log = sync();
+		assertThat(log.get("status").asString()).as(log.toString()).isEqualTo("failed");
+		assertThat(log.get("message").asString()).contains("Nothing written")
+			.contains("more than 1048576 bytes")
+			.contains("SUITE_PIX_MAX_RESPONSE_BYTES");
+		assertThat(this.psp.hugeWritten.get()).as("the rest of the answer was never read").isLessThan(size / 4);
+		assertThat(transactions()).isEmpty();
+		assertThat(status()).isEqualTo("error");
+		// The service answers, and the next run (a normal answer) brings the Pix.
+		assertThat(this.api.get("/api/access/roles/").status()).isEqualTo(200);
+		assertThat(sync().get("status").asString()).isEqualTo("success");
+		assertThat(transactions()).hasSize(1);
+	}
+
+	/**
+	 * A provider that never answers in time holds the request for the deadline (8 s here)
+	 * only, not 4 attempts of 3 s plus waits; the sync log says why, and other requests
+	 * are answered meanwhile.
+	 */
+	@Test
+	void aSlowProviderHoldsARequestForTheDeadlineOnly() throws Exception {
+		this.psp.addPix(e2e(610), "", "6.10", Instant.now().minusSeconds(60));
+		for (int i = 0; i < 4; i++) {
+			this.psp.faults.add(Fault.slow("/v2/pix", Duration.ofMillis(3500)));
+		}
+		long started = System.nanoTime();
+		java.util.concurrent.CompletableFuture<JsonNode> running = java.util.concurrent.CompletableFuture
+			.supplyAsync(this::sync);
+		Thread.sleep(1000);
+		long asked = System.nanoTime();
+		assertThat(this.api.get("/api/access/roles/").status()).isEqualTo(200);
+		assertThat(Duration.ofNanos(System.nanoTime() - asked)).isLessThan(Duration.ofSeconds(2));
+		JsonNode log = running.get(30, java.util.concurrent.TimeUnit.SECONDS);
+		Duration took = Duration.ofNanos(System.nanoTime() - started);
+		assertThat(log.get("status").asString()).as(log.toString()).isEqualTo("failed");
+		assertThat(log.get("message").asString()).contains("Nothing written")
+			.contains("did not answer within 8 s")
+			.contains("SUITE_PIX_REQUEST_DEADLINE");
+		assertThat(took).isLessThan(Duration.ofSeconds(11)).isGreaterThanOrEqualTo(Duration.ofSeconds(7));
+		assertThat(transactions()).isEmpty();
+		this.psp.faults.clear();
+	}
+
+	/**
+	 * A refusal's detail and violations may echo what was sent: the sync log, the test's
+	 * message and a 502's detail keep the status and the problem's title only.
+	 */
+	@Test
+	void aProvidersRefusalIsDescribedByItsStatusAndTitleOnly() {
+		String body = "{\"title\":\"Requisicao invalida\",\"status\":400,\"detail\":\"echo client_secret="
+				+ FakePsp.CLIENT_SECRET + "\",\"violacoes\":[{\"razao\":\"echo-razao\",\"propriedade\":\"x\"}]}";
+		this.psp.faults.add(Fault.answer("/v2/pix", 400, body));
+		JsonNode log = sync();
+		assertThat(log.get("status").asString()).isEqualTo("failed");
+		assertThat(log.get("message").asString()).contains("400").contains("Requisicao invalida");
+		assertThat(log.toString()).doesNotContain(FakePsp.CLIENT_SECRET).doesNotContain("echo");
+		this.psp.faults.add(Fault.answer("/v2/pix", 400, "plain text echo " + FakePsp.CLIENT_SECRET));
+		Response tested = test();
+		assertThat(tested.toString()).contains("400").doesNotContain(FakePsp.CLIENT_SECRET).doesNotContain("echo");
+		assertThat(transactions()).isEmpty();
+	}
+
+	/**
+	 * IPv6 forms that carry an IPv4 address (loopback, private, metadata) are refused as
+	 * a provider URL: 400 naming the field, the stored credentials unchanged.
+	 */
+	@Test
+	void ipv6FormsThatEmbedIpv4AreRefusedAsProviderUrls() {
+		String before = this.api.get(CONNECTIONS + this.connection + "/credentials/").json().toString();
+		for (String host : List.of("[::127.0.0.1]", "[::ffff:7f00:1]", "[64:ff9b::a9fe:a9fe]", "[2002:7f00:1::1]",
+				"[2001:0:7f00:1::1]", "[::ffff:0:a00:1]")) {
+			Map<String, Object> body = this.psp.credentials();
+			body.put("base_url", "https://" + host + ":8443/v2");
+			Response refused = this.api.put(CONNECTIONS + this.connection + "/credentials/",
+					Api.JSON.writeValueAsString(body));
+			assertThat(refused.status()).as(host + " → " + refused).isEqualTo(400);
+			assertThat(refused.json().get("errors").has("base_url")).as(host + " → " + refused).isTrue();
+		}
+		assertThat(this.api.get(CONNECTIONS + this.connection + "/credentials/").json().toString()).isEqualTo(before);
 	}
 
 	@Test

@@ -254,7 +254,12 @@ class WebhookApiTests extends ApiTest {
 		for (String url : List.of("http://example.com/hook", "https://10.0.0.8/hook", "https://192.168.1.10/hook",
 				"https://172.16.0.1/hook", "https://169.254.169.254/latest/meta-data", "https://[::1]:8443/hook",
 				"https://[fd00::1]/hook", "https://100.64.0.1/hook", "https://0.0.0.0/hook", "ftp://example.com/",
-				"http://127.0.0.1/no-port", "https://user:pw@example.com/", "not a url")) {
+				"http://127.0.0.1/no-port", "https://user:pw@example.com/", "not a url",
+				// IPv6 forms that carry an IPv4 address: compatible, mapped, translated,
+				// NAT64, 6to4, Teredo.
+				"https://[::127.0.0.1]/hook", "https://[::ffff:7f00:1]/hook", "https://[::ffff:0:a00:1]/hook",
+				"https://[64:ff9b::a9fe:a9fe]/hook", "https://[2002:a9fe:a9fe::1]/hook",
+				"https://[2001:0:a9fe:a9fe::1]/hook")) {
 			Response refused = this.api.post(BASE, json("url", url, "event_types", List.of("access.user.changed")));
 			assertThat(refused.status()).as(url + " → " + refused).isEqualTo(400);
 			assertThat(refused.json().get("errors").has("url")).as(url + " → " + refused).isTrue();

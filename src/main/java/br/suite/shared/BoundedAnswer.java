@@ -1,4 +1,4 @@
-package br.suite.webhooks;
+package br.suite.shared;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
@@ -11,18 +11,19 @@ import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads a receiver's answer for one attempt, keeping at most {@code maxBytes} of its
- * body: past that it stops reading and closes the connection, so a receiver cannot make
- * an attempt read without end. Remembers the status as soon as the headers arrive, for
- * the record of an attempt whose body then never completes.
+ * Reads the answer to one outbound request (a webhook receiver's, a Pix provider's),
+ * keeping at most {@code maxBytes} of its body: past that it stops reading and closes the
+ * connection, so a receiver cannot make an attempt read without end. Remembers the status
+ * as soon as the headers arrive, for the record of an attempt whose body then never
+ * completes.
  */
-final class BoundedAnswer implements HttpResponse.BodyHandler<BoundedAnswer.Body> {
+public final class BoundedAnswer implements HttpResponse.BodyHandler<BoundedAnswer.Body> {
 
 	/**
 	 * The body read: its first bytes (at most {@code maxBytes}), and whether the receiver
 	 * sent more than that ({@code beyondLimit}: reading stopped there).
 	 */
-	record Body(byte[] bytes, boolean beyondLimit) {
+	public record Body(byte[] bytes, boolean beyondLimit) {
 	}
 
 	private final int maxBytes;
@@ -31,7 +32,7 @@ final class BoundedAnswer implements HttpResponse.BodyHandler<BoundedAnswer.Body
 
 	private volatile @Nullable Reader reader;
 
-	BoundedAnswer(int maxBytes) {
+	public BoundedAnswer(int maxBytes) {
 		this.maxBytes = maxBytes;
 	}
 
@@ -44,13 +45,13 @@ final class BoundedAnswer implements HttpResponse.BodyHandler<BoundedAnswer.Body
 	}
 
 	/** The status of the answer's headers, or null when none arrived. */
-	@Nullable Integer status() {
+	public @Nullable Integer status() {
 		int code = this.status;
 		return code < 0 ? null : code;
 	}
 
 	/** Stops reading the body, when the attempt's time is up. */
-	void abandon() {
+	public void abandon() {
 		Reader current = this.reader;
 		if (current != null) {
 			current.abandon();
