@@ -264,6 +264,17 @@ class ChargeService {
 					+ txid.length() + " characters)");
 		}
 		String nossoNumero = FinanceFields.text(request.nossoNumero(), "nosso_numero", NOSSO_NUMERO_MAX, false, errors);
+		NossoNumeros.Bank bank = NossoNumeros.byProvider(provider);
+		if (bank != null && !nossoNumero.isEmpty()) {
+			// The form the bank's return file is imported in, so its line pays this
+			// charge.
+			try {
+				nossoNumero = NossoNumeros.ofPrinted(bank, nossoNumero);
+			}
+			catch (IllegalArgumentException ex) {
+				errors.add("nosso_numero", ex.getMessage());
+			}
+		}
 		String endToEndId = FinanceFields.endToEndId(request.endToEndId(), "end_to_end_id", errors);
 		String payerName = FinanceFields.text(request.payerName(), "payer_name", 200, false, errors);
 		String payerDocument = FinanceFields.taxId(request.payerDocument(), "payer_document", errors);

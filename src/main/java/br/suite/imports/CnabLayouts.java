@@ -52,15 +52,26 @@ final class CnabLayouts {
 	}
 
 	/**
-	 * How a bank writes the nosso número, and how it becomes the form charges store in
-	 * {@code nosso_numero}: the title's own number, digits only, without the carteira or
-	 * agreement (convênio) prefix, without the check digit and without leading zeros.
+	 * Where a bank writes the nosso número; {@link br.suite.finance.NossoNumeros} makes
+	 * it the form charges store in {@code nosso_numero} (digits, without the check digit
+	 * and leading zeros; Banco do Brasil's convênio and Caixa's modalidade are part of
+	 * it).
 	 *
 	 * @param field where it is
-	 * @param checkDigit whether its last digit is a check digit (dropped)
-	 * @param agreementPrefix whether it starts with the agreement (convênio), dropped
+	 * @param checkDigit whether its last character is a check digit (dropped)
 	 */
-	record NossoNumero(Field field, boolean checkDigit, boolean agreementPrefix) {
+	record NossoNumero(Field field, boolean checkDigit) {
+	}
+
+	/**
+	 * What a 400 detail's {@code valor pago} (254-266) holds: what the payer paid
+	 * ({@code GROSS}; the fee is debited apart), or what the bank credited after the fee
+	 * ({@code NET}: the payer paid it plus the fee).
+	 */
+	enum Paid {
+
+		GROSS, NET
+
 	}
 
 	/**
@@ -74,7 +85,7 @@ final class CnabLayouts {
 
 	/** CNAB 400, header (type 0) and detail (type {@code detailType}). */
 	record Layout400(Field agreement, char detailType, NossoNumero nossoNumero, Field occurrence, Field occurrenceDate,
-			Field documentNumber, Field dueDate, Field faceValue, Field fee, Field paid, Field creditDate,
+			Field documentNumber, Field dueDate, Field faceValue, Field fee, Field paid, Paid paidIs, Field creditDate,
 			@Nullable Field payerName, Field reasons) {
 	}
 
@@ -123,10 +134,10 @@ final class CnabLayouts {
 	 * título 153-165, valor pago 254-266.
 	 */
 	private static Layout400 febraban400(Field agreement, char detailType, NossoNumero nossoNumero, Field fee,
-			Field creditDate, @Nullable Field payerName, Field reasons) {
+			Paid paidIs, Field creditDate, @Nullable Field payerName, Field reasons) {
 		return new Layout400(agreement, detailType, nossoNumero, new Field(109, 110), new Field(111, 116),
-				new Field(117, 126), new Field(147, 152), new Field(153, 165), fee, new Field(254, 266), creditDate,
-				payerName, reasons);
+				new Field(117, 126), new Field(147, 152), new Field(153, 165), fee, new Field(254, 266), paidIs,
+				creditDate, payerName, reasons);
 	}
 
 	/**
@@ -146,7 +157,7 @@ final class CnabLayouts {
 	 * is shifted (nosso número 41-53, the name 144-183…).
 	 */
 	private static final Layout240 SANTANDER_240 = new Layout240(new Field(33, 47),
-			new NossoNumero(new Field(41, 53), true, false), new Field(55, 69), new Field(70, 77), new Field(78, 92),
+			new NossoNumero(new Field(41, 53), true), new Field(55, 69), new Field(70, 77), new Field(78, 92),
 			new Field(128, 128), new Field(129, 143), new Field(144, 183), new Field(194, 208), new Field(209, 218));
 
 	/** FEBRABAN's códigos de movimento de retorno (240), shared by every bank here. */
@@ -240,36 +251,43 @@ final class CnabLayouts {
 			96 OTHER     despesas de protesto
 			""");
 
-	/** The banks read. */
+	/**
+	 * The banks read. Nosso número: Banco do Brasil's 17 digits (convênio of 7 and
+	 * sequence of 10) are read whole from 240 segment T 38-57 (left-aligned) and 400
+	 * (CBR643, detail 7) 64-80; Caixa's 17 (modalidade 14/24 and 15 digits) from 240 T
+	 * 40-56 and 400 57-73; Itaú's 8 without carteira and DAC; Bradesco, Santander and
+	 * Sicoob with their check digit last. The 400 {@code valor pago} is gross except
+	 * Itaú's (its "valor principal" is what was credited after the fee at 176-188).
+	 */
 	static final List<Bank> BANKS = List.of(
 			new Bank("001", "bb", "Banco do Brasil",
-					febraban240(new Field(33, 41), new NossoNumero(new Field(38, 57), false, true)), FEBRABAN_240,
-					febraban400(new Field(150, 156), '7', new NossoNumero(new Field(64, 80), false, true),
-							new Field(182, 188), new Field(176, 181), null, new Field(81, 82)),
+					febraban240(new Field(33, 41), new NossoNumero(new Field(38, 57), false)), FEBRABAN_240,
+					febraban400(new Field(150, 156), '7', new NossoNumero(new Field(64, 80), false),
+							new Field(182, 188), Paid.GROSS, new Field(176, 181), null, new Field(81, 82)),
 					BB_400),
-			new Bank("341", "itau", "Itaú",
-					febraban240(new Field(53, 72), new NossoNumero(new Field(41, 48), false, false)), FEBRABAN_240,
-					febraban400(new Field(27, 38), '1', new NossoNumero(new Field(63, 70), false, false),
-							new Field(176, 188), new Field(296, 301), new Field(325, 354), new Field(378, 385)),
+			new Bank("341", "itau", "Itaú", febraban240(new Field(53, 72), new NossoNumero(new Field(41, 48), false)),
+					FEBRABAN_240,
+					febraban400(new Field(27, 38), '1', new NossoNumero(new Field(63, 70), false), new Field(176, 188),
+							Paid.NET, new Field(296, 301), new Field(325, 354), new Field(378, 385)),
 					ITAU_400),
 			new Bank("237", "bradesco", "Bradesco",
-					febraban240(new Field(33, 52), new NossoNumero(new Field(46, 57), true, false)), FEBRABAN_240,
-					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(71, 82), true, false),
-							new Field(176, 188), new Field(296, 301), null, new Field(319, 328)),
+					febraban240(new Field(33, 52), new NossoNumero(new Field(46, 57), true)), FEBRABAN_240,
+					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(71, 82), true), new Field(176, 188),
+							Paid.GROSS, new Field(296, 301), null, new Field(319, 328)),
 					BRADESCO_400),
 			new Bank("104", "caixa", "Caixa Econômica Federal",
-					febraban240(new Field(59, 64), new NossoNumero(new Field(42, 56), false, false)), FEBRABAN_240,
-					febraban400(new Field(27, 36), '1', new NossoNumero(new Field(59, 73), false, false),
-							new Field(176, 188), new Field(294, 299), null, new Field(80, 82)),
+					febraban240(new Field(59, 64), new NossoNumero(new Field(40, 56), false)), FEBRABAN_240,
+					febraban400(new Field(27, 36), '1', new NossoNumero(new Field(57, 73), false), new Field(176, 188),
+							Paid.GROSS, new Field(294, 299), null, new Field(80, 82)),
 					CAIXA_400),
 			new Bank("033", "santander", "Santander", SANTANDER_240, FEBRABAN_240,
-					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(63, 70), true, false),
-							new Field(176, 188), new Field(296, 301), null, new Field(137, 139)),
+					febraban400(new Field(27, 46), '1', new NossoNumero(new Field(63, 70), true), new Field(176, 188),
+							Paid.GROSS, new Field(296, 301), null, new Field(137, 139)),
 					SANTANDER_400),
 			new Bank("756", "sicoob", "Sicoob",
-					febraban240(new Field(33, 52), new NossoNumero(new Field(38, 47), true, false)), FEBRABAN_240,
-					febraban400(new Field(32, 40), '1', new NossoNumero(new Field(63, 74), true, false),
-							new Field(182, 188), new Field(176, 181), null, new Field(81, 82)),
+					febraban240(new Field(33, 52), new NossoNumero(new Field(38, 47), true)), FEBRABAN_240,
+					febraban400(new Field(32, 40), '1', new NossoNumero(new Field(63, 74), true), new Field(182, 188),
+							Paid.GROSS, new Field(176, 181), null, new Field(81, 82)),
 					BB_400));
 
 	private static final Map<String, Bank> BY_CODE = new HashMap<>();

@@ -20,6 +20,7 @@ import br.suite.imports.CnabLayouts.Occurrence;
 import br.suite.imports.StatementReader.Ignored;
 import br.suite.imports.StatementReader.Line;
 import br.suite.imports.StatementReader.Problem;
+import br.suite.finance.NossoNumeros;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
 import br.suite.shared.TaxId;
@@ -32,10 +33,15 @@ import br.suite.shared.TaxId;
  * driven by the per-bank tables of {@link CnabLayouts}.
  * <p>
  * Every settled title becomes a credit of the collection account (provider
- * {@code cnab_<bank>}, account = the agreement): the amount the payer paid (gross; the
- * fee is in the description), on the credit date, with {@code bank_reference_id} = the
- * nosso número in its normalised form. Rejections, write-offs and other occurrences are
- * listed in {@code ignored}, not imported.
+ * {@code cnab_<bank>}, account = the agreement): the amount the payer paid (gross: what
+ * settles the charge), on the credit date, with {@code bank_reference_id} = the nosso
+ * número in its normalised form ({@link NossoNumeros}, the form charges store), and its
+ * fee a debit of its own, so the account's balance is what the bank credited. Rejections,
+ * write-offs and other occurrences are listed in {@code ignored}, not imported.
+ * <p>
+ * Lines may come shorter than the layout (trailing blanks trimmed by an editor, an FTP
+ * transfer or the bank): each is read as if padded with blanks to 240 or 400, and a field
+ * a settled title needs that lies past the line's end is an error of that line.
  */
 final class CnabReader {
 
@@ -46,14 +52,19 @@ final class CnabReader {
 	private CnabReader() {
 	}
 
-	/** Whether the first line is a CNAB return file header, and which layout. */
+	/**
+	 * Whether the first line is a CNAB return file header, and which layout: by the
+	 * header's fixed fields, not its length (trailing blanks may be trimmed). 240: the
+	 * bank code at 1-3, lote {@code 0000} at 4-7 and record type {@code 0} at 8; 400:
+	 * {@code 0}, then {@code 2} (retorno) or {@code 1} (remessa) and its word.
+	 */
 	static @Nullable String sniff(String firstLine) {
 		String line = stripEnd(firstLine);
-		if (line.length() == 240 && line.charAt(7) == '0' && isDigits(line.substring(0, 3))) {
+		if (line.length() >= 8 && line.length() <= 240 && isDigits(line.substring(0, 3))
+				&& line.startsWith("00000", 3)) {
 			return CNAB240;
 		}
-		if (line.length() == 400 && line.charAt(0) == '0'
-				&& (line.startsWith("02RETORNO") || line.startsWith("01REMESSA"))) {
+		if (line.length() <= 400 && (line.startsWith("02RETORNO") || line.startsWith("01REMESSA"))) {
 			return CNAB400;
 		}
 		return null;
@@ -61,33 +72,37 @@ final class CnabReader {
 
 	static StatementFile read(byte[] bytes, String format) {
 		StatementCharsets.Decoded decoded = StatementCharsets.decode(bytes, null, null);
-		String[] lines = decoded.text().split("\n", -1);
-		String header = stripEnd(lines[0]);
+		String[] lines = decoded.text().split("\r\n|\r|\n", -1);
 		boolean is240 = format.equals(CNAB240);
+		int width = is240 ? 240 : 400;
+		String header = pad(lines[0], width);
 		String code = (is240 ? CnabLayouts.CODE_240 : CnabLayouts.CODE_400).of(header);
 		if (is240 ? CnabLayouts.FILE_KIND_240.of(header).equals("1") : header.startsWith("01REMESSA")) {
-			throw InvalidRequest.of("file", "is a CNAB remessa (sent to the bank), not a return file (retorno)");
+			throw InvalidRequest.of("file",
+					"é um arquivo de remessa CNAB (enviado ao banco), não um arquivo de retorno: envie o retorno");
 		}
 		Bank bank = CnabLayouts.bank(code);
 		if (bank == null) {
-			throw InvalidRequest.of("file", "is a CNAB " + (is240 ? "240" : "400") + " return file of bank " + code
-					+ ", which is not read; banks read: "
+			throw InvalidRequest.of("file", "é um retorno CNAB " + (is240 ? "240" : "400") + " do banco " + code
+					+ ", que não é lido; bancos lidos: "
 					+ String.join(", ", CnabLayouts.BANKS.stream().map(b -> b.code() + " " + b.name()).toList()));
 		}
 		Reading reading = new Reading(bank, is240);
 		String agreement = reading.agreement(header);
 		String version = is240 ? blankToNull(CnabLayouts.LAYOUT_240.of(header).strip()) : null;
 		for (int i = 1; i < lines.length; i++) {
-			String line = stripEnd(lines[i]);
-			if (line.isBlank()) {
+			String written = lines[i];
+			if (written.isBlank()) {
 				continue;
 			}
 			int number = i + 1;
-			if (line.length() != (is240 ? 240 : 400)) {
-				reading.problems.add(new Problem(number, "line",
-						"is " + line.length() + " characters long, not " + (is240 ? 240 : 400)));
+			if (written.length() > width) {
+				reading.problems
+					.add(new Problem(number, "line", "is " + written.length() + " characters long, not " + width));
 				continue;
 			}
+			reading.length = written.length();
+			String line = pad(written, width);
 			if (is240) {
 				reading.line240(number, line, agreement);
 			}
@@ -133,6 +148,11 @@ final class CnabReader {
 
 		private int pendingTLine;
 
+		private int pendingTLength;
+
+		/** How long the line being read was as written (before padding). */
+		int length;
+
 		Reading(Bank bank, boolean is240) {
 			this.bank = bank;
 			this.is240 = is240;
@@ -159,6 +179,7 @@ final class CnabReader {
 				}
 				this.pendingT = line;
 				this.pendingTLine = number;
+				this.pendingTLength = this.length;
 				this.records++;
 			}
 			else if (segment == 'U') {
@@ -166,26 +187,32 @@ final class CnabReader {
 					this.problems.add(new Problem(number, "segmento T", "is missing before this segment U"));
 					return;
 				}
-				title240(this.pendingTLine, this.pendingT, line, agreement);
+				title240(this.pendingTLine, this.pendingT, this.pendingTLength, line, agreement);
 				this.pendingT = null;
 			}
 		}
 
-		private void title240(int number, String t, String u, String agreement) {
+		private void title240(int number, String t, int tLength, String u, String agreement) {
 			Layout240 layout = this.bank.layout240();
 			String code = CnabLayouts.MOVEMENT_240.of(t);
 			Occurrence occurrence = this.bank.occurrences240().get(code);
-			String nosso = nossoNumero(layout.nossoNumero(), t, agreement);
+			String nosso = nossoNumero(layout.nossoNumero(), t);
 			String document = layout.documentNumber().of(t).strip();
 			if (occurrence == null || occurrence.kind() != Kind.SETTLED) {
 				listed(number, code, occurrence, nosso, document, layout.reasons().of(t));
 				return;
 			}
 			int before = this.problems.size();
-			BigDecimal paid = amount(number, u, CnabLayouts.U_PAID, "valor pago");
+			int uLength = this.length;
+			BigDecimal paid = reach(number, uLength, CnabLayouts.U_PAID, "valor pago (segmento U)")
+					? amount(number, u, CnabLayouts.U_PAID, "valor pago") : null;
 			BigDecimal fee = amount(number, t, layout.fee(), "tarifa");
-			LocalDate occurred = date(number, u, CnabLayouts.U_OCCURRED, "data da ocorrência", true);
+			LocalDate occurred = reach(number, uLength, CnabLayouts.U_OCCURRED, "data da ocorrência (segmento U)")
+					? date(number, u, CnabLayouts.U_OCCURRED, "data da ocorrência", true) : null;
 			LocalDate credited = date(number, u, CnabLayouts.U_CREDITED, "data do crédito", false);
+			if (nosso.isEmpty() && tLength < layout.nossoNumero().field().end()) {
+				reach(number, tLength, layout.nossoNumero().field(), "nosso número");
+			}
 			if (this.problems.size() > before || paid == null || occurred == null) {
 				return;
 			}
@@ -202,19 +229,24 @@ final class CnabReader {
 			this.records++;
 			String code = layout.occurrence().of(line);
 			Occurrence occurrence = this.bank.occurrences400().get(code);
-			String nosso = nossoNumero(layout.nossoNumero(), line, agreement);
+			String nosso = nossoNumero(layout.nossoNumero(), line);
 			String document = layout.documentNumber().of(line).strip();
 			if (occurrence == null || occurrence.kind() != Kind.SETTLED) {
 				listed(number, code, occurrence, nosso, document, layout.reasons().of(line));
 				return;
 			}
 			int before = this.problems.size();
-			BigDecimal paid = amount(number, line, layout.paid(), "valor pago");
+			BigDecimal paid = reach(number, this.length, layout.paid(), "valor pago")
+					? amount(number, line, layout.paid(), "valor pago") : null;
 			BigDecimal fee = amount(number, line, layout.fee(), "tarifa");
 			LocalDate occurred = date(number, line, layout.occurrenceDate(), "data da ocorrência", true);
 			LocalDate credited = date(number, line, layout.creditDate(), "data do crédito", false);
 			if (this.problems.size() > before || paid == null || occurred == null) {
 				return;
+			}
+			if (layout.paidIs() == CnabLayouts.Paid.NET && fee != null) {
+				// What was credited after the fee: the payer paid both.
+				paid = paid.add(fee);
 			}
 			String payerName = layout.payerName() == null ? "" : layout.payerName().of(line).strip();
 			settled(number, code, occurrence, nosso, document, paid, fee, credited != null ? credited : occurred,
@@ -246,9 +278,16 @@ final class CnabReader {
 			String description = "Boleto " + nosso + " " + occurrence.label()
 					+ (document.isEmpty() ? "" : " (documento " + document + ")")
 					+ (fee == null || fee.signum() == 0 ? "" : "; tarifa " + Money.format(fee));
-			this.lines.add(new Line(number, credited, null, paid, StatementValues.CREDIT, "settled",
-					"cnab-" + nosso + "-" + code + "-" + occurred, description, payerName, payerDocument, "", nosso, "",
-					""));
+			String externalId = "cnab-" + nosso + "-" + code + "-" + occurred;
+			this.lines.add(new Line(number, credited, null, paid, StatementValues.CREDIT, "settled", externalId,
+					description, payerName, payerDocument, "", nosso, "", ""));
+			if (fee != null && fee.signum() > 0) {
+				// The bank keeps its fee: a debit of its own, so the collection account's
+				// balance is what was credited while the title's credit settles the
+				// charge.
+				this.lines.add(new Line(number, credited, null, fee, StatementValues.DEBIT, "settled",
+						externalId + "-tarifa", "Tarifa do boleto " + nosso, "", "", "", "", "", ""));
+			}
 			this.first = this.first == null || credited.isBefore(this.first) ? credited : this.first;
 			this.last = this.last == null || credited.isAfter(this.last) ? credited : this.last;
 		}
@@ -258,6 +297,19 @@ final class CnabReader {
 				this.problems.add(new Problem(this.pendingTLine, "segmento U", "is missing after this segment T"));
 			}
 			this.problems.sort((a, b) -> Integer.compare(a.line(), b.line()));
+		}
+
+		/**
+		 * Whether a field a settled title needs lies within the line as written; if not,
+		 * an error of the line (it was cut before the field).
+		 */
+		private boolean reach(int number, int length, Field field, String name) {
+			if (length >= field.end()) {
+				return true;
+			}
+			this.problems.add(new Problem(number, name + " (" + field + ")",
+					"is past the end of the line, which is " + length + " characters long"));
+			return false;
 		}
 
 		private @Nullable BigDecimal amount(int number, String line, Field field, String name) {
@@ -301,22 +353,9 @@ final class CnabReader {
 
 	}
 
-	/**
-	 * The nosso número as charges store it: digits only, without the agreement prefix,
-	 * the check digit and leading zeros.
-	 */
-	static String nossoNumero(NossoNumero rule, String line, String agreement) {
-		String raw = rule.field().of(line).strip();
-		if (rule.checkDigit() && !raw.isEmpty()) {
-			// The check digit may be a letter (Bradesco's P) or a dash may precede it.
-			raw = raw.substring(0, raw.length() - 1);
-		}
-		String digits = digits(raw);
-		if (rule.agreementPrefix() && !agreement.isEmpty() && digits.length() > agreement.length()
-				&& stripZeros(digits).startsWith(agreement)) {
-			digits = stripZeros(digits).substring(agreement.length());
-		}
-		return stripZeros(digits);
+	/** The nosso número as charges store it ({@link NossoNumeros#ofFile}). */
+	static String nossoNumero(NossoNumero rule, String line) {
+		return NossoNumeros.ofFile(rule.field().of(line), rule.checkDigit());
 	}
 
 	private static String payerDocument(String type, String number) {
@@ -354,6 +393,11 @@ final class CnabReader {
 
 	private static String stripEnd(String line) {
 		return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+	}
+
+	/** The line with the blanks its writer trimmed put back, up to the layout's width. */
+	private static String pad(String line, int width) {
+		return line.length() >= width ? line : line + " ".repeat(width - line.length());
 	}
 
 	private static @Nullable String blankToNull(String value) {

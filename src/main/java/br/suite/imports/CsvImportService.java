@@ -116,7 +116,7 @@ class CsvImportService {
 
 	static void checkSize(Upload upload) {
 		if (upload.content().length == 0) {
-			throw InvalidRequest.of("file", "is empty");
+			throw InvalidRequest.of("file", "está vazio: envie o arquivo do extrato");
 		}
 		if (upload.content().length > MAX_FILE_SIZE) {
 			throw new FileTooLarge(MAX_FILE_SIZE);

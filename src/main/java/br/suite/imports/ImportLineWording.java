@@ -70,6 +70,7 @@ class ImportLineWording {
 			Form.of("currency", "is (.+): only transactions in reais \\(BRL\\) are imported"),
 			// CnabReader
 			Form.of("cnabLength", "is (\\d+) characters long, not (\\d+)"),
+			Form.of("cnabShort", "is past the end of the line, which is (\\d+) characters long"),
 			Form.of("segmentU", "is missing after this segment T"),
 			Form.of("segmentT", "is missing before this segment U"),
 			Form.of("zeroSettlement", "is zero for a settlement \\(occurrence (\\S+)\\)"), Form.of("blank", "is blank"),

@@ -1,6 +1,8 @@
 package br.suite.imports;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.multipart.MultipartFile;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 import br.suite.web.PageModel;
@@ -67,6 +70,15 @@ class ImportPages {
 		}
 		catch (ApiProblem problem) {
 			FormErrors.show(model, problem);
+			if (problem instanceof InvalidRequest invalid && invalid.errors().containsKey("file")
+					&& model.getAttribute("errors") instanceof Map<?, ?> shown) {
+				// Why the file was refused, as the readers name it (in Portuguese),
+				// rather
+				// than the catalogue's one instruction for the field.
+				@SuppressWarnings("unchecked")
+				Map<String, List<String>> errors = (Map<String, List<String>>) shown;
+				errors.put("file", List.copyOf(invalid.errors().get("file")));
+			}
 			return "import-upload";
 		}
 	}

@@ -49,6 +49,15 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 
 	private static final Pattern DOCTYPE = Pattern.compile("(?i)<!(DOCTYPE|ENTITY)");
 
+	/** An empty element written the XML way in an SGML file: {@code <BRANCHID/>}. */
+	private static final Pattern SELF_CLOSED = Pattern.compile("<[A-Za-z][A-Za-z0-9._]*\\s*/>");
+
+	/**
+	 * How deep aggregates may nest: real statements nest about 8; a file nested thousands
+	 * deep only exhausts the reader's stack.
+	 */
+	static final int MAX_DEPTH = 64;
+
 	private static final Pattern V1_HEADER = Pattern.compile("(?im)^\\s*(ENCODING|CHARSET|VERSION)\\s*:\\s*([^\\s<]*)");
 
 	private static final Pattern V2_HEADER = Pattern.compile("(?is)<\\?OFX\\s([^?]*)\\?>");
@@ -108,13 +117,13 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 		StatementCharsets.Decoded decoded = StatementCharsets.decode(bytes, declared, declaredCharset);
 		String text = decoded.text();
 		if (DOCTYPE.matcher(text).find()) {
-			throw InvalidRequest.of("file", "holds a DOCTYPE or ENTITY declaration, which OFX never needs: refused");
+			throw InvalidRequest.of("file",
+					"contém uma declaração DOCTYPE ou ENTITY, que um OFX nunca usa: arquivo recusado");
 		}
 		text = BARE_AMPERSAND.matcher(text).replaceAll("&amp;");
-		if (DOCTYPE.matcher(text).find()) {
-			throw InvalidRequest.of("file", "holds a DOCTYPE or ENTITY declaration, which OFX never needs: refused");
-		}
-		text = BARE_AMPERSAND.matcher(text).replaceAll("&amp;");
+		// An empty element adds nothing, and line ends become \n (some banks write CR
+		// alone).
+		text = SELF_CLOSED.matcher(text).replaceAll("").replace("\r\n", "\n").replace('\r', '\n');
 		return new OfxMarkup(parse(text, format), version, decoded.charset(), decoded.reason(), declared);
 	}
 
@@ -212,19 +221,38 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 		try {
 			reader.parse(new StringReader(text));
 		}
-		catch (IOException | OFXParseException | RuntimeException ex) {
+		catch (TooDeep ex) {
+			throw InvalidRequest.of("file",
+					"não é um " + format.toUpperCase(Locale.ROOT) + " legível: os elementos se aninham mais de "
+							+ MAX_DEPTH + " níveis (um extrato tem uns 8); arquivo recusado");
+		}
+		catch (IOException | OFXParseException | RuntimeException | StackOverflowError ex) {
 			if (!builder.closed()) {
-				String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-				throw InvalidRequest.of("file", "is not a readable " + format.toUpperCase(Locale.ROOT) + " file: "
-						+ message.replaceFirst("^[a-zA-Z.]+Exception: ", ""));
+				// The reader's own message is English and about its internals: the line
+				// where the markup broke is what helps.
+				throw InvalidRequest.of("file",
+						"não é um " + format.toUpperCase(Locale.ROOT) + " legível: a marcação se interrompe"
+								+ (builder.line() > 0 ? " perto da linha " + builder.line() : "") + " antes de "
+								+ "fechar o elemento <" + rootName
+								+ ">; exporte o arquivo de novo do internet banking");
 			}
 			// Only what follows the closed root element was left unread.
 		}
 		Node root = builder.root();
 		if (root == null) {
-			throw InvalidRequest.of("file", "has no <" + rootName + "> element");
+			throw InvalidRequest.of("file",
+					"não tem o elemento <" + rootName + ">: não é um arquivo " + format.toUpperCase(Locale.ROOT));
 		}
 		return root;
+	}
+
+	/** Aggregates nested deeper than {@link #MAX_DEPTH}. */
+	private static final class TooDeep extends RuntimeException {
+
+		TooDeep() {
+			super(null, null, false, false);
+		}
+
 	}
 
 	/**
@@ -312,8 +340,17 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 			}
 		}
 
+		/** The line of the last transaction record started, or 0. */
+		int line() {
+			return this.records == 0 || this.records > this.recordLines.size() ? 0
+					: this.recordLines.get(this.records - 1);
+		}
+
 		@Override
 		public void startAggregate(String aggregate) {
+			if (this.open.size() >= MAX_DEPTH) {
+				throw new TooDeep();
+			}
 			String name = aggregate.toUpperCase(Locale.ROOT);
 			int line = 0;
 			if (name.equals("STMTTRN")) {

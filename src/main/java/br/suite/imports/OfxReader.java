@@ -85,13 +85,18 @@ final class OfxReader {
 	static StatementFile read(byte[] bytes, String format) {
 		OfxMarkup markup = OfxMarkup.read(bytes, format);
 		List<StatementFile.Account> accounts = new ArrayList<>();
-		for (OfxMarkup.Node statement : markup.root()
-			.all(format.equals(OFC) ? List.of("ACCTSTMT") : List.of("STMTRS", "CCSTMTRS"))) {
+		List<OfxMarkup.Node> statements = markup.root()
+			.all(format.equals(OFC) ? List.of("ACCTSTMT") : List.of("STMTRS", "CCSTMTRS"));
+		if (statements.isEmpty() && format.equals(OFC)) {
+			// Bradesco's OFC: TRNRS → STMTRS, with no ACCTSTMT and no account at all.
+			statements = markup.root().all(List.of("STMTRS"));
+		}
+		for (OfxMarkup.Node statement : statements) {
 			accounts.add(account(statement, format));
 		}
 		if (accounts.isEmpty()) {
-			throw InvalidRequest.of("file", "holds no bank or credit card statement ("
-					+ (format.equals(OFC) ? "ACCTSTMT" : "STMTRS or CCSTMTRS") + "): nothing to import");
+			throw InvalidRequest.of("file", "não traz extrato de conta nem de cartão ("
+					+ (format.equals(OFC) ? "ACCTSTMT ou STMTRS" : "STMTRS ou CCSTMTRS") + "): nada a importar");
 		}
 		return new StatementFile(format, markup.version(), markup.charset(), markup.charsetReason(),
 				markup.declaredCharset(), accounts);
@@ -125,9 +130,9 @@ final class OfxReader {
 			.replaceAll("^-|-$", "");
 		if (currency != null && !isBrl(currency)) {
 			throw InvalidRequest.of("file",
-					"holds a statement in " + currency.strip()
-							+ (accountName.isEmpty() ? "" : " (account " + accountName + ")")
-							+ ": only statements in reais (BRL) are imported");
+					"traz um extrato em " + currency.strip()
+							+ (accountName.isEmpty() ? "" : " (conta " + accountName + ")")
+							+ ": só se importam extratos em reais (BRL)");
 		}
 		OfxMarkup.Node list = body.first(List.of("BANKTRANLIST"));
 		OfxMarkup.Node periodHolder = list != null ? list : body;

@@ -140,23 +140,29 @@ class PreparedImports {
 	 */
 	Prepared prepare(byte[] content, String fileName, @Nullable String provider, @Nullable String accountId,
 			CurrentUser caller) {
-		boolean csv = "csv".equals(StatementImportService.detect(content));
+		String format = StatementImportService.detect(content);
+		boolean csv = "csv".equals(format);
 		String chosenProvider = provider == null || provider.isBlank() || (!csv && provider.strip().equals("csv"))
 				? null : provider.strip();
 		String chosenAccount = accountId == null || accountId.isBlank() ? null : accountId.strip();
 		CsvImportService.Upload upload = new CsvImportService.Upload(content, fileName);
 		CsvImportService.PrepareOptions detect = new CsvImportService.PrepareOptions("csv", "", null, null, null,
 				new EnumMap<>(ImportField.class));
-		StatementImportPreparation read = this.statements.prepare(upload,
-				new StatementImportService.Options(chosenProvider, csv ? chosenAccount : null, detect));
-		if (read.statements().size() > 1) {
-			throw InvalidRequest.of("file",
-					"traz " + read.statements().size() + " contas; o assistente importa uma conta por vez: "
-							+ "exporte um arquivo por conta no internet banking");
+		StatementImportService.Options options = new StatementImportService.Options(chosenProvider, chosenAccount,
+				detect);
+		StatementImportPreparation read;
+		if (csv) {
+			read = this.statements.prepare(upload, options);
 		}
-		if (!csv && chosenAccount != null) {
-			read = this.statements.prepare(upload,
-					new StatementImportService.Options(chosenProvider, chosenAccount, detect));
+		else {
+			CsvImportService.checkSize(upload);
+			StatementFile file = StatementImportService.read(content, format);
+			if (file.accounts().size() > 1) {
+				throw InvalidRequest.of("file",
+						"traz " + file.accounts().size() + " contas; o assistente importa uma conta por vez: "
+								+ "exporte um arquivo por conta no internet banking");
+			}
+			read = this.statements.prepare(upload, options, file);
 		}
 		StatementPreparation preparation = read.statements().get(0);
 		this.prepared.deleteCreatedBefore(Instant.now().minus(KEPT));

@@ -89,10 +89,10 @@ record StatementHeader(char delimiter, long recordIndex, long position, List<Str
 							+ (forced != null ? "(split at '" + printable(forced) + "') " : "") + "holds the columns "
 							+ String.join(", ", named) + " together with a date and an amount column");
 		}
-		throw InvalidRequest.of("file", "has no header line in its first " + SEARCH_LINES + " lines"
-				+ (forced != null ? " (split at '" + printable(forced) + "')" : "")
-				+ ": it needs a date column (Data, Data Lançamento, Date…) and an amount column (Valor, Amount…) "
-				+ "or credit and debit columns (Crédito, Débito); name yours with the columns option, e.g. "
+		throw InvalidRequest.of("file", "não tem linha de cabeçalho nas primeiras " + SEARCH_LINES + " linhas"
+				+ (forced != null ? " (separadas por '" + printable(forced) + "')" : "")
+				+ ": é preciso uma coluna de data (Data, Data Lançamento, Date…) e uma de valor (Valor, Amount…) "
+				+ "ou colunas de crédito e débito (Crédito, Débito); nomeie as suas com a opção columns, por exemplo "
 				+ "{\"transaction_date\":\"Dt. Mov.\",\"amount\":\"Valor R$\"}");
 	}
 

@@ -47,8 +47,11 @@ class StatementImportService {
 		if (ofx != null) {
 			return ofx;
 		}
-		int end = head.indexOf('\n');
-		String cnab = CnabReader.sniff(end < 0 ? head : head.substring(0, end));
+		int end = 0;
+		while (end < head.length() && head.charAt(end) != '\n' && head.charAt(end) != '\r') {
+			end++;
+		}
+		String cnab = CnabReader.sniff(head.substring(0, end));
 		return cnab != null ? cnab : "csv";
 	}
 
@@ -58,17 +61,30 @@ class StatementImportService {
 		if (format.equals("csv")) {
 			return new StatementImportPreparation(List.of(csv(upload, options)));
 		}
-		StatementFile file = switch (format) {
-			case OfxReader.OFX, OfxReader.OFC -> OfxReader.read(upload.content(), format);
-			case CnabReader.CNAB240, CnabReader.CNAB400 -> CnabReader.read(upload.content(), format);
+		return prepare(upload, options, read(upload.content(), format));
+	}
+
+	/** An OFX, OFC or CNAB file read ({@link #detect} said which). */
+	static StatementFile read(byte[] content, String format) {
+		return switch (format) {
+			case OfxReader.OFX, OfxReader.OFC -> OfxReader.read(content, format);
+			case CnabReader.CNAB240, CnabReader.CNAB400 -> CnabReader.read(content, format);
 			default -> throw new IllegalStateException("format " + format);
 		};
+	}
+
+	/** The prepared imports of a file already read. */
+	StatementImportPreparation prepare(Upload upload, Options options, StatementFile file) {
 		if (options.accountId() != null && file.accounts().size() > 1) {
 			throw InvalidRequest.of("account_id", "cannot be given for a file of " + file.accounts().size()
 					+ " accounts: each goes to its own (edit import_metadata.account_id of each statement instead)");
 		}
 		List<StatementPreparation> statements = new ArrayList<>();
 		for (StatementFile.Account read : file.accounts()) {
+			if (options.accountId() == null && read.accountId().isBlank()) {
+				throw InvalidRequest.of("account_id", "é obrigatório para este arquivo: ele não diz de que conta é "
+						+ "(o OFC do Bradesco não traz a conta); informe account_id");
+			}
 			Account account = this.finance.account(options.provider() != null ? options.provider() : read.provider(),
 					options.accountId() != null ? options.accountId() : read.accountId());
 			Prepared p = this.imports.prepared(account, upload, read.lines(), read.problems(), read.ignored(),

@@ -16,6 +16,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.apache.commons.csv.CSVParser;
@@ -101,7 +103,8 @@ final class StatementRows {
 			}
 		}
 		catch (IOException | UncheckedIOException | IllegalStateException ex) {
-			throw InvalidRequest.of("file", "is not valid CSV: " + describe(ex));
+			throw InvalidRequest.of("file", "não é um CSV legível" + describe(ex)
+					+ ": um campo abre aspas (\") que não fecham; confira o arquivo ou exporte-o de novo");
 		}
 		dropDirectionUnlessWords(records);
 		Decimal decimal = this.options.decimal() != null ? this.options.decimal() : detectDecimal(records);
@@ -127,10 +130,17 @@ final class StatementRows {
 		return (found >= 0 ? found : -found - 1) + 1;
 	}
 
+	private static final Pattern CSV_LINE = Pattern.compile("\\(line (\\d+)\\)");
+
+	/**
+	 * Where Commons CSV stopped (" perto da linha 12"), or nothing: its own message is
+	 * English and about its internals.
+	 */
 	private static String describe(Exception ex) {
 		Throwable cause = ex instanceof UncheckedIOException && ex.getCause() != null ? ex.getCause() : ex;
-		String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-		return message.replaceFirst("^IOException reading next record: (java\\.io\\.)?IOException: ", "");
+		String message = cause.getMessage() == null ? "" : cause.getMessage();
+		Matcher line = CSV_LINE.matcher(message);
+		return line.find() ? " perto da linha " + line.group(1) : "";
 	}
 
 	/**

@@ -32,7 +32,7 @@ final class StatementUploads {
 	/** The multipart part {@code file}, named by {@code fileName} or by the part. */
 	static Upload part(@Nullable MultipartFile file, @Nullable String fileName) {
 		if (file == null) {
-			throw InvalidRequest.of("file", "is required: send the statement as the multipart part named file");
+			throw InvalidRequest.of("file", "é obrigatório: envie o extrato na parte multipart chamada file");
 		}
 		try {
 			return new Upload(file.getBytes(), fileName(fileName != null ? fileName : file.getOriginalFilename()));

@@ -21,17 +21,26 @@ final class CnabFiles {
 			boolean santander, String expectedAgreement240, char detail400, int agreement400At, String agreement400,
 			int nosso400At, String nosso400, String settled400, String rejected400, String writeOff400, int fee400At,
 			int fee400Length, int credit400At, String expectedAgreement400, String expectedNosso) {
+
+		/** The same bank with other nosso números (as each layout writes it). */
+		Bank withNosso(String nosso240, String nosso400, String expected) {
+			return new Bank(this.code, this.slug, this.agreement240At, this.agreement240, this.nosso240At, nosso240,
+					this.santander, this.expectedAgreement240, this.detail400, this.agreement400At, this.agreement400,
+					this.nosso400At, nosso400, this.settled400, this.rejected400, this.writeOff400, this.fee400At,
+					this.fee400Length, this.credit400At, this.expectedAgreement400, expected);
+		}
+
 	}
 
 	static final List<Bank> BANKS = List.of(
 			new Bank("001", "bb", 33, "001234567", 38, "12345670000000123", false, "1234567", '7', 150, "1234567", 64,
-					"12345670000000123", "06", "03", "09", 182, 7, 176, "1234567", "123"),
+					"12345670000000123", "06", "03", "09", 182, 7, 176, "1234567", "12345670000000123"),
 			new Bank("341", "itau", 53, "01234000000012345 6", 38, "109000004567", false, "12340000000123456", '1', 27,
 					"123400012345", 63, "00000456", "06", "03", "09", 176, 13, 296, "123400012345", "456"),
 			new Bank("237", "bradesco", 33, "00000000000004567890", 38, "0090000000000000789P", false, "4567890", '1',
 					27, "00000000000004567890", 71, "00000000789P", "06", "03", "09", 176, 13, 296, "4567890", "789"),
-			new Bank("104", "caixa", 59, "654321", 40, "14000000000000321", false, "654321", '1', 27, "0000654321", 59,
-					"000000000000321", "21", "24", "02", 176, 13, 294, "654321", "321"),
+			new Bank("104", "caixa", 59, "654321", 40, "14000000000000321", false, "654321", '1', 27, "0000654321", 57,
+					"14000000000000321", "21", "24", "02", 176, 13, 294, "654321", "14000000000000321"),
 			new Bank("033", "santander", 33, "123456789012345", 41, "0000000000987", true, "123456789012345", '1', 27,
 					"00000000001234567890", 63, "00000987", "06", "03", "09", 176, 13, 296, "1234567890", "98"),
 			new Bank("756", "sicoob", 53, "0300100000012345 6", 38, "0000012345", false, "3001000000123456", '1', 32,
@@ -120,6 +129,23 @@ final class CnabFiles {
 		lines.add(new Line(240).put(1, bank.code()).put(4, "0001").put(8, "5").toString());
 		lines.add(new Line(240).put(1, bank.code()).put(4, "9999").put(8, "9").toString());
 		return (String.join("\r\n", lines) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * The file with every line's trailing blanks trimmed, as editors, FTP transfers and
+	 * some banks write them.
+	 */
+	static byte[] trimmed(byte[] file) {
+		String text = new String(file, StandardCharsets.US_ASCII);
+		return (String.join("\r\n", trim(text.split("\r\n"))) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+	}
+
+	private static String[] trim(String[] lines) {
+		String[] trimmed = new String[lines.length];
+		for (int i = 0; i < lines.length; i++) {
+			trimmed[i] = lines[i].stripTrailing();
+		}
+		return trimmed;
 	}
 
 	static byte[] cnab400(Bank bank) {

@@ -188,10 +188,11 @@ class CsvImportConfirmTests extends ApiTest {
 	void prepareRefusesWhatItCannotReadWith400sAnd413s() {
 		Response empty = prepare(this.api, new byte[0], "");
 		assertThat(empty.status()).isEqualTo(400);
-		assertThat(empty.json().get("errors").get("file").get(0).asString()).isEqualTo("is empty");
+		assertThat(empty.json().get("errors").get("file").get(0).asString()).startsWith("está vazio");
 		Response noHeader = prepare(this.api, "a;b\n1;2\n".getBytes(StandardCharsets.UTF_8), "");
 		assertThat(noHeader.status()).isEqualTo(400);
-		assertThat(noHeader.json().get("errors").get("file").get(0).asString()).startsWith("has no header line");
+		assertThat(noHeader.json().get("errors").get("file").get(0).asString())
+			.startsWith("não tem linha de cabeçalho");
 		Response badProvider = prepare(this.api, Statements.fintechUtf8(), "?provider=Banco%20do%20Brasil");
 		assertThat(badProvider.status()).isEqualTo(400);
 		assertThat(badProvider.json().get("errors").has("provider")).isTrue();

@@ -89,9 +89,10 @@ class ImportLineWordingTests {
 		CnabFiles.Bank bank = CnabFiles.BANKS.get(0);
 		String cnab = new String(CnabFiles.cnab240(bank), StandardCharsets.ISO_8859_1);
 		String[] lines = cnab.split("\r?\n");
-		StringBuilder broken = new StringBuilder(lines[0]).append("\r\n").append("curta demais\r\n");
+		StringBuilder broken = new StringBuilder(lines[0]).append("\r\n").append("longa demais".repeat(21) + "\r\n");
 		for (int i = 1; i < lines.length; i++) {
-			broken.append(lines[i]).append("\r\n");
+			// The settled title's segment U cut before its amounts.
+			broken.append(i == 3 ? lines[i].substring(0, 60) : lines[i]).append("\r\n");
 		}
 		StatementFile cnabFile = CnabReader.read(broken.toString().getBytes(StandardCharsets.ISO_8859_1), "cnab240");
 		List<String> cnabMessages = cnabFile.accounts()
@@ -99,7 +100,7 @@ class ImportLineWordingTests {
 			.flatMap(a -> a.problems().stream())
 			.map(StatementReader.Problem::message)
 			.toList();
-		assertThat(codes(ImportLineWording.PROBLEMS, cnabMessages)).contains("cnabLength");
+		assertThat(codes(ImportLineWording.PROBLEMS, cnabMessages)).contains("cnabLength", "cnabShort");
 		List<String> cnabIgnored = cnabFile.accounts()
 			.stream()
 			.flatMap(a -> a.ignored().stream())

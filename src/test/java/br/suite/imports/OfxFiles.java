@@ -228,4 +228,51 @@ final class OfxFiles {
 		return text.getBytes(StandardCharsets.UTF_8);
 	}
 
+	/**
+	 * A savings statement as a real one is written: CR-only line ends, an empty
+	 * {@code <BRANCHID/>} closed the XML way inside the SGML, and a balance with a
+	 * decimal comma.
+	 */
+	static byte[] selfClosedSavings() {
+		String text = String.join("\r", "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE",
+				"ENCODING:USASCII", "CHARSET:1252", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
+				"<OFX>", "<SIGNONMSGSRSV1>", "<SONRS>", "<STATUS>", "<CODE>0", "<SEVERITY>INFO", "</STATUS>",
+				"<DTSERVER>20260331120000[-3:BRT]", "<LANGUAGE>POR", "</SONRS>", "</SIGNONMSGSRSV1>", "<BANKMSGSRSV1>",
+				"<STMTTRNRS>", "<TRNUID>1", "<STATUS>", "<CODE>0", "<SEVERITY>INFO", "</STATUS>", "<STMTRS>",
+				"<CURDEF>BRL", "<BANKACCTFROM>", "<BANKID>104", "<BRANCHID/>", "<ACCTID>0013000123456",
+				"<ACCTTYPE>SAVINGS", "</BANKACCTFROM>", "<BANKTRANLIST>", "<DTSTART>20260301", "<DTEND>20260331",
+				"<STMTTRN>", "<TRNTYPE>CREDIT", "<DTPOSTED>20260310", "<TRNAMT>1500,00", "<FITID>SAV001",
+				"<MEMO>DEPOSITO", "</STMTTRN>", "<STMTTRN>", "<TRNTYPE>CREDIT", "<DTPOSTED>20260331", "<TRNAMT>7,53",
+				"<FITID>SAV002", "<MEMO>RENDIMENTO POUPANCA", "</STMTTRN>", "</BANKTRANLIST>", "<LEDGERBAL>",
+				"<BALAMT>12345,67", "<DTASOF>20260331", "</LEDGERBAL>", "</STMTRS>", "</STMTTRNRS>", "</BANKMSGSRSV1>",
+				"</OFX>", "");
+		return text.getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * Bradesco's OFC: a MAINTRS/MAILRS block of banner lines, then TRNRS → STMTRS with a
+	 * LEDGER and transactions in GENTRN blocks, FITIDs with spaces, and no account
+	 * element at all. {@code fitid} makes the FITIDs unique to a test.
+	 */
+	static byte[] bradescoOfc(String fitid) {
+		String text = String.join("\r\n", "<OFC>", "<DTD>2", "<CPAGE>1252", "<SIGNON>", "<DTSERVER>20260331",
+				"</SIGNON>", "<MAINTRS>", "<MAILRS>", "<MAIL>", "<MEMO>BRADESCO - EXTRATO DE CONTA CORRENTE",
+				"<MEMO>Consulte também o Bradesco Celular", "<MEMO>*******************************", "</MAIL>",
+				"</MAILRS>", "</MAINTRS>", "<TRNRS>", "<STMTRS>", "<DTSTART>20260301", "<DTEND>20260331",
+				"<LEDGER>2345,10", "<STMTTRN>", "<GENTRN>", "<TRNTYPE>0", "<DTPOSTED>20260302", "<TRNAMT>1500.00",
+				"<FITID>" + fitid + " 0001", "<CHKNUM>1234567", "<MEMO>TRANSF CC PARA CC PJ", "</GENTRN>", "</STMTTRN>",
+				"<STMTTRN>", "<GENTRN>", "<TRNTYPE>1", "<DTPOSTED>20260305", "<TRNAMT>-89.90",
+				"<FITID>" + fitid + " 0002", "<CHKNUM>7654321", "<MEMO>TARIFA BANCÁRIA", "</GENTRN>", "</STMTTRN>",
+				"</STMTRS>", "</TRNRS>", "</OFC>", "");
+		return text.getBytes(WINDOWS_1252);
+	}
+
+	/** OFX 1.x SGML whose aggregates nest {@code depth} deep (a few KB). */
+	static byte[] nested(int depth) {
+		StringBuilder text = new StringBuilder(v1Header("USASCII", "1252")).append("<OFX>\r\n");
+		text.append("<A>".repeat(depth));
+		text.append("</A>".repeat(depth));
+		return text.append("\r\n</OFX>\r\n").toString().getBytes(StandardCharsets.US_ASCII);
+	}
+
 }

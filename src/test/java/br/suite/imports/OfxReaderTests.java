@@ -186,7 +186,51 @@ class OfxReaderTests {
 		byte[] truncated = new String(OfxFiles.twoAccounts(), StandardCharsets.US_ASCII).substring(0, 900)
 			.getBytes(StandardCharsets.US_ASCII);
 		assertThatThrownBy(() -> OfxReader.read(truncated, "ofx")).isInstanceOf(InvalidRequest.class)
-			.hasMessageContaining("not a readable OFX file");
+			.hasMessageContaining("não é um OFX legível")
+			.hasMessageNotContaining("Exception");
+	}
+
+	@Test
+	void aSelfClosedEmptyTagCrLineEndsAndADecimalCommaBalanceAreRead() {
+		StatementFile.Account account = OfxReader.read(OfxFiles.selfClosedSavings(), "ofx").accounts().get(0);
+		assertThat(account.problems()).isEmpty();
+		assertThat(account.accountId()).isEqualTo("104-0013000123456");
+		assertThat(account.branchId()).isNull();
+		assertThat(account.accountType()).isEqualTo("SAVINGS");
+		assertThat(account.balance()).isEqualTo(new BigDecimal("12345.67"));
+		assertThat(account.lines()).extracting(Line::externalId, Line::amount, Line::number)
+			.containsExactly(tuple("SAV001", new BigDecimal("1500.00"), 40),
+					tuple("SAV002", new BigDecimal("7.53"), 47));
+	}
+
+	@Test
+	void readsBradescosOfcWithoutAnAccount() {
+		StatementFile file = OfxReader.read(OfxFiles.bradescoOfc("B1"), "ofc");
+		assertThat(file.version()).isEqualTo("2");
+		assertThat(file.declaredCharset()).isEqualTo("CPAGE 1252");
+		assertThat(file.accounts()).hasSize(1);
+		StatementFile.Account account = file.accounts().get(0);
+		assertThat(account.accountId()).isEmpty();
+		assertThat(account.problems()).isEmpty();
+		assertThat(account.balance()).isEqualTo(new BigDecimal("2345.10"));
+		assertThat(account.balanceDate()).isEqualTo(LocalDate.of(2026, 3, 31));
+		assertThat(account.rowCount()).isEqualTo(2);
+		assertThat(account.lines())
+			.extracting(Line::externalId, Line::direction, Line::amount, Line::description, Line::bankReferenceId)
+			.containsExactly(tuple("B1 0001", "credit", new BigDecimal("1500.00"), "TRANSF CC PARA CC PJ", "1234567"),
+					tuple("B1 0002", "debit", new BigDecimal("89.90"), "TARIFA BANCÁRIA", "7654321"));
+	}
+
+	@Test
+	void aFileNested2000DeepIsRefusedNotAStackOverflow() {
+		byte[] deep = OfxFiles.nested(2000);
+		assertThat(deep.length).isLessThan(16 * 1024);
+		assertThatThrownBy(() -> OfxReader.read(deep, "ofx")).isInstanceOf(InvalidRequest.class)
+			.satisfies(ex -> assertThat(((InvalidRequest) ex).errors()).containsOnlyKeys("file"))
+			.hasMessageContaining("aninham mais de 64 níveis");
+		assertThat(OfxReader.read(OfxFiles.itau("USASCII", "1252", OfxFiles.WINDOWS_1252), "ofx").accounts())
+			.as("a real statement nests far less")
+			.hasSize(1);
 	}
 
 	@Test

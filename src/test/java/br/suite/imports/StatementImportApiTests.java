@@ -181,10 +181,18 @@ class StatementImportApiTests extends ApiTest {
 	void badFilesAre400sThatNameTheProblem() {
 		Response dollars = prepareStatement(this.api, OfxFiles.dollars(), "");
 		assertThat(dollars.status()).isEqualTo(400);
-		assertThat(dollars.json().get("errors").get("file").get(0).asString()).contains("USD");
+		assertThat(dollars.json().get("errors").get("file").get(0).asString()).contains("USD")
+			.contains("só se importam extratos em reais");
 		Response xxe = prepareStatement(this.api, OfxFiles.xxe(), "");
 		assertThat(xxe.status()).isEqualTo(400);
-		assertThat(xxe.json().get("errors").get("file").get(0).asString()).contains("DOCTYPE");
+		assertThat(xxe.json().get("errors").get("file").get(0).asString()).contains("DOCTYPE").contains("recusado");
+		byte[] truncated = new String(OfxFiles.twoAccounts(), StandardCharsets.US_ASCII).substring(0, 900)
+			.getBytes(StandardCharsets.US_ASCII);
+		Response broken = prepareStatement(this.api, truncated, "");
+		assertThat(broken.status()).isEqualTo(400);
+		assertThat(broken.json().get("errors").get("file").get(0).asString()).startsWith("não é um OFX legível")
+			.doesNotContain("Exception")
+			.doesNotContain("Unexpected");
 		Response empty = prepareStatement(this.api, new byte[0], "");
 		assertThat(empty.status()).isEqualTo(400);
 		Response form = this.api.sendBytes("POST", "/api/prepare-statement-import",
@@ -241,18 +249,150 @@ class StatementImportApiTests extends ApiTest {
 		assertThat(row.get("bank_reference_id").asString()).isEqualTo(bank.expectedNosso());
 		assertThat(row.get("amount").asString()).isEqualTo("150.00");
 		assertThat(row.get("transaction_date").asString()).isEqualTo("2026-03-06");
-		assertThat(counts(confirmed(this.api, prepared))).isEqualTo(counts(1, 0, 0, 0, 1));
+		assertThat(counts(confirmed(this.api, prepared))).isEqualTo(counts(2, 0, 0, 0, 1));
 		JsonNode paid = this.api.get("/api/finance/charges/" + chargeId + "/").json();
 		assertThat(paid.get("status").asString()).as(paid.toString()).isEqualTo("paid");
 
 		JsonNode again = statements(this.api, CnabFiles.cnab400(bank), "?provider=" + provider).get(0);
-		assertThat(counts(confirmed(this.api, again))).isEqualTo(counts(0, 0, 1, 0, 1));
-		assertThat(transactions(this.api, provider)).hasSize(1);
+		assertThat(counts(confirmed(this.api, again))).isEqualTo(counts(0, 0, 2, 0, 1));
+		assertThat(transactions(this.api, provider)).hasSize(2);
 
 		String defaults = statements(this.api, CnabFiles.cnab240(CnabFiles.bank("santander")), "").get(0)
 			.get("import_metadata")
 			.toString();
 		assertThat(defaults).contains("\"provider\":\"cnab_santander\"", "\"account_id\":\"123456789012345\"");
+	}
+
+	@Test
+	void anOfxNested2000DeepIsA400OnFileAndWritesNothing() {
+		String provider = provider();
+		Response deep = prepareStatement(this.api, OfxFiles.nested(2000), "?provider=" + provider);
+		assertThat(deep.status()).as(deep.toString()).isEqualTo(400);
+		assertThat(deep.json().get("errors").propertyNames()).containsExactly("file");
+		assertThat(deep.json().get("errors").get("file").get(0).asString()).contains("aninham mais de 64 níveis");
+		assertThat(transactions(this.api, provider)).isEmpty();
+	}
+
+	@Test
+	void bradescosOfcWithoutAnAccountTakesTheRequestsOrNamesAccountId() {
+		String provider = provider();
+		byte[] file = OfxFiles.bradescoOfc(provider);
+		Response noAccount = prepareStatement(this.api, file, "?provider=" + provider);
+		assertThat(noAccount.status()).as(noAccount.toString()).isEqualTo(400);
+		assertThat(noAccount.json().get("errors").propertyNames()).containsExactly("account_id");
+		assertThat(noAccount.json().get("errors").get("account_id").get(0).asString()).contains("não diz de que conta");
+		assertThat(transactions(this.api, provider)).isEmpty();
+
+		JsonNode prepared = statements(this.api, file, "?provider=" + provider + "&account_id=237-1234-56789").get(0);
+		assertThat(prepared.get("errors")).isEmpty();
+		assertThat(prepared.get("format").get("format").asString()).isEqualTo("ofc");
+		assertThat(prepared.get("format").get("balance").get("amount").asString()).isEqualTo("2345.10");
+		JsonNode march = prepared.get("groups").get("2026-03");
+		assertThat(march).hasSize(2);
+		assertThat(march.get(0).get("external_id").asString()).isEqualTo(provider + " 0001");
+		assertThat(counts(confirmed(this.api, prepared))).isEqualTo(counts(2, 0, 0, 0, 1));
+		JsonNode again = statements(this.api, file, "?provider=" + provider + "&account_id=237-1234-56789").get(0);
+		assertThat(counts(confirmed(this.api, again))).isEqualTo(counts(0, 0, 2, 0, 1));
+		JsonNode stored = transactions(this.api, provider);
+		assertThat(stored).hasSize(2);
+		assertThat(stored.get(0).get("account_id").asString()).isEqualTo("237-1234-56789");
+
+		PreparedImports.Prepared page = this.desk.prepare(file, "EXTRATO.OFC", provider, "237-1234-56789", ADMIN);
+		assertThat(page.accountId()).isEqualTo("237-1234-56789");
+		assertThatThrownBy(() -> this.desk.prepare(file, "EXTRATO.OFC", provider, "", ADMIN))
+			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsOnlyKeys("account_id"));
+	}
+
+	/**
+	 * One bank's return file for the walk: the nosso número as its layout writes it and
+	 * as the boleto prints it, the amount the title's charge is paid with.
+	 */
+	record Walk(String name, byte[] file, String printed, String stored, String paid) {
+	}
+
+	static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> walks() {
+		return walkFiles().stream()
+			.map(w -> org.junit.jupiter.params.provider.Arguments.of(w.name(), w.file(), w.printed(), w.stored(),
+					w.paid()));
+	}
+
+	static List<Walk> walkFiles() {
+		// Each bank's own number: one stored form must match one charge only.
+		long n = 1_000_000L + System.nanoTime() % 3_000_000L;
+		long s = n + 3_000_000L;
+		long c = n + 6_000_000L;
+		String seven = String.format("%07d", c);
+		String bbNumber = "3294860" + String.format("%010d", n);
+		CnabFiles.Bank bb = CnabFiles.bank("bb").withNosso(bbNumber, bbNumber, bbNumber);
+		String bb400Number = "3294860" + String.format("%010d", n + 1);
+		CnabFiles.Bank bb400 = CnabFiles.bank("bb").withNosso(bb400Number, bb400Number, bb400Number);
+		String caixaNumber = "24" + String.format("%015d", 11_000_000L + n);
+		CnabFiles.Bank caixa = CnabFiles.bank("caixa").withNosso(caixaNumber, caixaNumber, caixaNumber);
+		String itauNumber = String.format("%08d", n);
+		CnabFiles.Bank itau = CnabFiles.bank("itau").withNosso("109" + itauNumber + "5", itauNumber, String.valueOf(n));
+		String santanderNumber = String.format("%012d", s);
+		CnabFiles.Bank santander = CnabFiles.bank("santander")
+			.withNosso(santanderNumber + "3", santanderNumber.substring(5) + "3", String.valueOf(s));
+		CnabFiles.Bank sicoob = CnabFiles.bank("sicoob")
+			.withNosso("00" + seven + "4", "0000" + seven + "4", String.valueOf(c));
+		return List.of(new Walk("bb 240", CnabFiles.cnab240(bb), bbNumber, bbNumber, "150.00"),
+				new Walk("bb 400", CnabFiles.cnab400(bb400), bb400Number, bb400Number, "150.00"),
+				new Walk("caixa 240", CnabFiles.cnab240(caixa),
+						caixaNumber.substring(0, 2) + "/" + caixaNumber.substring(2) + "-7", caixaNumber, "150.00"),
+				new Walk("itau 400", CnabFiles.cnab400(itau), "109/" + itauNumber + "-5", String.valueOf(n), "152.50"),
+				new Walk("santander 240 trimmed", CnabFiles.trimmed(CnabFiles.cnab240(santander)),
+						santanderNumber + "-3", String.valueOf(s), "150.00"),
+				new Walk("sicoob 240 trimmed", CnabFiles.trimmed(CnabFiles.cnab240(sicoob)), seven + "-4",
+						String.valueOf(c), "150.00"));
+	}
+
+	@org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+	@org.junit.jupiter.params.provider.MethodSource("walks")
+	void aReturnFilePaysTheChargeCreatedWithTheNumberAsTheBoletoPrintsIt(String name, byte[] file, String printed,
+			String stored, String paid) {
+		String slug = name.substring(0, name.indexOf(' '));
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"boleto\",\"provider\":\"cnab_" + slug
+				+ "\",\"amount\":\"" + paid + "\",\"nosso_numero\":\"" + printed + "\"}");
+		assertThat(charge.status()).as(charge.toString()).isEqualTo(201);
+		assertThat(charge.json().get("nosso_numero").asString()).isEqualTo(stored);
+		long chargeId = charge.json().get("id").asLong();
+
+		String provider = provider();
+		JsonNode prepared = statements(this.api, file, "?provider=" + provider).get(0);
+		assertThat(prepared.get("errors")).as(prepared.toString()).isEmpty();
+		JsonNode march = prepared.get("groups").get("2026-03");
+		assertThat(march).hasSize(2);
+		assertThat(march.get(0).get("bank_reference_id").asString()).isEqualTo(stored);
+		assertThat(march.get(0).get("amount").asString()).isEqualTo(paid);
+		assertThat(march.get(1).get("direction").asString()).isEqualTo("debit");
+		assertThat(march.get(1).get("amount").asString()).isEqualTo("2.50");
+		assertThat(counts(confirmed(this.api, prepared))).isEqualTo(counts(2, 0, 0, 0, 1));
+		JsonNode after = this.api.get("/api/finance/charges/" + chargeId + "/").json();
+		assertThat(after.get("status").asString()).as(after.toString()).isEqualTo("paid");
+		assertThat(after.get("paid_amount").asString()).isEqualTo(paid);
+
+		JsonNode again = statements(this.api, file, "?provider=" + provider).get(0);
+		assertThat(counts(confirmed(this.api, again))).isEqualTo(counts(0, 0, 2, 0, 1));
+		assertThat(transactions(this.api, provider)).hasSize(2);
+		assertThat(this.api.get("/api/finance/charges/" + chargeId + "/").json().get("paid_amount").asString())
+			.isEqualTo(paid);
+	}
+
+	@Test
+	void aPatchNormalisesTheNossoNumeroForTheChargesBankAndRefusesAnotherBanksForm() {
+		Response charge = this.api.post("/api/finance/charges/", "{\"kind\":\"boleto\",\"amount\":\"10.00\"}");
+		long id = charge.json().get("id").asLong();
+		Response patched = this.api.patch("/api/finance/charges/" + id + "/",
+				"{\"provider\":\"cnab_caixa\",\"nosso_numero\":\"14/000000000000321-9\"}");
+		assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+		assertThat(patched.json().get("nosso_numero").asString()).isEqualTo("14000000000000321");
+		Response wrong = this.api.patch("/api/finance/charges/" + id + "/",
+				"{\"provider\":\"cnab_sicoob\",\"nosso_numero\":\"14/000000000000321-9\"}");
+		assertThat(wrong.status()).isEqualTo(400);
+		assertThat(wrong.json().get("errors").propertyNames()).containsExactly("nosso_numero");
+		JsonNode unchanged = this.api.get("/api/finance/charges/" + id + "/").json();
+		assertThat(unchanged.get("provider").asString()).isEqualTo("cnab_caixa");
+		assertThat(unchanged.get("nosso_numero").asString()).isEqualTo("14000000000000321");
 	}
 
 	@Autowired

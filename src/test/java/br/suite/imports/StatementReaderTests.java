@@ -178,7 +178,7 @@ class StatementReaderTests {
 			.isInstanceOfSatisfying(InvalidRequest.class, ex -> assertThat(ex.errors()).containsKey("columns"));
 		byte[] open = "Data;Valor;Descrição\n05/03/2026;10,00;\"sem fim\n".getBytes(StandardCharsets.UTF_8);
 		assertThatThrownBy(() -> StatementReader.read(open, DETECT)).isInstanceOfSatisfying(InvalidRequest.class,
-				ex -> assertThat(ex.errors().get("file").get(0)).startsWith("is not valid CSV"));
+				ex -> assertThat(ex.errors().get("file").get(0)).startsWith("não é um CSV legível"));
 	}
 
 }

@@ -106,6 +106,23 @@ class PageUploadTests extends ApiTest {
 	}
 
 	@Test
+	void theImportWizardSaysWhyAFileIsRefusedInPortuguese() {
+		Person clerk = person("Lúcia Arquivo Recusado", false, "imports.csv.prepare", "imports.csv.confirm");
+		PageClient pages = new PageClient(this.api.base());
+		pages.signIn(clerk.username(), clerk.password());
+		assertThat(pages.get("/app/import/").statusCode()).isEqualTo(200);
+		byte[] deep = ("OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\n\r\n<OFX>" + "<A>".repeat(2000)
+				+ "</A>".repeat(2000) + "</OFX>")
+			.getBytes(StandardCharsets.US_ASCII);
+		HttpResponse<String> refused = pages.postMultipart("/app/import/", Map.of("provider", "csv", "account_id", ""),
+				"file", "extrato.ofx", deep);
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(refused.body()).contains("aninham mais de 64 níveis")
+			.doesNotContain("Envie um arquivo válido")
+			.doesNotContain("Exception");
+	}
+
+	@Test
 	void theImportWizardTakesALargeStatementAndKeepsNoneOfItInTheSession() {
 		Person clerk = person("Lúcia Extrato Grande", false, "imports.csv.prepare", "imports.csv.confirm");
 		String provider = "csv" + Long.toString(System.nanoTime(), 36);
