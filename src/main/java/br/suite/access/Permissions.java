@@ -25,6 +25,9 @@ public final class Permissions {
 		c.put("access.photos.change", "Enrol and remove employees' face photos");
 		c.put("finance.connections.view", "List and read payment-provider connections");
 		c.put("finance.connections.change", "Create, update and delete payment-provider connections");
+		c.put("finance.connections.credentials",
+				"Set where a provider connection's money comes from: its base_url, token_url, server CA and client "
+						+ "certificate");
 		c.put("finance.transactions.view", "List and read bank transactions");
 		c.put("finance.sync_logs.view", "List and read synchronisation logs");
 		c.put("finance.fiscal_documents.view", "List and read fiscal documents");

@@ -18,6 +18,7 @@ import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.RateLimited;
@@ -26,10 +27,11 @@ import br.suite.web.Pager;
 
 /**
  * A finance connection's Pix provider: the list of connections, and a connection's page
- * with its credentials form (secrets write-only: a blank secret field keeps the one set;
- * the page shows only what is set and the certificate's expiry, warned 30 days ahead),
- * the test, sync and webhook registration buttons and the latest sync logs. Messages are
- * the page's own, in Portuguese, per field or per outcome.
+ * with its credentials form (secrets write-only: a blank secret field keeps the one set
+ * while the URLs, CA and certificate stay; the page shows only what is set and the
+ * certificate's expiry, warned 30 days ahead), the test, sync and webhook registration
+ * buttons and the latest sync logs. Messages are the page's own, in Portuguese, per field
+ * or per outcome.
  */
 @Controller
 class ConnectionPages {
@@ -81,8 +83,10 @@ class ConnectionPages {
 		if (!model.containsAttribute("form")) {
 			model.addAttribute("form", set.map(Form::of).orElse(Form.EMPTY));
 		}
-		model.addAttribute("logs",
-				this.logs.list(new SyncLogService.Filter(connection.provider(), null, null), new Paging(10, 0)).logs());
+		// Sync logs are their own kind of data: shown only to who may read them.
+		model.addAttribute("logs", CurrentUser.get().holds("finance.sync_logs.view")
+				? this.logs.list(new SyncLogService.Filter(connection.provider(), null, null), new Paging(10, 0)).logs()
+				: null);
 		return "connection";
 	}
 
@@ -115,8 +119,6 @@ class ConnectionPages {
 			@RequestParam(name = "server_ca_pem", defaultValue = "") String serverCaPem, Model model,
 			RedirectAttributes redirect) {
 		this.connections.get(id);
-		Optional<PixCredentials.Secrets> current = set(id).isPresent()
-				? this.credentials.load(id).map(PixCredentials::secrets) : Optional.empty();
 		String p12Base64 = null;
 		if (p12 != null && !p12.isEmpty()) {
 			try {
@@ -127,6 +129,11 @@ class ConnectionPages {
 			}
 		}
 		boolean newCertificate = p12Base64 != null || !certificatePem.isBlank() || !privateKeyPem.isBlank();
+		// Blank secret fields keep the stored ones only while the destination stays:
+		// after
+		// a new URL, CA or certificate every secret must be entered again.
+		Optional<PixCredentials.Secrets> current = this.credentials.keepable(id, baseUrl, tokenUrl, serverCaPem,
+				newCertificate);
 		String certificateP12 = newCertificate ? p12Base64
 				: current.map(PixCredentials.Secrets::certificateP12Base64).orElse(null);
 		String certificate = newCertificate ? certificatePem
@@ -142,7 +149,12 @@ class ConnectionPages {
 				pairs(extraQuery, '=', current.map(PixCredentials.Secrets::extraQuery)),
 				keep(serverCaPem, current.map(PixCredentials.Secrets::serverCaPem)));
 		try {
-			this.credentials.put(id, request);
+			this.credentials.put(id, request, CurrentUser.get());
+		}
+		catch (FinanceProblems.ProviderDestinationNotGranted refused) {
+			model.addAttribute("form", new Form(baseUrl, tokenUrl, tokenAuth, scope, pixKey));
+			model.addAttribute("outcome", "credentials.destinationNotGranted");
+			return connection(id, model);
 		}
 		catch (ApiProblem problem) {
 			Map<String, String> errors = new LinkedHashMap<>();

@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.CurrentUser;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 
@@ -32,9 +33,11 @@ class CredentialController {
 					+ "https to public addresses (like webhook targets); client_id required, client_secret may be "
 					+ "empty; the client certificate as certificate_p12_base64 + certificate_password (may be empty) "
 					+ "or certificate_pem + private_key_pem, read and matched now (400 naming the field). Secrets are "
-					+ "stored encrypted (AES-GCM) and never shown again. The connection's status becomes pending. 204.")
+					+ "stored encrypted (AES-GCM) and never shown again. The connection's status becomes pending. 204. "
+					+ "Setting them where none are, or changing base_url, token_url, server_ca_pem or the client "
+					+ "certificate, also needs finance.connections.credentials (403, nothing written).")
 	ResponseEntity<Void> put(@PathVariable long id, @RequestBody CredentialsRequest request) {
-		this.credentials.put(id, request);
+		this.credentials.put(id, request, CurrentUser.get());
 		return ResponseEntity.noContent().build();
 	}
 

@@ -29,7 +29,9 @@ import br.suite.finance.FinanceProblems.CredentialsNotFound;
 import br.suite.finance.PixCredentials.Secrets;
 import br.suite.finance.ProviderCertificates.ClientIdentity;
 import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
 import br.suite.shared.SecretBox;
+import br.suite.shared.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -44,6 +46,12 @@ class CredentialService {
 	private static final Logger log = LoggerFactory.getLogger(CredentialService.class);
 
 	static final Duration EXPIRY_WARNING = Duration.ofDays(30);
+
+	/**
+	 * Needed, beside finance.connections.change, to set or change where a connection's
+	 * money comes from.
+	 */
+	static final String DESTINATION_PERMISSION = "finance.connections.credentials";
 
 	private final JdbcClient jdbc;
 
@@ -63,10 +71,107 @@ class CredentialService {
 		this.checks = checks;
 	}
 
+	/**
+	 * Where a connection's calls go and whom they trust: its URLs, the server CA and the
+	 * SHA-256 of the client certificate (empty when there is none). Another destination
+	 * is another provider, as far as money is concerned.
+	 */
+	record Destination(String baseUrl, String tokenUrl, String serverCaPem, String certificateSha256) {
+
+		static Destination of(String baseUrl, String tokenUrl, @Nullable String serverCaPem,
+				@Nullable X509Certificate certificate) {
+			String fingerprint = "";
+			if (certificate != null) {
+				try {
+					fingerprint = Sha256.hex(certificate.getEncoded());
+				}
+				catch (java.security.cert.CertificateEncodingException ex) {
+					fingerprint = "unreadable";
+				}
+			}
+			return new Destination(url(baseUrl), url(tokenUrl), serverCaPem == null ? "" : serverCaPem.strip(),
+					fingerprint);
+		}
+
+		static String url(String url) {
+			String out = url.strip();
+			while (out.endsWith("/")) {
+				out = out.substring(0, out.length() - 1);
+			}
+			return out;
+		}
+
+		static String host(String url) {
+			try {
+				String host = java.net.URI.create(url).getHost();
+				return host == null ? "" : host;
+			}
+			catch (IllegalArgumentException ex) {
+				return "";
+			}
+		}
+
+	}
+
+	/**
+	 * The stored destination, or empty when no credentials are set or they no longer open
+	 * (then any PUT is a new destination).
+	 */
+	private Optional<Destination> storedDestination(long connectionId) {
+		try {
+			return load(connectionId)
+				.map(stored -> Destination.of(stored.baseUrl(), stored.tokenUrl(), stored.secrets().serverCaPem(),
+						stored.identity() == null ? null : stored.identity().certificate()));
+		}
+		catch (IllegalStateException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * The stored secrets a form may keep for fields left blank: only while the form keeps
+	 * the destination (same URLs, no new certificate, the server CA blank or the same).
+	 * Otherwise none: a secret is never carried to a host it was not entered for.
+	 */
+	@Transactional(readOnly = true)
+	Optional<Secrets> keepable(long connectionId, String baseUrl, String tokenUrl, String serverCaPem,
+			boolean newCertificate) {
+		if (newCertificate) {
+			return Optional.empty();
+		}
+		Optional<PixCredentials> stored;
+		try {
+			stored = load(connectionId);
+		}
+		catch (IllegalStateException ex) {
+			return Optional.empty();
+		}
+		return stored
+			.filter(current -> Destination.url(current.baseUrl()).equals(Destination.url(baseUrl))
+					&& Destination.url(current.tokenUrl()).equals(Destination.url(tokenUrl))
+					&& (serverCaPem.isBlank() || serverCaPem.strip()
+						.equals(current.secrets().serverCaPem() == null ? ""
+								: current.secrets().serverCaPem().strip())))
+			.map(PixCredentials::secrets);
+	}
+
+	/**
+	 * Sets the credentials. Setting them where none are, or changing the destination
+	 * (base_url, token_url, server CA, client certificate), needs
+	 * {@link #DESTINATION_PERMISSION}: 403 before anything is written. A new destination
+	 * is audited with its old and new hosts.
+	 */
 	@Transactional
-	void put(long connectionId, CredentialsRequest request) {
+	void put(long connectionId, CredentialsRequest request, CurrentUser caller) {
 		CredentialChecks.Checked checked = this.checks.check(request);
 		lockConnection(connectionId);
+		Optional<Destination> stored = storedDestination(connectionId);
+		Destination next = Destination.of(checked.baseUrl(), checked.tokenUrl(), checked.secrets().serverCaPem(),
+				checked.certificate());
+		boolean moved = stored.map(d -> !d.equals(next)).orElse(true);
+		if (moved && !caller.holds(DESTINATION_PERMISSION)) {
+			throw new FinanceProblems.ProviderDestinationNotGranted();
+		}
 		Map<String, @Nullable Object> before = find(connectionId).map(CredentialService::audited).orElse(Map.of());
 		byte[] sealed = this.box.seal(this.json.writeValueAsBytes(checked.secrets()), context(connectionId));
 		X509Certificate certificate = checked.certificate();
@@ -117,6 +222,22 @@ class CredentialService {
 		after.put("secrets", "sealed " + params.get("now"));
 		this.audit.record("finance.connection.credentials_set", "connection", connectionId,
 				AuditLog.Changes.between(before, after));
+		if (moved) {
+			Map<String, @Nullable Object> from = new LinkedHashMap<>();
+			stored.ifPresent(d -> {
+				from.put("base_url_host", Destination.host(d.baseUrl()));
+				from.put("token_url_host", Destination.host(d.tokenUrl()));
+				from.put("server_ca_sha256", d.serverCaPem().isEmpty() ? "" : Sha256.hex(d.serverCaPem()));
+				from.put("certificate_sha256", d.certificateSha256());
+			});
+			Map<String, @Nullable Object> to = new LinkedHashMap<>();
+			to.put("base_url_host", Destination.host(next.baseUrl()));
+			to.put("token_url_host", Destination.host(next.tokenUrl()));
+			to.put("server_ca_sha256", next.serverCaPem().isEmpty() ? "" : Sha256.hex(next.serverCaPem()));
+			to.put("certificate_sha256", next.certificateSha256());
+			this.audit.record("finance.connection.destination_changed", "connection", connectionId,
+					AuditLog.Changes.between(from, to));
+		}
 	}
 
 	@Transactional(readOnly = true)

@@ -260,6 +260,21 @@ final class FinanceProblems {
 
 	}
 
+	/**
+	 * Where a connection's money comes from (its URLs, server CA and client certificate)
+	 * is decided by someone trusted with money.
+	 */
+	static final class ProviderDestinationNotGranted extends ApiProblem.Forbidden {
+
+		ProviderDestinationNotGranted() {
+			super("Setting or changing a connection's base_url, token_url, server_ca_pem or client certificate "
+					+ "needs the permission " + CredentialService.DESTINATION_PERMISSION
+					+ " in addition to finance.connections.change.");
+			with("permission", CredentialService.DESTINATION_PERMISSION);
+		}
+
+	}
+
 	static final class ConnectionDisabled extends ApiProblem.Conflict {
 
 		ConnectionDisabled(long id) {

@@ -38,6 +38,9 @@ class CredentialApiTests extends ApiTest {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	CredentialService credentials;
+
 	@Value("${suite.access.data-directory}")
 	String dataDirectory;
 
@@ -210,6 +213,81 @@ class CredentialApiTests extends ApiTest {
 			.isEqualTo(403);
 		assertThat(viewer.delete(CONNECTIONS + id + "/credentials/").status()).isEqualTo(403);
 		assertThat(signedInWith().get(CONNECTIONS + id + "/credentials/").status()).isEqualTo(403);
+	}
+
+	@Test
+	void aNewDestinationNeedsTheCredentialsPermissionAndARefusalChangesNothing() {
+		long id = connection();
+		TestCertificates.Issued client = TestCertificates.issue(CA, "CN=Empresa Destino", Duration.ofDays(200));
+		TestCertificates.Issued other = TestCertificates.issue(CA, "CN=Outro Certificado", Duration.ofDays(200));
+		TestCertificates.Issued otherCa = TestCertificates.ca("Another CA");
+		String[] certificate = { "certificate_p12_base64", client.p12Base64(""), "certificate_password", "" };
+		assertThat(put(id, body(certificate[0], certificate[1], certificate[2], certificate[3], "server_ca_pem",
+				CA.certificatePem()))
+			.status()).isEqualTo(204);
+		assertThat(this.api.patch(CONNECTIONS + id + "/", json("status", "active")).status()).isEqualTo(200);
+		JsonNode before = this.api.get(CONNECTIONS + id + "/credentials/").json();
+		// The first credentials are a destination too.
+		long events = destinationEvents(id);
+		assertThat(events).isEqualTo(1);
+		Api clerk = signedInWith("finance.connections.view", "finance.connections.change");
+
+		// Each part of the destination changed by a settings clerk: 403, nothing written.
+		Object[][] moves = { { "base_url", "https://200.160.2.99/pix/v2" },
+				{ "token_url", "https://200.160.2.99/oauth/token" }, { "server_ca_pem", otherCa.certificatePem() },
+				{ "certificate_p12_base64", other.p12Base64("") }, { "certificate_p12_base64", null } };
+		for (Object[] move : moves) {
+			Map<String, Object> body = body(certificate[0], certificate[1], certificate[2], certificate[3],
+					"server_ca_pem", CA.certificatePem(), "client_id", "Forged_Client_Id");
+			body.put((String) move[0], move[1]);
+			Response refused = clerk.put(CONNECTIONS + id + "/credentials/", Api.JSON.writeValueAsString(body));
+			assertThat(refused.status()).as(move[0] + " → " + refused).isEqualTo(403);
+			assertThat(refused.json().get("permission").asString()).isEqualTo("finance.connections.credentials");
+		}
+		assertThat(this.api.get(CONNECTIONS + id + "/credentials/").json()).isEqualTo(before);
+		PixCredentials kept = this.credentials.load(id).orElseThrow();
+		assertThat(kept.secrets().clientId()).isEqualTo("Client_Id_Visible_Nowhere_1");
+		assertThat(kept.secrets().clientSecret()).isEqualTo("Client_Secret_Visible_Nowhere_2");
+		assertThat(kept.identity()).isNotNull();
+		assertThat(this.api.get(CONNECTIONS + id + "/").json().get("status").asString()).isEqualTo("active");
+		assertThat(destinationEvents(id)).isEqualTo(events);
+
+		// Nor may a clerk set credentials where none are (delete, then set anew).
+		long fresh = connection();
+		assertThat(clerk.put(CONNECTIONS + fresh + "/credentials/", Api.JSON.writeValueAsString(body())).status())
+			.isEqualTo(403);
+		assertThat(this.api.get(CONNECTIONS + fresh + "/credentials/").status()).isEqualTo(404);
+
+		// The same destination with a new secret: the clerk's job.
+		Response rotated = clerk.put(CONNECTIONS + id + "/credentials/",
+				Api.JSON.writeValueAsString(body(certificate[0], client.p12Base64(""), certificate[2], certificate[3],
+						"server_ca_pem", CA.certificatePem(), "client_secret", "Rotated_Secret")));
+		assertThat(rotated.status()).as(rotated.toString()).isEqualTo(204);
+		assertThat(this.credentials.load(id).orElseThrow().secrets().clientSecret()).isEqualTo("Rotated_Secret");
+		assertThat(destinationEvents(id)).isEqualTo(events);
+
+		// An administrator moves it: audited with the old and new hosts, pending again.
+		assertThat(this.api.patch(CONNECTIONS + id + "/", json("status", "active")).status()).isEqualTo(200);
+		assertThat(put(id, body("base_url", "https://200.160.2.99/pix/v2")).status()).isEqualTo(204);
+		assertThat(this.api.get(CONNECTIONS + id + "/").json().get("status").asString()).isEqualTo("pending");
+		assertThat(destinationEvents(id)).isEqualTo(events + 1);
+		String changes = this.jdbc
+			.sql("SELECT changes::text FROM audit_event WHERE resource_type = 'connection' AND resource_id = ? "
+					+ "AND action = 'finance.connection.destination_changed' ORDER BY id DESC LIMIT 1")
+			.param(String.valueOf(id))
+			.query(String.class)
+			.single();
+		assertThat(changes).contains("200.160.2.3").contains("200.160.2.99");
+		assertThat(this.credentials.load(id).orElseThrow().identity()).as("the old certificate is gone").isNull();
+	}
+
+	long destinationEvents(long id) {
+		return this.jdbc
+			.sql("SELECT count(*) FROM audit_event WHERE resource_type = 'connection' AND resource_id = ? "
+					+ "AND action = 'finance.connection.destination_changed'")
+			.param(String.valueOf(id))
+			.query(Long.class)
+			.single();
 	}
 
 }

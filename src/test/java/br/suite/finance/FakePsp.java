@@ -99,6 +99,12 @@ final class FakePsp implements AutoCloseable {
 
 	final AtomicInteger tokenRequests = new AtomicInteger();
 
+	/**
+	 * What each token request carried: its Authorization header, body and the SHA-256 of
+	 * the client certificate ("" for none).
+	 */
+	final List<String> tokenRequestsSeen = new CopyOnWriteArrayList<>();
+
 	final AtomicInteger pixListRequests = new AtomicInteger();
 
 	/** Bytes of a {@link Fault#huge} answer written before the client stopped reading. */
@@ -133,6 +139,16 @@ final class FakePsp implements AutoCloseable {
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
 	FakePsp() throws Exception {
+		this(null);
+	}
+
+	/**
+	 * A provider someone else runs, which takes any client (a certificate, when one is
+	 * presented, may also be one {@code alsoTrusted} issued) and records what it is sent:
+	 * to show what Suite would hand to a host its secrets were not entered for.
+	 */
+	FakePsp(TestCertificates.@org.jspecify.annotations.Nullable Issued alsoTrusted) throws Exception {
+		boolean anyClient = alsoTrusted != null;
 		SSLContext tls = SSLContext.getInstance("TLS");
 		KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
 		KeyStore keyStore = KeyStore.getInstance("PKCS12");
@@ -143,6 +159,9 @@ final class FakePsp implements AutoCloseable {
 		KeyStore trusted = KeyStore.getInstance("PKCS12");
 		trusted.load(null, null);
 		trusted.setCertificateEntry("ca", this.ca.certificate());
+		if (alsoTrusted != null) {
+			trusted.setCertificateEntry("other", alsoTrusted.certificate());
+		}
 		TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
 		trust.init(trusted);
 		tls.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
@@ -152,7 +171,12 @@ final class FakePsp implements AutoCloseable {
 			public void configure(HttpsParameters params) {
 				SSLParameters parameters = tls.getDefaultSSLParameters();
 				// Mutual TLS: no client certificate, no handshake.
-				parameters.setNeedClientAuth(true);
+				if (anyClient) {
+					parameters.setWantClientAuth(true);
+				}
+				else {
+					parameters.setNeedClientAuth(true);
+				}
 				params.setSSLParameters(parameters);
 			}
 		});
@@ -340,6 +364,8 @@ final class FakePsp implements AutoCloseable {
 	private void token(HttpExchange exchange, String thumbprint) throws IOException {
 		this.tokenRequests.incrementAndGet();
 		String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+		this.tokenRequestsSeen
+			.add(exchange.getRequestHeaders().getFirst("Authorization") + " " + body + " client " + thumbprint);
 		String expected = "Basic " + Base64.getEncoder()
 			.encodeToString((CLIENT_ID + ":" + CLIENT_SECRET).getBytes(StandardCharsets.UTF_8));
 		if (this.revoked || !expected.equals(exchange.getRequestHeaders().getFirst("Authorization"))

@@ -72,7 +72,8 @@ class PixBrowserTests extends BrowserTest {
 			this.psp.addPix(PixProviderApiTests.e2e(800 + i), "", "15.00", Instant.now().minusSeconds(600 + i));
 		}
 		Person treasurer = person(false, "Tânia Reis", "finance.connections.view", "finance.connections.change",
-				"finance.charges.view", "finance.charges.change");
+				"finance.connections.credentials", "finance.sync_logs.view", "finance.charges.view",
+				"finance.charges.change");
 		WebDriver browser = browser();
 		signIn(treasurer.username(), treasurer.password());
 		browser.get(url("/app/connections/" + connection + "/"));

@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * with the CSRF token the last page carried. It never follows redirects, so a test sees
  * each answer.
  */
-final class PageClient {
+public final class PageClient {
 
 	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
@@ -40,7 +40,7 @@ final class PageClient {
 
 	private @Nullable String csrf;
 
-	PageClient(String base) {
+	public PageClient(String base) {
 		this.base = base;
 	}
 
@@ -70,12 +70,12 @@ final class PageClient {
 	@Nullable String setCookie;
 
 	/** Signs in through the form; the answer is the redirect after it. */
-	HttpResponse<String> signIn(String username, String password) {
+	public HttpResponse<String> signIn(String username, String password) {
 		get("/login");
 		return post("/login", Map.of("username", username, "password", password));
 	}
 
-	HttpResponse<String> get(String path) {
+	public HttpResponse<String> get(String path) {
 		return send(HttpRequest.newBuilder(URI.create(this.base + path)).GET());
 	}
 
@@ -97,7 +97,7 @@ final class PageClient {
 	}
 
 	/** Posts a form with the CSRF token of the last page read. */
-	HttpResponse<String> post(String path, Map<String, String> form) {
+	public HttpResponse<String> post(String path, Map<String, String> form) {
 		Map<String, String> fields = new LinkedHashMap<>(form);
 		if (this.csrf != null) {
 			fields.putIfAbsent("_csrf", this.csrf);
