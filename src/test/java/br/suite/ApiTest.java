@@ -7,9 +7,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -20,15 +25,21 @@ import org.springframework.test.context.TestPropertySource;
  * application context and one database, so each test makes its own uniquely named data.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// Contexts share one database: only the webhook tests' own context (which overrides this)
-// sends deliveries, and only the Pix tests' processes the Pix webhook inbox (another
-// context would claim a call for a provider it may not reach: loopback refused there).
-// The kiosk's comprovante window is 20 s instead of 5 min, for
-// KioskComprovanteBrowserTests
-// to see it close (no other test downloads a kiosk comprovante), without a context of its
-// own.
-@TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false",
-		"suite.finance.pix-providers.webhook-processing=false", "suite.web.kiosk-comprovante-window=20s" })
+@Import(TestJobs.class)
+// One context for all HTTP and browser tests (docs/testing.md): what a test class needs
+// otherwise it switches on the running context (settings(TestSettings) below). Off
+// unless a class switches them on: webhook deliveries (the webhook tests) and the Pix
+// webhook inbox (the Pix tests), both with loopback targets allowed. Fixed at start, so
+// set for all: the dispatcher's and the inbox's polling intervals, and the Pix providers'
+// short timeouts and backoff (only the Pix tests reach a provider). The kiosk's
+// comprovante window is 20 s instead of 5 min, for KioskComprovanteBrowserTests to see it
+// close (no other test downloads a kiosk comprovante).
+@TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false", "suite.webhooks.dispatch-interval=100ms",
+		"suite.finance.pix-providers.webhook-processing=false", "suite.finance.pix-providers.webhook-interval=200ms",
+		"suite.finance.pix-providers.backoff=20ms", "suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.request-deadline=8s",
+		"suite.finance.pix-providers.max-retry-after=2s", "suite.finance.pix-providers.connect-timeout=5s",
+		"suite.finance.pix-providers.chunk=7d", "suite.finance.pix-providers.public-base-url=https://suite.example.com",
+		"suite.web.kiosk-comprovante-window=20s" })
 public abstract class ApiTest {
 
 	static final Path DATA_DIRECTORY;
@@ -46,6 +57,11 @@ public abstract class ApiTest {
 	int port;
 
 	protected Api api;
+
+	@Autowired
+	private ApplicationContext applicationContext;
+
+	private @Nullable TestSettings changedSettings;
 
 	@DynamicPropertySource
 	static void database(DynamicPropertyRegistry registry) {
@@ -71,6 +87,33 @@ public abstract class ApiTest {
 		registry.add("suite.finance.pix.merchant-city", () -> "São Paulo");
 		// Provider syncs run when a test asks, never on the schedule.
 		registry.add("suite.finance.pix-providers.scheduled-sync", () -> "false");
+	}
+
+	/**
+	 * Settings this class changes on the shared context for each of its tests (none
+	 * here), put back after each test.
+	 */
+	protected void settings(TestSettings settings) {
+	}
+
+	@BeforeEach
+	void changeSettings() {
+		this.changedSettings = TestSettings.on(this.applicationContext);
+		try {
+			settings(this.changedSettings);
+		}
+		catch (RuntimeException ex) {
+			this.changedSettings.close();
+			throw ex;
+		}
+	}
+
+	@AfterEach
+	void restoreSettings() {
+		if (this.changedSettings != null) {
+			this.changedSettings.close();
+			this.changedSettings = null;
+		}
 	}
 
 	@BeforeEach

@@ -9,15 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import com.sun.net.httpserver.HttpServer;
-import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.scheduling.annotation.Scheduled;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api.Response;
+import br.suite.webhooks.WebhookTestSettings;
 
 /**
  * {@code /actuator/prometheus} on the API port: refused without a token or without
@@ -25,12 +20,13 @@ import br.suite.Api.Response;
  * allocation), a webhook delivery, a failed sign-in and a scheduled job, every meter
  * docs/operations.md names is there.
  */
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
-		"suite.webhooks.dispatcher-enabled=true" })
-// Closed after its tests: a cached context whose dispatcher runs would take the other
-// webhook tests' deliveries and send them with its own settings.
-@DirtiesContext
 class MetricsApiTests extends ApiTest {
+
+	// Deliveries on in the shared context (its jobs, TestJobs, are there for all).
+	@Override
+	protected void settings(TestSettings settings) {
+		WebhookTestSettings.delivering(settings);
+	}
 
 	@Test
 	void theMetricsNeedAPermissionOnTheApiPort() {
@@ -138,31 +134,6 @@ class MetricsApiTests extends ApiTest {
 			Thread.sleep(100);
 		}
 		throw new AssertionError("never scraped " + expected + " in:\n" + body);
-	}
-
-	@TestConfiguration
-	static class Jobs {
-
-		@Bean
-		TestJobs testJobs() {
-			return new TestJobs();
-		}
-
-	}
-
-	static class TestJobs {
-
-		@Scheduled(fixedDelay = 3_600_000)
-		@SchedulerLock(name = "test.metrics-job", lockAtMostFor = "PT1M", lockAtLeastFor = "PT0S")
-		public void succeed() {
-		}
-
-		@Scheduled(fixedDelay = 3_600_000)
-		@SchedulerLock(name = "test.failing-job", lockAtMostFor = "PT1M", lockAtLeastFor = "PT0S")
-		public void fail() {
-			throw new IllegalStateException("a job that fails");
-		}
-
 	}
 
 }

@@ -9,8 +9,6 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api.Response;
 
@@ -19,12 +17,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A one-person company cannot separate duties: with
  * {@code SUITE_ALLOW_SELF_APPROVAL=true} the same user may approve their own process
- * document and correct their own punches. (Its own application context, closed after the
- * class; every other test runs with the rules on, their default.)
+ * document and correct their own punches. (The switch is turned on in the shared context
+ * for each test and off after it; every other test runs with the rules on, their
+ * default.)
  */
-@TestPropertySource(properties = "SUITE_ALLOW_SELF_APPROVAL=true")
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class SelfApprovalAllowedApiTests extends ApiTest {
+
+	@Override
+	protected void settings(TestSettings settings) {
+		settings.record("br.suite.shared.SeparationOfDuties", java.util.Map.of("allowSelfApproval", true));
+	}
 
 	@Test
 	void theOnlyUserApprovesTheirOwnDocument() {

@@ -13,11 +13,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 import br.suite.web.PageClient;
 import tools.jackson.databind.JsonNode;
 
@@ -27,15 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A connection's page against {@link FakePsp} over real mutual TLS: a secret is never
  * carried to a host it was not entered for, a settings clerk cannot move a connection,
- * and the sync logs show only to who may read them. Same properties as
- * {@link PixProviderApiTests} (one application context).
+ * and the sync logs show only to who may read them. The same switches as
+ * {@link PixProviderApiTests} on the shared context ({@link PixTestSettings}).
  */
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
-		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
-		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
-		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class ConnectionPageTests extends ApiTest {
+
+	@Override
+	protected void settings(TestSettings settings) {
+		PixTestSettings.apply(settings);
+	}
 
 	static final String CONNECTIONS = "/api/finance/connections/";
 

@@ -13,9 +13,9 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api.Response;
+import br.suite.TestSettings;
 import br.suite.web.BrowserTest;
 import tools.jackson.databind.JsonNode;
 
@@ -26,14 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The Pix pages against {@link FakePsp} over real mutual TLS: a connection's credentials
  * form (write-only secrets) → test → sync; a charge's page → Pix at the provider → QR,
  * copia-e-cola and payment link → the public payment page on a phone, without signing in.
- * Same properties as {@link PixProviderApiTests} (one application context).
+ * The shared context, with the same settings switched on as {@link PixProviderApiTests}.
  */
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
-		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
-		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
-		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class PixBrowserTests extends BrowserTest {
+
+	@Override
+	protected void settings(TestSettings settings) {
+		PixTestSettings.apply(settings);
+	}
 
 	@Autowired
 	JdbcClient jdbc;

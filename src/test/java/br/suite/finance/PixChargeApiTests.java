@@ -13,11 +13,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 import br.suite.finance.FakePsp.Fault;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,15 +29,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Pix charges at a provider against {@link FakePsp} over real mutual TLS: the whole chain
  * (test → sync of 3 pages → webhook → charge → QR → payment → allocation by txid →
  * devolução) with injected failures along it, cob and cobv, a provider that omits the BR
- * Code, and cancelling at the provider. Same properties as {@link PixProviderApiTests}
- * (one application context for both).
+ * Code, and cancelling at the provider. The shared context, with the same settings
+ * switched on as {@link PixProviderApiTests}.
  */
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
-		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
-		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
-		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class PixChargeApiTests extends ApiTest {
+
+	@Override
+	protected void settings(TestSettings settings) {
+		PixTestSettings.apply(settings);
+	}
 
 	static final String CONNECTIONS = "/api/finance/connections/";
 

@@ -14,11 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 import br.suite.finance.FakePsp.Fault;
 import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
@@ -32,13 +32,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the credentials test, the pull sync (pages, idempotence, devoluções, automatic matching
  * by txid) and every injected failure, with nothing written twice and nothing lost.
  */
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.finance.pix-providers.backoff=20ms",
-		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.request-deadline=8s",
-		"suite.finance.pix-providers.max-retry-after=2s", "suite.finance.pix-providers.connect-timeout=5s",
-		"suite.finance.pix-providers.chunk=7d",
-		"suite.finance.pix-providers.public-base-url=" + PixProviderApiTests.PUBLIC,
-		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.webhook-processing=true" })
 class PixProviderApiTests extends ApiTest {
+
+	@Override
+	protected void settings(TestSettings settings) {
+		PixTestSettings.apply(settings);
+	}
 
 	static final String CONNECTIONS = "/api/finance/connections/";
 

@@ -27,11 +27,10 @@ import org.bouncycastle.cms.SignerInformation;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,12 +76,12 @@ class AfdSignatureApiTests extends ApiTest {
 		}
 	}
 
-	@DynamicPropertySource
-	static void signature(DynamicPropertyRegistry registry) {
-		registry.add("suite.timeclock.rep.signature-keystore", KEYSTORE::toString);
-		registry.add("suite.timeclock.rep.signature-keystore-password", () -> PASSWORD);
-		registry.add("suite.timeclock.rep.inpi-registration", () -> "BR512026000123-4");
-		registry.add("suite.timeclock.rep.developer-document", () -> "98.765.432/0001-98");
+	// The REP's settings with the key store, in the shared context for each test.
+	@Override
+	protected void settings(TestSettings settings) {
+		settings.record("br.suite.timeclock.RepSettings",
+				java.util.Map.of("signatureKeystore", KEYSTORE, "signatureKeystorePassword", PASSWORD,
+						"inpiRegistration", "BR512026000123-4", "developerDocument", "98.765.432/0001-98"));
 	}
 
 	@Test

@@ -101,10 +101,12 @@ class PeopleBrowserTests extends BrowserTest {
 		waitFor(By.id("desativar")).click();
 		assertThat(waitFor(By.id("pergunta")).getText()).startsWith("Desativar " + lucas.username());
 		browser.findElement(By.id("confirmar")).click();
-		assertThat(waitFor(By.id("situacao")).getText()).isEqualTo("Inativo");
+		// The state as the page shows it once it has changed: the page before the click
+		// still shows the old one for a moment.
+		assertThat(textOnceItShows(browser, By.id("situacao"), "Inativo")).isEqualTo("Inativo");
 		assertThat(user(lucas).get("status").asString()).isEqualTo("inactive");
 		waitFor(By.id("reativar")).click();
-		assertThat(waitFor(By.id("situacao")).getText()).isEqualTo("Ativo");
+		assertThat(textOnceItShows(browser, By.id("situacao"), "Ativo", "Inativo")).isEqualTo("Ativo");
 		assertThat(user(lucas).get("status").asString()).isEqualTo("active");
 	}
 

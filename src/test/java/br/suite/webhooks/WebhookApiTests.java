@@ -18,19 +18,22 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 import tools.jackson.databind.JsonNode;
 
 /** Signed deliveries to a real local receiver, retries, disabling, and the refusals. */
-// A 3 s deadline per attempt.
-@TestPropertySource(properties = { "suite.webhooks.allow-loopback=true", "suite.webhooks.dispatch-interval=100ms",
-		"suite.webhooks.retry-schedule=200ms,200ms,200ms", "suite.webhooks.disable-after-failures=3",
-		"suite.webhooks.dispatcher-enabled=true", "suite.webhooks.request-timeout=3s" })
 class WebhookApiTests extends ApiTest {
+
+	// Deliveries on in the shared context, 3 retries 200 ms apart, a 3 s deadline per
+	// attempt.
+	@Override
+	protected void settings(TestSettings settings) {
+		WebhookTestSettings.deliveringWithShortRetries(settings);
+	}
 
 	static final String BASE = "/api/webhooks/subscriptions/";
 
