@@ -26,6 +26,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.ExceptionMappingAuthenticationFailureHandler;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
@@ -67,6 +68,10 @@ class PageSecurity {
 		AnonymousRequests.ReturnPath returnPath = new AnonymousRequests.ReturnPath(secureCookies);
 		Landing landing = new Landing(settings);
 		landing.setRequestCache(returnPath);
+		// "Location: /login", never an address built from the request's Host header (with
+		// server.tomcat.use-relative-redirects, so are the other redirects).
+		LoginUrlAuthenticationEntryPoint signInFirst = new LoginUrlAuthenticationEntryPoint("/login");
+		signInFirst.setFavorRelativeUris(true);
 		http.securityMatcher("/", "/app", "/app/**", "/kiosk", "/kiosk/**", "/login", "/logout", "/css/**", "/js/**",
 				"/img/**", "/webjars/**", "/favicon.ico")
 			.authenticationProvider(new FormPasswords(signIn))
@@ -81,7 +86,7 @@ class PageSecurity {
 			.requestCache(cache -> cache.requestCache(returnPath))
 			.addFilterBefore(new SessionRefresh(signIn), AuthorizationFilter.class)
 			.httpBasic(basic -> basic.disable())
-			.exceptionHandling(errors -> errors.accessDeniedHandler(denied))
+			.exceptionHandling(errors -> errors.accessDeniedHandler(denied).authenticationEntryPoint(signInFirst))
 			.headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives("default-src 'self'; "
 					+ "img-src 'self' data: blob:; media-src 'self' blob: mediastream:; style-src 'self'; "
 					+ "script-src 'self'; frame-ancestors 'none'; form-action 'self'")))

@@ -1,14 +1,20 @@
 package br.suite.shared;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.List;
 
 import org.apache.catalina.core.StandardHost;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementServerProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.UrlHandlerFilter;
 
 /**
@@ -24,6 +30,53 @@ class WebSettings {
 		// its HTML page.
 		return factory -> factory.addContextCustomizers(context -> ((StandardHost) context.getParent())
 			.setErrorReportValveClass(ProblemErrorReportValve.class.getName()));
+	}
+
+	/**
+	 * A management port of its own listens on {@code suite.management.address} (127.0.0.1
+	 * unless set): its endpoints answer without a token. Without one Boot refuses an
+	 * address, so it is set only then.
+	 */
+	@Bean
+	static BeanPostProcessor managementAddress(Environment environment) {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessBeforeInitialization(Object bean, String beanName) {
+				if (bean instanceof ManagementServerProperties management && management.getPort() != null
+						&& management.getPort() > 0 && management.getAddress() == null) {
+					String address = environment.getProperty("suite.management.address", "127.0.0.1");
+					try {
+						management.setAddress(InetAddress.getByName(address));
+					}
+					catch (UnknownHostException ex) {
+						throw new IllegalStateException("suite.management.address is not an address: " + address, ex);
+					}
+				}
+				return bean;
+			}
+		};
+	}
+
+	@Bean
+	RequestAdmission requestAdmission(HttpSettings settings) {
+		return new RequestAdmission(settings);
+	}
+
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> slowClients(RequestAdmission admission,
+			HttpSettings settings) {
+		return factory -> {
+			factory.addEngineValves(admission);
+			// While a request is read, one read waits at most bodyWait for a byte
+			// (Tomcat's
+			// connectionTimeout otherwise); RequestAdmission bounds the body as a whole.
+			factory.addConnectorCustomizers(connector -> {
+				if (connector.getProtocolHandler() instanceof AbstractHttp11Protocol<?> http) {
+					http.setDisableUploadTimeout(false);
+					http.setConnectionUploadTimeout((int) settings.bodyWait().toMillis());
+				}
+			});
+		};
 	}
 
 	@Bean

@@ -9,6 +9,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.shared.ApiProblem;
@@ -36,17 +37,26 @@ class AfdPages {
 		this.settings = settings;
 	}
 
+	/**
+	 * The form only: a generation is recorded, so it is a POST (with the form's CSRF
+	 * token), never what opening a link does.
+	 */
 	@GetMapping({ "/app/afd", "/app/afd/" })
+	@Requires("timeclock.afd.export")
+	String afdForm(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
+			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
+			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
+			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
+		return form(establishmentId, dateFrom, dateTo, allowIncomplete, model);
+	}
+
+	@PostMapping({ "/app/afd", "/app/afd/" })
 	@Requires("timeclock.afd.export")
 	String afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
 			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
-		model.addAttribute("establishments", this.establishments.list());
-		model.addAttribute("establishmentId", establishmentId);
-		model.addAttribute("dateFrom", dateFrom);
-		model.addAttribute("dateTo", dateTo);
-		model.addAttribute("allowIncomplete", allowIncomplete);
+		form(establishmentId, dateFrom, dateTo, allowIncomplete, model);
 		if (establishmentId == null) {
 			return "afd";
 		}
@@ -74,6 +84,16 @@ class AfdPages {
 					: problem.toProblemDetail().getProperties().get("employees");
 			model.addAttribute("withoutCpf", employees instanceof List<?> list ? list : List.of());
 		}
+		return "afd";
+	}
+
+	private String form(@Nullable Long establishmentId, String dateFrom, String dateTo, boolean allowIncomplete,
+			Model model) {
+		model.addAttribute("establishments", this.establishments.list());
+		model.addAttribute("establishmentId", establishmentId);
+		model.addAttribute("dateFrom", dateFrom);
+		model.addAttribute("dateTo", dateTo);
+		model.addAttribute("allowIncomplete", allowIncomplete);
 		return "afd";
 	}
 

@@ -72,7 +72,8 @@ class RequestPages {
 	record Row(long id, long employeeId, String employeeName, String kind, String status, String reason,
 			@Nullable OffsetDateTime at, @Nullable String eventType, @Nullable Long punchNsr,
 			@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable Integer minutes, Instant createdAt,
-			@Nullable String decidedByName, @Nullable Instant decidedAt, @Nullable String decisionComment) {
+			@Nullable String decidedByName, @Nullable Instant decidedAt, @Nullable String decisionComment,
+			@Nullable String certificateSha256) {
 	}
 
 	/** What the forms send back when shown again. */
@@ -192,22 +193,23 @@ class RequestPages {
 
 	@PostMapping("/app/requests/{id:\\d+}/approve")
 	@Requires("timeclock.requests.decide")
-	String approve(@PathVariable long id, @RequestParam(defaultValue = "") String comment, Model model,
+	String approve(@PathVariable long id, @RequestParam(defaultValue = "") String comment,
+			@RequestParam(name = "certificate_sha256", defaultValue = "") String certificateSha256, Model model,
 			RedirectAttributes redirect) {
-		return decide(id, true, comment, model, redirect);
+		return decide(id, true, new DecisionBody(comment, certificateSha256), model, redirect);
 	}
 
 	@PostMapping("/app/requests/{id:\\d+}/refuse")
 	@Requires("timeclock.requests.decide")
 	String refuse(@PathVariable long id, @RequestParam(defaultValue = "") String comment, Model model,
 			RedirectAttributes redirect) {
-		return decide(id, false, comment, model, redirect);
+		return decide(id, false, new DecisionBody(comment), model, redirect);
 	}
 
-	private String decide(long id, boolean approve, String comment, Model model, RedirectAttributes redirect) {
+	private String decide(long id, boolean approve, DecisionBody body, Model model, RedirectAttributes redirect) {
+		String comment = body.comment();
 		try {
-			TimeclockRequestResponse decided = this.requests.decide(id, approve, new DecisionBody(comment),
-					CurrentUser.get());
+			TimeclockRequestResponse decided = this.requests.decide(id, approve, body, CurrentUser.get());
 			redirect.addFlashAttribute(approve ? "approved" : "refused", name(decided.employeeId()));
 			return "redirect:/app/requests/";
 		}
@@ -239,7 +241,8 @@ class RequestPages {
 		return new Row(r.id(), r.employeeId(), name(r.employeeId()), r.kind(), r.status(), r.reason(), at,
 				punch != null ? punch.eventType() : r.eventType(), punch == null ? null : punch.nsr(),
 				overtime ? r.date() : r.dateFrom(), overtime ? r.date() : r.dateTo(), r.minutes(), r.createdAt(),
-				r.decidedBy() == null ? null : name(r.decidedBy()), r.decidedAt(), r.decisionComment());
+				r.decidedBy() == null ? null : name(r.decidedBy()), r.decidedAt(), r.decisionComment(),
+				r.hasCertificate() ? r.certificateSha256() : null);
 	}
 
 	private String name(long userId) {

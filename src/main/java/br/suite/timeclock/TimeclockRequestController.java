@@ -74,7 +74,9 @@ class TimeclockRequestController {
 	@PostMapping(PathIds.ID + "/approve")
 	@Requires("timeclock.requests.decide")
 	@Operation(summary = "Approve and apply a request",
-			description = "{comment} optional. Writes the adjustment (include_mark, disregard_mark) or the absence "
+			description = "{comment} optional; certificate_sha256 required when the request has a certificate: the "
+					+ "certificate_sha256 of the file the manager read (409 certificate_changed when the employee "
+					+ "replaced it since, nothing written). Writes the adjustment (include_mark, disregard_mark) or the absence "
 					+ "(with its certificate) whose request_id is this request, in the same transaction; overtime is "
 					+ "the approval itself. 409 request_decided when already decided, 409 rule no_self_decision for "
 					+ "one's own request; the adjustment's and absence's own refusals (absence_overlaps, an already "

@@ -29,6 +29,20 @@ final class TimeclockRequestProblems {
 
 	}
 
+	/**
+	 * The certificate was replaced after the manager read it: the approval names the file
+	 * it takes.
+	 */
+	static final class CertificateChanged extends ApiProblem.Conflict {
+
+		CertificateChanged(long id) {
+			super("The certificate of request " + id + " is not the one named by certificate_sha256: it was "
+					+ "replaced after it was read. Read it again before approving.");
+			with("code", "certificate_changed");
+		}
+
+	}
+
 	/** Separation of duties: nobody decides their own request. */
 	static final class SelfDecision extends ApiProblem.Conflict {
 

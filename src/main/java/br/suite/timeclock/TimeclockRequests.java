@@ -23,6 +23,7 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
+import br.suite.shared.Sha256;
 import br.suite.timeclock.jornada.AbsenceKind;
 
 /**
@@ -247,6 +248,17 @@ class TimeclockRequests {
 		if (!approve && body.comment().isEmpty()) {
 			throw InvalidRequest.of("comment", "is required to refuse a request");
 		}
+		// The approval takes the certificate the manager read: the row is locked, so the
+		// file checked here is the file copied below.
+		if (approve && request.hasCertificate()) {
+			if (body.certificateSha256() == null) {
+				throw InvalidRequest.of("certificate_sha256",
+						"is required to approve a request with a certificate: the certificate_sha256 of the file read");
+			}
+			if (!body.certificateSha256().equals(request.certificateSha256())) {
+				throw new TimeclockRequestProblems.CertificateChanged(id);
+			}
+		}
 		// A closed month's figures are frozen: deciding (approving or refusing) waits for
 		// a reopening, so the request stays pending.
 		Instant at = request.occurredAt();
@@ -275,7 +287,11 @@ class TimeclockRequests {
 								request.absenceKind(), request.reason()), caller.id(), id)
 						.id();
 					if (request.hasCertificate()) {
-						this.absences.attach(absenceId, certificateBytes(id));
+						byte[] certificate = certificateBytes(id);
+						if (!Sha256.hex(certificate).equals(body.certificateSha256())) {
+							throw new TimeclockRequestProblems.CertificateChanged(id);
+						}
+						this.absences.attach(absenceId, certificate);
 					}
 				}
 				case OVERTIME -> {

@@ -171,7 +171,8 @@ class TimeclockRequestApiTests extends ApiTest {
 		assertThat(read.bytes()).isEqualTo(AbsenceApiTests.PDF);
 		assertThat(auditCount("timeclock.request.certificate_read", id)).isEqualTo(1);
 
-		Response approved = hr.post("/api/timeclock/requests/" + id + "/approve/", "{}");
+		Response approved = hr.post("/api/timeclock/requests/" + id + "/approve/",
+				json("certificate_sha256", attached.json().get("certificate_sha256").asString()));
 		assertThat(approved.status()).as(approved.toString()).isEqualTo(200);
 		JsonNode absence = this.api.get("/api/timeclock/absences/" + approved.json().get("absence_id").asLong() + "/")
 			.json();
@@ -184,6 +185,44 @@ class TimeclockRequestApiTests extends ApiTest {
 			.sendBytes("PUT", "/api/timeclock/me/requests/" + id + "/certificate/", AbsenceApiTests.PDF,
 					"application/pdf")
 			.status()).isEqualTo(409);
+	}
+
+	@Test
+	void anApprovalTakesTheCertificateTheManagerReadOrNone() {
+		Employee ana = asker();
+		long id = ask(ana, json("kind", "absence", "date_from", "2026-10-19", "date_to", "2026-10-19", "absence_kind",
+				"atestado", "reason", "Exame"));
+		Response first = ana.api()
+			.sendBytes("PUT", "/api/timeclock/me/requests/" + id + "/certificate/", AbsenceApiTests.PDF,
+					"application/pdf");
+		String seen = first.json().get("certificate_sha256").asString();
+		// The employee replaces the file after the manager read it.
+		byte[] other = "%PDF-1.4\n% outro atestado\n%%EOF\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+		Response replaced = ana.api()
+			.sendBytes("PUT", "/api/timeclock/me/requests/" + id + "/certificate/", other, "application/pdf");
+		assertThat(replaced.status()).isEqualTo(200);
+		Api hr = this.api.signedInWith("timeclock.requests.decide");
+
+		Response unnamed = hr.post("/api/timeclock/requests/" + id + "/approve/", "{}");
+		assertThat(unnamed.status()).as(unnamed.toString()).isEqualTo(400);
+		assertThat(unnamed.json().get("errors").has("certificate_sha256")).isTrue();
+		Response stale = hr.post("/api/timeclock/requests/" + id + "/approve/", json("certificate_sha256", seen));
+		assertThat(stale.status()).as(stale.toString()).isEqualTo(409);
+		assertThat(stale.json().get("code").asString()).isEqualTo("certificate_changed");
+		// Nothing was decided or written.
+		JsonNode request = this.api.get("/api/timeclock/requests/" + id + "/").json();
+		assertThat(request.get("status").asString()).isEqualTo("pending");
+		assertThat(request.get("absence_id").isNull()).isTrue();
+		assertThat(auditCount("timeclock.request.approved", id)).isZero();
+		assertThat(this.api.get("/api/timeclock/absences/?employee_id=" + ana.id()).json()).isEmpty();
+
+		Response approved = hr.post("/api/timeclock/requests/" + id + "/approve/",
+				json("certificate_sha256", replaced.json().get("certificate_sha256").asString().toUpperCase()));
+		assertThat(approved.status()).as(approved.toString()).isEqualTo(200);
+		assertThat(this.api.get("/api/timeclock/absences/" + approved.json().get("absence_id").asLong() + "/")
+			.json()
+			.get("certificate_sha256")
+			.asString()).isEqualTo(br.suite.shared.Sha256.hex(other));
 	}
 
 	@Test
