@@ -36,9 +36,10 @@ import org.springframework.test.context.TestPropertySource;
 // close (no other test downloads a kiosk comprovante).
 @TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false", "suite.webhooks.dispatch-interval=100ms",
 		"suite.finance.pix-providers.webhook-processing=false", "suite.finance.pix-providers.webhook-interval=200ms",
-		"suite.finance.pix-providers.backoff=20ms", "suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.request-deadline=8s",
-		"suite.finance.pix-providers.max-retry-after=2s", "suite.finance.pix-providers.connect-timeout=5s",
-		"suite.finance.pix-providers.chunk=7d", "suite.finance.pix-providers.public-base-url=https://suite.example.com",
+		"suite.finance.pix-providers.backoff=20ms", "suite.finance.pix-providers.request-timeout=3s",
+		"suite.finance.pix-providers.request-deadline=8s", "suite.finance.pix-providers.max-retry-after=2s",
+		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
+		"suite.finance.pix-providers.public-base-url=https://suite.example.com",
 		"suite.web.kiosk-comprovante-window=20s" })
 public abstract class ApiTest {
 

@@ -52,6 +52,7 @@ class AfdPages {
 
 	@PostMapping({ "/app/afd", "/app/afd/" })
 	@Requires("timeclock.afd.export")
+	@RateLimited(RateLimited.Kind.EXPORTS)
 	String afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
 			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
 			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
