@@ -214,7 +214,7 @@ class PixSyncService {
 		UUID importId = UUID.randomUUID();
 		Account account = connected.account();
 		return this.transactions.execute(tx -> {
-			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId);
+			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId, flow);
 			setStatus(connected.connectionId(), "active");
 			String text = message(prefix, rows, applied, notes);
 			this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(), flow,
@@ -272,7 +272,8 @@ class PixSyncService {
 		PixRows.Fetched rows = fetched;
 		UUID importId = UUID.randomUUID();
 		long id = this.transactions.execute(tx -> {
-			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId);
+			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId,
+					SyncFlow.PROVIDER_SYNC);
 			setStatus(target.id(), "active");
 			String text = message("Pix sync " + rfc3339(start) + " to " + rfc3339(end) + ":", rows, applied, List.of());
 			return this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(),

@@ -136,7 +136,7 @@ public class TransactionImports {
 	 * {@code deleteRefused} is always empty: a month can always be replaced).
 	 */
 	public record MonthPreview(YearMonth month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
-			@Nullable Integer wouldDelete, String deleteRefused) {
+			@Nullable Integer wouldDelete, String deleteRefused, int keptProviderRows) {
 	}
 
 	/**
@@ -218,7 +218,7 @@ public class TransactionImports {
 		return this.preview.preview(account.provider(), account.accountId(), months)
 			.stream()
 			.map(p -> new MonthPreview(p.month(), p.rows(), p.inserts(), p.updates(), p.skips(), p.deletes(),
-					p.deleteRefused()))
+					p.deleteRefused(), p.keptProviderRows()))
 			.toList();
 	}
 
@@ -233,6 +233,18 @@ public class TransactionImports {
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
+		return apply(account, replace, rows, importId, SyncFlow.CSV_IMPORT);
+	}
+
+	/**
+	 * {@link #apply} for rows that arrived by {@code flow}, which each row written keeps
+	 * as its {@code source}: a file import ({@code CSV_IMPORT}) inserts new rows and
+	 * updates or deletes only rows a file wrote, leaving those a provider's sync or
+	 * webhook wrote as they are; a provider's rows update any row.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId,
+			SyncFlow flow) {
 		List<String> keys = rows.stream().map(ImportRow::externalId).toList();
 		List<String> notes = new ArrayList<>();
 		int deleted = 0;
@@ -242,7 +254,8 @@ public class TransactionImports {
 			deleted = replaced.deleted();
 			notes.addAll(replaced.notes());
 		}
-		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows));
+		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows),
+				TransactionWriter.source(flow));
 		notes.addAll(this.removals.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
 		int allocated = 0;
 		if (!rows.isEmpty()) {

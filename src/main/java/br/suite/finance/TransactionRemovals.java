@@ -71,10 +71,12 @@ class TransactionRemovals {
 	/**
 	 * Deletes the transactions of one provider and account whose {@code transaction_date}
 	 * falls in {@code month} (a calendar month, dates in America/Sao_Paulo) and whose
-	 * {@code external_id} is not in {@code kept}: the import's rows with those ids are
-	 * upserted in place instead, keeping their id and their allocations. The allocations
-	 * of deleted transactions go with them, each reported in {@code notes}, and the
-	 * charges they paid are recomputed. Takes the account's turn ({@link AccountTurns}).
+	 * {@code external_id} is not in {@code kept}, among those a file wrote (a provider's
+	 * sync or webhook rows stay: {@link UpsertPreview} counts them): the import's rows
+	 * with those ids are upserted in place instead, keeping their id and their
+	 * allocations. The allocations of deleted transactions go with them, each reported in
+	 * {@code notes}, and the charges they paid are recomputed. Takes the account's turn
+	 * ({@link AccountTurns}).
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Replaced replaceMonth(String provider, String accountId, YearMonth month, Collection<String> kept) {
@@ -94,6 +96,7 @@ class TransactionRemovals {
 				    a.bill_payment_id
 				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
 				WHERE t.provider = ? AND t.account_id = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+				  AND t.source = 'file'
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
 				ORDER BY t.id, a.id
 				FOR UPDATE OF t""").params(code, account, from, until, keep).query((rs, n) -> {
@@ -113,6 +116,7 @@ class TransactionRemovals {
 		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
+				  AND source = 'file'
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
 			.params(code, account, from, until, keep)
 			.update();

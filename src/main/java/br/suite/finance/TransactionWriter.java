@@ -77,10 +77,11 @@ class TransactionWriter {
 	private static final String UPSERT = """
 			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
 			    amount, direction, status, description, payer_name, payer_document, correlation_id,
-			    bank_reference_id, end_to_end_id, charge_external_id, import_id, version, created_at, updated_at)
+			    bank_reference_id, end_to_end_id, charge_external_id, import_id, source, version, created_at,
+			    updated_at)
 			SELECT u.provider, u.account_id, u.external_id, u.transaction_date::date, u.posted_at::timestamptz,
 			    u.amount::numeric, u.direction, u.status, u.description, u.payer_name, u.payer_document,
-			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, 0, ?, ?
+			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, ?, 0, ?, ?
 			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
 			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
 			    AS u(provider, account_id, external_id, transaction_date, posted_at, amount, direction, status,
@@ -93,8 +94,10 @@ class TransactionWriter {
 			    payer_document = EXCLUDED.payer_document, correlation_id = EXCLUDED.correlation_id,
 			    bank_reference_id = EXCLUDED.bank_reference_id, end_to_end_id = EXCLUDED.end_to_end_id,
 			    charge_external_id = EXCLUDED.charge_external_id,
-			    import_id = EXCLUDED.import_id, version = t.version + 1, updated_at = EXCLUDED.updated_at
-			WHERE (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
+			    import_id = EXCLUDED.import_id, source = EXCLUDED.source, version = t.version + 1,
+			    updated_at = EXCLUDED.updated_at
+			WHERE (EXCLUDED.source <> 'file' OR t.source = 'file')
+			  AND (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
 			       t.payer_document, t.correlation_id, t.bank_reference_id, t.end_to_end_id, t.charge_external_id)
 			   IS DISTINCT FROM
 			      (EXCLUDED.transaction_date, EXCLUDED.posted_at, EXCLUDED.amount, EXCLUDED.direction,
@@ -103,6 +106,25 @@ class TransactionWriter {
 			       EXCLUDED.charge_external_id)
 			RETURNING t.provider, t.account_id, t.external_id
 			""";
+
+	/**
+	 * The {@code source} of a row a statement file wrote; the others are
+	 * {@code provider_sync} and {@code webhook} ({@link #source}).
+	 */
+	static final String SOURCE_FILE = "file";
+
+	/**
+	 * The {@code source} rows written by a flow carry: a file import's rows are
+	 * {@code file}, and a file import never updates a row a provider wrote (the upsert
+	 * skips it), while a provider's write takes any row over.
+	 */
+	static String source(SyncFlow flow) {
+		return switch (flow) {
+			case CSV_IMPORT -> SOURCE_FILE;
+			case PROVIDER_SYNC -> "provider_sync";
+			case WEBHOOK -> "webhook";
+		};
+	}
 
 	private final JdbcTemplate jdbcTemplate;
 
@@ -141,7 +163,7 @@ class TransactionWriter {
 			clean.add(rows.get(i).normalised("rows[" + i + "].", errors));
 		}
 		errors.throwIfAny();
-		return upsertNormalised(importId, clean);
+		return upsertNormalised(importId, clean, SOURCE_FILE);
 	}
 
 	/**
@@ -149,7 +171,7 @@ class TransactionWriter {
 	 * errors.
 	 */
 	@Transactional
-	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean) {
+	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean, String source) {
 		if (clean.isEmpty()) {
 			return new UpsertResult(0, 0, 0);
 		}
@@ -172,7 +194,7 @@ class TransactionWriter {
 		for (List<TransactionRow> round : rounds(clean)) {
 			for (int from = 0; from < round.size(); from += CHUNK) {
 				List<TransactionRow> chunk = round.subList(from, Math.min(round.size(), from + CHUNK));
-				Set<Key> written = write(chunk, importId, now);
+				Set<Key> written = write(chunk, importId, source, now);
 				for (TransactionRow row : chunk) {
 					Key key = new Key(row.provider(), row.accountId(), row.externalId());
 					if (!written.contains(key)) {
@@ -202,7 +224,7 @@ class TransactionWriter {
 	/** Inserted rows from which an upsert refreshes the table's statistics itself. */
 	private static final int ANALYZE_AFTER_INSERTS = 10_000;
 
-	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, OffsetDateTime now) {
+	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, String source, OffsetDateTime now) {
 		String[][] columns = new String[COLUMNS][chunk.size()];
 		for (int i = 0; i < chunk.size(); i++) {
 			TransactionRow row = chunk.get(i);
@@ -219,10 +241,11 @@ class TransactionWriter {
 		Set<Key> written = new HashSet<>();
 		this.jdbcTemplate.query(UPSERT, statement -> {
 			statement.setObject(1, importId, Types.OTHER);
-			statement.setObject(2, now);
+			statement.setString(2, source);
 			statement.setObject(3, now);
+			statement.setObject(4, now);
 			for (int column = 0; column < columns.length; column++) {
-				statement.setArray(4 + column, statement.getConnection().createArrayOf("text", columns[column]));
+				statement.setArray(5 + column, statement.getConnection().createArrayOf("text", columns[column]));
 			}
 		}, (RowCallbackHandler) rs -> written.add(new Key(rs.getString(1), rs.getString(2), rs.getString(3))));
 		return written;

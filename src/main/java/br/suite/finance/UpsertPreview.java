@@ -8,9 +8,11 @@ import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -42,7 +44,7 @@ class UpsertPreview {
 	 * delete.
 	 */
 	record MonthPreview(YearMonth month, int rows, int inserts, int updates, int skips, @Nullable Integer deletes,
-			String deleteRefused) {
+			String deleteRefused, int keptProviderRows) {
 	}
 
 	/**
@@ -56,11 +58,13 @@ class UpsertPreview {
 		List<String> keys = new ArrayList<>();
 		months.values().forEach(rows -> rows.forEach(row -> keys.add(row.externalId())));
 		Map<String, Stored> state = new HashMap<>();
+		// Rows a provider's sync or webhook wrote: a file import leaves them as they are.
+		Set<String> providerKeys = new HashSet<>();
 		if (!keys.isEmpty()) {
 			this.jdbcTemplate.query("""
 					SELECT DISTINCT t.external_id, t.transaction_date, t.posted_at, t.amount, t.direction, t.status,
 					    t.description, t.payer_name, t.payer_document, t.correlation_id, t.bank_reference_id,
-					    t.end_to_end_id, t.charge_external_id
+					    t.end_to_end_id, t.charge_external_id, t.source
 					FROM unnest(?::text[]) AS k(id)
 					JOIN finance_transaction t ON t.provider = ? AND t.account_id = ? AND t.external_id = k.id""",
 					statement -> {
@@ -68,6 +72,9 @@ class UpsertPreview {
 						statement.setString(2, provider);
 						statement.setString(3, accountId);
 					}, (RowCallbackHandler) rs -> {
+						if (!TransactionWriter.SOURCE_FILE.equals(rs.getString(14))) {
+							providerKeys.add(rs.getString(1));
+						}
 						OffsetDateTime posted = rs.getObject(3, OffsetDateTime.class);
 						state.put(rs.getString(1),
 								new Stored(rs.getObject(2, LocalDate.class), posted == null ? null : posted.toInstant(),
@@ -82,6 +89,10 @@ class UpsertPreview {
 			int updates = 0;
 			int skips = 0;
 			for (TransactionRow row : rows) {
+				if (providerKeys.contains(row.externalId())) {
+					skips++;
+					continue;
+				}
 				Stored next = Stored.of(row);
 				Stored before = state.put(row.externalId(), next);
 				if (before == null) {
@@ -96,15 +107,16 @@ class UpsertPreview {
 			}
 			LocalDate from = month.atDay(1);
 			LocalDate until = month.plusMonths(1).atDay(1);
-			Integer deletes = this.jdbc.sql("""
-					SELECT count(*) FROM finance_transaction
+			int[] absent = this.jdbc.sql("""
+					SELECT count(*) FILTER (WHERE source = 'file'), count(*) FILTER (WHERE source <> 'file')
+					FROM finance_transaction
 					WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
 					  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
 				.params(provider, accountId, from, until, keys.toArray(new String[0]))
-				.query(Integer.class)
+				.query((rs, n) -> new int[] { rs.getInt(1), rs.getInt(2) })
 				.single();
 			String refused = "";
-			previews.add(new MonthPreview(month, rows.size(), inserts, updates, skips, deletes, refused));
+			previews.add(new MonthPreview(month, rows.size(), inserts, updates, skips, absent[0], refused, absent[1]));
 		});
 		return previews;
 	}

@@ -16,7 +16,10 @@ record CsvImportPreviewMonth(@Schema(example = "2026-03") String month,
 		@Schema(nullable = true, description = "Transactions of this account and month that delete_period would "
 				+ "delete: those whose external_id is not among the import's rows (the others are updated in place, "
 				+ "keeping their allocations)") @Nullable Integer wouldDelete,
-		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)") String deleteRefused)
+		@Schema(description = "Always empty: a month can always be replaced (kept for compatibility)") String deleteRefused,
+		@Schema(description = "Transactions of this account and month that a provider's Pix sync or webhook wrote "
+				+ "and that are not among the import's rows: delete_period leaves them (a file import never deletes "
+				+ "or changes a provider's rows)") int keptProviderRows)
 		implements
 			java.io.Serializable {
 }

@@ -234,7 +234,8 @@ class CsvImportService {
 		List<CsvImportPreviewMonth> preview = new ArrayList<>();
 		for (MonthPreview month : this.finance.preview(account, months)) {
 			preview.add(new CsvImportPreviewMonth(month.month().toString(), month.rows(), month.wouldInsert(),
-					month.wouldUpdate(), month.wouldSkip(), month.wouldDelete(), month.deleteRefused()));
+					month.wouldUpdate(), month.wouldSkip(), month.wouldDelete(), month.deleteRefused(),
+					month.keptProviderRows()));
 		}
 		return preview;
 	}

@@ -50,7 +50,7 @@ class PreparedImports {
 
 	/** What a month of the file would do if confirmed now. */
 	record MonthPreview(String month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
-			@Nullable Integer wouldDelete, String deleteRefused) {
+			@Nullable Integer wouldDelete, String deleteRefused, int keptProviderRows) {
 	}
 
 	/** A line that could not be read ({@code row} is the file's line number). */
@@ -92,7 +92,7 @@ class PreparedImports {
 			return this.preparation.preview()
 				.stream()
 				.map(m -> new MonthPreview(m.month(), m.rows(), m.wouldInsert(), m.wouldUpdate(), m.wouldSkip(),
-						m.wouldDelete(), m.deleteRefused()))
+						m.wouldDelete(), m.deleteRefused(), m.keptProviderRows()))
 				.toList();
 		}
 

@@ -87,7 +87,7 @@ class CsvImportApiTests extends ApiTest {
 		assertThat(prepared.get("generate_logs").asBoolean()).isTrue();
 		assertThat(prepared.get("preview").toString()).isEqualTo("[{\"month\":\"2026-03\",\"rows\":5,"
 				+ "\"would_insert\":5,\"would_update\":0,\"would_skip\":0,\"would_delete\":0,"
-				+ "\"delete_refused\":\"\"}]");
+				+ "\"delete_refused\":\"\",\"kept_provider_rows\":0}]");
 		assertThat(prepared.get("errors")).isEmpty();
 		assertThat(prepared.get("ignored_rows")).hasSize(2);
 		assertThat(prepared.get("ignored_rows").get(0).get("row").asInt()).isEqualTo(5);
@@ -157,7 +157,7 @@ class CsvImportApiTests extends ApiTest {
 		// And preparing the same file again says so before anything is written.
 		JsonNode again = prepared(this.api, file, "?provider=" + provider + "&account_id=0001-67890");
 		assertThat(again.get("preview").toString()).isEqualTo("[{\"month\":\"2026-03\",\"rows\":5,\"would_insert\":0,"
-				+ "\"would_update\":0,\"would_skip\":5,\"would_delete\":0,\"delete_refused\":\"\"}]");
+				+ "\"would_update\":0,\"would_skip\":5,\"would_delete\":0,\"delete_refused\":\"\",\"kept_provider_rows\":0}]");
 		assertThat(again.get("groups")).isEqualTo(groups);
 		assertThat(transactions(this.api, provider)).isEqualTo(listed);
 	}
@@ -266,7 +266,7 @@ class CsvImportApiTests extends ApiTest {
 
 		JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
 		assertThat(revised.get("preview").toString()).isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,"
-				+ "\"would_update\":0,\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
+				+ "\"would_update\":0,\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\",\"kept_provider_rows\":0}]");
 		JsonNode result = confirmed(this.api, replacing(revised, 2026, 3));
 		// The two lines the file still holds are kept in place (same ids); the three it
 		// lost are deleted.

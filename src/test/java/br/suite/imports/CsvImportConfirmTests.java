@@ -145,7 +145,7 @@ class CsvImportConfirmTests extends ApiTest {
 			JsonNode revised = prepared(this.api, Statements.bankExport1252Revised(), query);
 			assertThat(revised.get("preview").toString()).as("the preview still counts what confirming would do")
 				.isEqualTo("[{\"month\":\"2026-03\",\"rows\":4,\"would_insert\":2,\"would_update\":0,"
-						+ "\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\"}]");
+						+ "\"would_skip\":2,\"would_delete\":3,\"delete_refused\":\"\",\"kept_provider_rows\":0}]");
 			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single())
 				.as("no write statement ran")
 				.isFalse();
