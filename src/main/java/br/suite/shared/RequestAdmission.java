@@ -61,7 +61,10 @@ final class RequestAdmission extends ValveBase {
 	public void invoke(Request request, Response response) throws IOException, ServletException {
 		org.apache.coyote.Request coyote = request.getCoyoteRequest();
 		InputBuffer original = coyote.getInputBuffer();
-		boolean probe = PROBES.contains(request.getDecodedRequestURI());
+		// No decoded URI when Tomcat reports a request it could not parse (headers too
+		// large, a bad request line): that answer is no probe.
+		String uri = request.getDecodedRequestURI();
+		boolean probe = uri != null && PROBES.contains(uri);
 		Budget budget = new Budget(original, probe ? null : this.turns, this.bodyWaitNanos, this.bodyMinRate);
 		coyote.setInputBuffer(budget);
 		try {
