@@ -26,10 +26,10 @@ import static br.suite.imports.ImportFixtures.replacing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A statement file never erases or changes what a provider's Pix sync or webhook wrote for
- * the same provider and account: its month replacement deletes only rows a file wrote,
- * says in the preview how many provider rows it leaves, and a file row with a provider
- * row's key is skipped.
+ * A statement file never erases or changes what a provider's Pix sync or webhook wrote
+ * for the same provider and account: its month replacement deletes only rows a file
+ * wrote, says in the preview how many provider rows it leaves, and a file row with a
+ * provider row's key is skipped.
  */
 class ProviderRowsImportApiTests extends ApiTest {
 
@@ -46,12 +46,13 @@ class ProviderRowsImportApiTests extends ApiTest {
 	void aFileImportReplacingTheMonthLeavesTheProvidersRowsAndTheirAllocations() {
 		String provider = provider();
 		Account account = this.imports.account(provider, "conta-1");
-		// What the Pix sync wrote: a credit of 150.00 on 2026-03-04, and another whose key a
+		// What the Pix sync wrote: a credit of 150.00 on 2026-03-04, and another whose
+		// key a
 		// file line below repeats with other data.
-		written(account, SyncFlow.PROVIDER_SYNC, raw("E18236120202603041200s0000000001", LocalDate.of(2026, 3, 4),
-				"150.00", "Pix recebido de Maria"));
-		written(account, SyncFlow.WEBHOOK, raw("E18236120202603061200s0000000002", LocalDate.of(2026, 3, 6), "80.00",
-				"Pix recebido de José"));
+		written(account, SyncFlow.PROVIDER_SYNC,
+				raw("E18236120202603041200s0000000001", LocalDate.of(2026, 3, 4), "150.00", "Pix recebido de Maria"));
+		written(account, SyncFlow.WEBHOOK,
+				raw("E18236120202603061200s0000000002", LocalDate.of(2026, 3, 6), "80.00", "Pix recebido de José"));
 		long pix = this.jdbc.sql("SELECT id FROM finance_transaction WHERE provider = ? AND external_id = ?")
 			.params(provider, "E18236120202603041200s0000000001")
 			.query(Long.class)
@@ -63,7 +64,8 @@ class ProviderRowsImportApiTests extends ApiTest {
 		assertThat(allocated.status()).as(allocated.toString()).isEqualTo(201);
 		assertThat(this.api.get("/api/finance/charges/" + charge.id() + "/").json().get("status").asString())
 			.isEqualTo("paid");
-		// A file row of an earlier import of the same account and month, absent from the new file.
+		// A file row of an earlier import of the same account and month, absent from the
+		// new file.
 		written(account, SyncFlow.CSV_IMPORT, raw("file-old-1", LocalDate.of(2026, 3, 20), "10.00", "Antigo"));
 
 		JsonNode prepared = prepared(this.api, Statements.bankExport1252(),
@@ -106,8 +108,8 @@ class ProviderRowsImportApiTests extends ApiTest {
 	private void written(Account account, SyncFlow flow, RawTransaction raw) {
 		TransactionImports.ImportRow row = this.imports.check(account, raw).row();
 		assertThat(row).isNotNull();
-		this.transactions.executeWithoutResult(
-				tx -> this.imports.apply(account, null, List.of(row), UUID.randomUUID(), flow));
+		this.transactions
+			.executeWithoutResult(tx -> this.imports.apply(account, null, List.of(row), UUID.randomUUID(), flow));
 	}
 
 	private List<String> sources(String provider) {
