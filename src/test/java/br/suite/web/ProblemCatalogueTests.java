@@ -43,6 +43,7 @@ import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.support.GenericWebApplicationContext;
 import org.springframework.web.servlet.DispatcherServlet;
 
+import br.suite.access.Permissions;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
@@ -85,6 +86,17 @@ class ProblemCatalogueTests {
 			assertThat(problems)
 				.allSatisfy((type) -> assertThat(catalogue).as("problem.%s (%s)", type.getSimpleName(), type.getName())
 					.containsKey("problem." + type.getSimpleName()));
+		}
+	}
+
+	@Test
+	void everyPermissionHasItsPortugueseDescription() throws Exception {
+		// The role form lists every permission with its description: a missing entry
+		// shows
+		// the key itself, in English and wider than a phone.
+		for (Properties catalogue : catalogues()) {
+			assertThat(Permissions.CATALOGUE.keySet()).filteredOn(permission -> !Permissions.ALL.equals(permission))
+				.allSatisfy(permission -> assertThat(catalogue).containsKey("permission." + permission));
 		}
 	}
 
