@@ -1,6 +1,5 @@
 package br.suite.customers;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -150,13 +149,8 @@ class ClienteService {
 	@Transactional
 	void delete(long id) {
 		Cliente cliente = this.clientes.findForDelete(id).orElseThrow(() -> new ClienteNotFound(id));
-		Map<String, Long> referring = new LinkedHashMap<>();
-		for (ClienteReferences module : this.references) {
-			long count = module.countReferring(id);
-			if (count > 0) {
-				referring.merge(module.kind(), count, Long::sum);
-			}
-		}
+		Map<String, Long> referring = PartyFields.referring(this.references, ClienteReferences::kind,
+				module -> module.countReferring(id));
 		if (!referring.isEmpty()) {
 			throw new ClienteInUse(id, referring);
 		}

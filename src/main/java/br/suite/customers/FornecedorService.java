@@ -1,7 +1,6 @@
 package br.suite.customers;
 
 import java.sql.Timestamp;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -154,13 +153,8 @@ class FornecedorService {
 	@Transactional
 	void delete(long id) {
 		Fornecedor fornecedor = this.fornecedores.findForDelete(id).orElseThrow(() -> new FornecedorNotFound(id));
-		Map<String, Long> referring = new LinkedHashMap<>();
-		for (FornecedorReferences module : this.references) {
-			long count = module.countReferring(id);
-			if (count > 0) {
-				referring.merge(module.kind(), count, Long::sum);
-			}
-		}
+		Map<String, Long> referring = PartyFields.referring(this.references, FornecedorReferences::kind,
+				module -> module.countReferring(id));
 		if (!referring.isEmpty()) {
 			throw new FornecedorInUse(id, referring);
 		}

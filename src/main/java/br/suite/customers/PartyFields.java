@@ -1,6 +1,11 @@
 package br.suite.customers;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 import org.jspecify.annotations.Nullable;
 
@@ -57,6 +62,21 @@ final class PartyFields {
 	 * folded {@code nome_busca}/{@code email_busca} columns) or of the documento with or
 	 * without its mask.
 	 */
+	/**
+	 * What refers to a party before it is deleted: each module's count of referring
+	 * records, summed by the kind it names; empty when nothing refers to it.
+	 */
+	static <M> Map<String, Long> referring(List<M> modules, Function<M, String> kind, ToLongFunction<M> count) {
+		Map<String, Long> referring = new LinkedHashMap<>();
+		for (M module : modules) {
+			long n = count.applyAsLong(module);
+			if (n > 0) {
+				referring.merge(kind.apply(module), n, Long::sum);
+			}
+		}
+		return referring;
+	}
+
 	static void search(ListQuery query, @Nullable String text) {
 		String q = text == null ? "" : text.trim();
 		if (q.indexOf('\0') >= 0) {
