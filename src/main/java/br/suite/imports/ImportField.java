@@ -9,11 +9,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a statement column may hold, with the headers Brazilian and foreign banks give it
- * (compared as {@link StatementValues#key} forms, so {@code "Descrição"},
- * {@code "DESCRICAO"} and {@code "descricao"} are one). The wire name is what the
- * {@code columns} option and {@code format.columns} use.
+ * (compared as {@link br.suite.imports.reader.StatementValues#key} forms, so
+ * {@code "Descrição"}, {@code "DESCRICAO"} and {@code "descricao"} are one). The wire
+ * name is what the {@code columns} option and {@code format.columns} use.
  */
-enum ImportField {
+public enum ImportField {
 
 	TRANSACTION_DATE("data", "datalancamento", "datadolancamento", "dtlancamento", "dtlanc", "datamovimento", "datamov",
 			"datadomovimento", "dtmovimento", "datatransacao", "datadatransacao", "dataoperacao", "datacontabil", "dia",
@@ -61,25 +61,25 @@ enum ImportField {
 
 	STATUS("situacao", "status", "estado");
 
-	final List<String> aliases;
+	public final List<String> aliases;
 
 	ImportField(String... aliases) {
 		this.aliases = List.of(aliases);
 	}
 
-	String wire() {
+	public String wire() {
 		return name().toLowerCase(Locale.ROOT);
 	}
 
-	boolean isAmount() {
+	public boolean isAmount() {
 		return this == AMOUNT || this == CREDIT_AMOUNT || this == DEBIT_AMOUNT;
 	}
 
-	static @Nullable ImportField fromWire(String wire) {
+	public static @Nullable ImportField fromWire(String wire) {
 		return Arrays.stream(values()).filter(field -> field.wire().equals(wire)).findFirst().orElse(null);
 	}
 
-	static String allowed() {
+	public static String allowed() {
 		return Arrays.stream(values()).map(ImportField::wire).collect(Collectors.joining(", "));
 	}
 

@@ -5,6 +5,12 @@
  * {@link br.suite.finance.TransactionImports} and keeps its own record of each
  * confirmation for idempotent retries. It publishes
  * {@link br.suite.imports.TransactionsImported} after each confirmed import.
+ *
+ * <p>
+ * The root holds the module's API (the event) and what every slice shares (the statement
+ * fields, the upload size limits); the slices are {@code reader} (files into lines),
+ * {@code csv} (prepare and confirm a CSV, op 7), {@code statement} (prepare any format)
+ * and {@code wizard} (the pages).
  */
 @ApplicationModule(allowedDependencies = { "shared", "finance", "audit", "web" })
 @NullMarked

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import br.suite.imports.reader.CnabLayouts;
+
 /**
  * CNAB return files of each bank, built position by position from the banks' layouts
  * (written here independently of {@link CnabLayouts}): per file one settled title (face

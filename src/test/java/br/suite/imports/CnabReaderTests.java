@@ -9,8 +9,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import br.suite.imports.StatementReader.Ignored;
-import br.suite.imports.StatementReader.Line;
+import br.suite.imports.reader.CnabReader;
+import br.suite.imports.reader.StatementFile;
+import br.suite.imports.reader.StatementReader;
+import br.suite.imports.reader.StatementReader.Ignored;
+import br.suite.imports.reader.StatementReader.Line;
+import br.suite.imports.statement.StatementImportService;
 import br.suite.shared.InvalidRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,10 +1,8 @@
 package br.suite.imports;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +12,16 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.imports.StatementReader.Options;
+import br.suite.imports.reader.CnabReader;
+import br.suite.imports.reader.OfxReader;
+import br.suite.imports.reader.StatementFile;
+import br.suite.imports.reader.StatementReader;
+import br.suite.imports.reader.StatementReader.Options;
+import br.suite.imports.wizard.ImportLineWording;
 import br.suite.shared.InvalidTaxId;
 import br.suite.shared.TaxId;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every line message the readers write reads back to its code

@@ -8,8 +8,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.imports.StatementReader.Line;
-import br.suite.imports.StatementReader.Problem;
+import br.suite.imports.reader.OfxReader;
+import br.suite.imports.reader.StatementFile;
+import br.suite.imports.reader.StatementReader.Line;
+import br.suite.imports.reader.StatementReader.Problem;
 import br.suite.shared.InvalidRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;

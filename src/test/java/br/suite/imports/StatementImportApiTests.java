@@ -12,6 +12,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.imports.wizard.PreparedImports;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;

@@ -9,11 +9,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.imports.StatementReader.Line;
-import br.suite.imports.StatementReader.Options;
-import br.suite.imports.StatementReader.Problem;
-import br.suite.imports.StatementReader.Statement;
-import br.suite.imports.StatementValues.Decimal;
+import br.suite.imports.reader.StatementReader;
+import br.suite.imports.reader.StatementReader.Line;
+import br.suite.imports.reader.StatementReader.Options;
+import br.suite.imports.reader.StatementReader.Problem;
+import br.suite.imports.reader.StatementReader.Statement;
+import br.suite.imports.reader.StatementValues;
+import br.suite.imports.reader.StatementValues.Decimal;
 import br.suite.shared.InvalidRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;

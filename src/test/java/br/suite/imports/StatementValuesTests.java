@@ -7,8 +7,9 @@ import java.time.LocalTime;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.imports.StatementValues.CellProblem;
-import br.suite.imports.StatementValues.Decimal;
+import br.suite.imports.reader.StatementValues;
+import br.suite.imports.reader.StatementValues.CellProblem;
+import br.suite.imports.reader.StatementValues.Decimal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

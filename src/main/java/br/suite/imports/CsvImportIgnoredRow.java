@@ -1,9 +1,0 @@
-package br.suite.imports;
-
-import io.swagger.v3.oas.annotations.media.Schema;
-
-/** A line that is not a transaction, left out of the import on purpose. */
-@Schema(description = "A line left out: a balance or a footer")
-record CsvImportIgnoredRow(@Schema(description = "The line number in the file") int row,
-		String reason) implements java.io.Serializable {
-}
