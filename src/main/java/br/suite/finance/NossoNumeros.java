@@ -5,6 +5,8 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.shared.Digits;
+
 /**
  * Each bank's nosso número as data: how the boleto prints it and the one form both a
  * charge ({@code nosso_numero}) and a CNAB return file's title
@@ -72,7 +74,7 @@ public final class NossoNumeros {
 			// The check digit may be a letter (Bradesco's P) or a dash may precede it.
 			raw = raw.substring(0, raw.length() - 1);
 		}
-		return stripZeros(digits(raw));
+		return Digits.withoutLeadingZeros(Digits.of(raw));
 	}
 
 	/**
@@ -120,7 +122,7 @@ public final class NossoNumeros {
 				text = text.substring(0, length - 1);
 			}
 		}
-		String stored = stripZeros(text);
+		String stored = Digits.withoutLeadingZeros(text);
 		if (stored.isEmpty() || stored.length() > bank.digits()) {
 			throw wrong(bank, printed);
 		}
@@ -130,25 +132,6 @@ public final class NossoNumeros {
 	private static IllegalArgumentException wrong(Bank bank, String printed) {
 		return new IllegalArgumentException("is not a nosso número of " + bank.name() + " (got \"" + printed.strip()
 				+ "\"): write it as the boleto prints it, e.g. " + bank.printed());
-	}
-
-	private static String digits(String text) {
-		StringBuilder digits = new StringBuilder(text.length());
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			if (c >= '0' && c <= '9') {
-				digits.append(c);
-			}
-		}
-		return digits.toString();
-	}
-
-	private static String stripZeros(String digits) {
-		int i = 0;
-		while (i < digits.length() && digits.charAt(i) == '0') {
-			i++;
-		}
-		return digits.substring(i);
 	}
 
 }

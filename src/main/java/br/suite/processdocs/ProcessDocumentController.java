@@ -8,10 +8,14 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -31,14 +35,6 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import tools.jackson.databind.node.ObjectNode;
-
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
@@ -46,14 +42,14 @@ import br.suite.shared.Paging;
 import br.suite.shared.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.shared.UploadNames;
 import br.suite.shared.Versioned;
+import tools.jackson.databind.node.ObjectNode;
 
 @RestController
 @RequestMapping("/api/process-documents")
 @Tag(name = "Process documents")
 class ProcessDocumentController {
-
-	static final int MAX_FILE_NAME_LENGTH = 255;
 
 	private final ProcessDocumentService documents;
 
@@ -164,7 +160,7 @@ class ProcessDocumentController {
 		if (file == null) {
 			throw InvalidRequest.of("file", "is required: send the document as the multipart part named file");
 		}
-		String name = fileName(fileName != null ? fileName : file.getOriginalFilename());
+		String name = named(UploadNames.ofPart(fileName, file));
 		byte[] content;
 		try {
 			content = file.getBytes();
@@ -190,7 +186,7 @@ class ProcessDocumentController {
 			@RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) @Nullable String contentType,
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition,
 			@RequestParam(name = "file_name", required = false) @Nullable String fileName) {
-		String name = fileName(fileName != null ? fileName : dispositionFileName(disposition));
+		String name = named(UploadNames.ofBody(fileName, disposition));
 		DocumentFileService.Upload upload = new DocumentFileService.Upload(name, mediaType(contentType, name),
 				body == null ? new byte[0] : body);
 		return versioned(this.files.attach(id, upload, CurrentUser.get())).ok();
@@ -229,35 +225,14 @@ class ProcessDocumentController {
 		return new Versioned<>(ProcessDocumentResponse.from(document), document.rowVersion());
 	}
 
-	/**
-	 * The name without any client path (browsers may send C:\fakepath\…), one line, at
-	 * most 255 characters.
-	 */
-	static String fileName(@Nullable String given) {
-		String name = given == null ? ""
-				: given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1).strip();
+	/** The upload's name, which a document's file must have. */
+	private static String named(String name) {
 		if (name.isEmpty()) {
 			throw InvalidRequest.of("file_name",
 					"is required: give it in the file_name parameter, a Content-Disposition "
 							+ "header or the multipart part's filename");
 		}
-		if (name.length() > MAX_FILE_NAME_LENGTH || !name.matches(ProcessDocumentRequest.ONE_LINE)) {
-			throw InvalidRequest.of("file_name",
-					"must be at most " + MAX_FILE_NAME_LENGTH + " characters on one line without control characters");
-		}
 		return name;
-	}
-
-	private static @Nullable String dispositionFileName(@Nullable String disposition) {
-		if (disposition == null || disposition.isBlank()) {
-			return null;
-		}
-		try {
-			return ContentDisposition.parse(disposition).getFilename();
-		}
-		catch (RuntimeException ex) {
-			throw InvalidRequest.of("Content-Disposition", "is not a valid header: " + ex.getMessage());
-		}
 	}
 
 	/**

@@ -9,12 +9,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.finance.TransactionImports.ImportRow;
+import br.suite.imports.csv.CsvImportConfirmRequest;
 import br.suite.imports.csv.CsvImportConfirmationReader;
 import br.suite.imports.csv.CsvImportConfirmationReader.Reading;
-import br.suite.imports.csv.CsvImportConfirmRequest;
 import tools.jackson.core.JsonParser;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static br.suite.imports.ImportFixtures.counts;
 import static br.suite.imports.ImportFixtures.provider;

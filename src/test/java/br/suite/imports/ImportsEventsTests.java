@@ -8,16 +8,16 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.Scenario;
-import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
+import br.suite.TestDatabase;
 import br.suite.audit.AuditLog;
 import br.suite.imports.csv.CsvImportConfirmRequest;
 import br.suite.imports.csv.CsvImportPreparation;
 import br.suite.imports.csv.CsvImportService;
 import br.suite.shared.CurrentUser;
-import br.suite.TestDatabase;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;

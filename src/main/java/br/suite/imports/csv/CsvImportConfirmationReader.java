@@ -1,16 +1,13 @@
 package br.suite.imports.csv;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.YearMonth;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.function.Supplier;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -19,17 +16,20 @@ import org.springframework.stereotype.Component;
 import br.suite.finance.TransactionImports;
 import br.suite.finance.TransactionImports.Account;
 import br.suite.finance.TransactionImports.ImportRow;
-import br.suite.finance.TransactionImports.RawTransaction;
+import br.suite.imports.csv.ConfirmationRows.Entry;
+import br.suite.imports.csv.ConfirmationRows.Group;
+import br.suite.imports.csv.ConfirmationRows.Invalid;
+import br.suite.imports.csv.ConfirmationRows.Valid;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.UploadNames;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.ObjectReader;
 
 /**
  * Reads the body of a confirmation (op 7) into what {@link CsvImportService} writes: the
@@ -40,14 +40,6 @@ import tools.jackson.databind.ObjectReader;
  */
 @Component
 public class CsvImportConfirmationReader {
-
-	static final int FILE_NAME_MAX = 255;
-
-	static final int MIN_YEAR = 1900;
-
-	static final int MAX_YEAR = 2999;
-
-	private static final Pattern MONTH_KEY = Pattern.compile("(\\d{4})-(\\d{2})");
 
 	private static final Pattern SHA_256 = Pattern.compile("[0-9a-fA-F]{64}");
 
@@ -267,7 +259,8 @@ public class CsvImportConfirmationReader {
 		}
 
 		Group group(String key, boolean rowsPresent) {
-			Group group = new Group(key, month(key), rowsPresent, this.rowsAccount);
+			Group group = new Group(CsvImportConfirmationReader.this.finance, key, ConfirmationMonths.ofKey(key),
+					rowsPresent, this.rowsAccount);
 			this.groups.put(key, group);
 			return group;
 		}
@@ -290,12 +283,13 @@ public class CsvImportConfirmationReader {
 				errors.add("import_metadata: is required, with provider and account_id at least");
 				metadata = new CsvImportMetadata(null, null, null, null, null);
 			}
-			YearMonth deleteMonth = deleteMonth(this.deletePeriod, errors);
+			YearMonth deleteMonth = ConfirmationMonths.toDelete(this.deletePeriod, errors);
 			List<Group> months = new ArrayList<>();
 			this.groups.values().forEach(group -> {
 				if (group.month == null) {
-					errors.add("groups." + group.key + ": is not a month: use YYYY-MM between " + MIN_YEAR + "-01 and "
-							+ MAX_YEAR + "-12 (e.g. 2026-03)");
+					errors.add("groups." + group.key + ": is not a month: use YYYY-MM between "
+							+ ConfirmationMonths.MIN_YEAR + "-01 and " + ConfirmationMonths.MAX_YEAR
+							+ "-12 (e.g. 2026-03)");
 				}
 				else if (!group.rowsPresent) {
 					errors.add("groups." + group.key + ": must be an array of rows ([] for none)");
@@ -305,8 +299,8 @@ public class CsvImportConfirmationReader {
 				}
 			});
 			String fileName = text(metadata.fileName());
-			if (fileName.length() > FILE_NAME_MAX || fileName.chars().anyMatch(Character::isISOControl)) {
-				errors.add("import_metadata.file_name: must be at most " + FILE_NAME_MAX
+			if (!UploadNames.fits(fileName)) {
+				errors.add("import_metadata.file_name: must be at most " + UploadNames.MAX
 						+ " characters on one line without control characters");
 			}
 			String fileSha256 = text(metadata.fileSha256()).strip().toLowerCase(Locale.ROOT);
@@ -327,7 +321,7 @@ public class CsvImportConfirmationReader {
 			}
 			boolean generateLogs = Boolean.TRUE.equals(this.generateLogs);
 
-			Fingerprint fingerprint = new Fingerprint();
+			ConfirmationFingerprint fingerprint = new ConfirmationFingerprint();
 			fingerprint.add(account == null ? null : account.provider(), account == null ? null : account.accountId(),
 					fileName, fileSha256, String.valueOf(metadata.rowCount()), String.valueOf(deleteMonth),
 					String.valueOf(generateLogs));
@@ -363,217 +357,8 @@ public class CsvImportConfirmationReader {
 
 	}
 
-	/**
-	 * One group of rows as it is read: each row checked at once into its normalised row
-	 * or its errors, and the fingerprint record of every row.
-	 */
-	private final class Group {
-
-		final String key;
-
-		final @Nullable YearMonth month;
-
-		final boolean rowsPresent;
-
-		final Account account;
-
-		final List<Entry> entries = new ArrayList<>();
-
-		final Records records = new Records();
-
-		Group(String key, @Nullable YearMonth month, boolean rowsPresent, Account account) {
-			this.key = key;
-			this.month = month;
-			this.rowsPresent = rowsPresent;
-			this.account = account;
-		}
-
-		void add(@Nullable CsvImportRow row) {
-			if (this.month == null || !this.rowsPresent) {
-				// Its key is reported once; its rows are neither checked nor part of the
-				// fingerprint.
-				return;
-			}
-			int index = this.entries.size() + 1;
-			if (row == null) {
-				this.entries
-					.add(new Invalid(List.of("group " + this.key + ", row " + index + ": must be a row object")));
-				return;
-			}
-			this.records.add(row.externalId(), row.transactionDate(), row.postedAt(), row.amount(), row.direction(),
-					row.status(), row.description(), row.payerName(), row.payerDocument(), row.endToEndId(),
-					row.bankReferenceId(), row.correlationId(), row.chargeExternalId());
-			List<String> errors = new ArrayList<>();
-			ImportRow transaction = transaction(this.account, this.month, row, where(this.key, index, row.line()),
-					errors);
-			this.entries
-				.add(transaction == null ? new Invalid(errors) : new Valid(transaction, this, index, row.line()));
-		}
-
-	}
-
-	private static String where(String key, int index, @Nullable Integer line) {
-		return "group " + key + ", row " + index + (line == null ? "" : " (line " + line + ")");
-	}
-
-	/** A row of a group as read: checked into a row, or its errors. */
-	private sealed interface Entry permits Valid, Invalid {
-
-	}
-
-	private record Valid(ImportRow row, Group group, int index, @Nullable Integer line) implements Entry {
-
-		String where() {
-			return CsvImportConfirmationReader.where(this.group.key, this.index, this.line);
-		}
-
-	}
-
-	private record Invalid(List<String> errors) implements Entry {
-
-	}
-
-	/**
-	 * The row as finance takes it, or null after adding its errors. Each field is
-	 * reported once: a value whose text cannot be read by the row itself, every other
-	 * problem by finance's rules, in the order date, amount, posted_at, then finance's.
-	 */
-	private @Nullable ImportRow transaction(Account account, YearMonth month, CsvImportRow row, String where,
-			List<String> errors) {
-		Map<String, String> unreadable = new LinkedHashMap<>();
-		RawTransaction raw = row.transaction(month, unreadable);
-		TransactionImports.Checked checked = this.finance.check(account, raw);
-		int before = errors.size();
-		for (String field : List.of("transaction_date", "amount", "posted_at")) {
-			if (unreadable.containsKey(field)) {
-				errors.add(where + ", " + field + ": " + unreadable.get(field));
-			}
-			else {
-				checked.errors()
-					.getOrDefault(field, List.of())
-					.forEach(m -> errors.add(where + ", " + field + ": " + m));
-			}
-		}
-		checked.errors().forEach((field, messages) -> {
-			if (!List.of("transaction_date", "amount", "posted_at").contains(field)) {
-				messages.forEach(message -> errors.add(where + ", " + field + ": " + message));
-			}
-		});
-		return errors.size() > before ? null : checked.row();
-	}
-
-	private static @Nullable YearMonth deleteMonth(@Nullable CsvImportDeletePeriod period, List<String> errors) {
-		if (period == null) {
-			return null;
-		}
-		boolean enabled = Boolean.TRUE.equals(period.enabled());
-		int before = errors.size();
-		if (period.year() != null && (period.year() < MIN_YEAR || period.year() > MAX_YEAR)) {
-			errors.add("delete_period.year: must be between " + MIN_YEAR + " and " + MAX_YEAR);
-		}
-		else if (enabled && period.year() == null) {
-			errors.add("delete_period.year: is required when delete_period is enabled");
-		}
-		if (period.month() != null && (period.month() < 1 || period.month() > 12)) {
-			errors.add("delete_period.month: must be between 1 and 12");
-		}
-		else if (enabled && period.month() == null) {
-			errors.add("delete_period.month: is required when delete_period is enabled");
-		}
-		if (!enabled || errors.size() > before) {
-			return null;
-		}
-		return YearMonth.of(period.year(), period.month());
-	}
-
-	private static @Nullable YearMonth month(String key) {
-		var matcher = MONTH_KEY.matcher(key);
-		if (!matcher.matches()) {
-			return null;
-		}
-		int year = Integer.parseInt(matcher.group(1));
-		int month = Integer.parseInt(matcher.group(2));
-		return year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 ? null : YearMonth.of(year, month);
-	}
-
 	private static String text(@Nullable String value) {
 		return value == null ? "" : value;
-	}
-
-	/**
-	 * The SHA-256 of what a confirmation asks for (not of its bytes): the same metadata,
-	 * choices and rows give the same fingerprint whatever the JSON's spacing, key order
-	 * or ignored fields.
-	 */
-	private static final class Fingerprint {
-
-		private final MessageDigest digest;
-
-		Fingerprint() {
-			this.digest = Sha256.digest();
-		}
-
-		void add(@Nullable String... values) {
-			this.digest.update(record(values));
-		}
-
-		String hex() {
-			return Sha256.hex(this.digest);
-		}
-
-		static byte[] record(@Nullable String... values) {
-			StringBuilder record = new StringBuilder();
-			for (String value : values) {
-				// Length-prefixed, so no two different lists of values read alike; null
-				// differs from "".
-				record.append(value == null ? "-1:" : value.length() + ":" + value);
-			}
-			return record.append(values.length).append(';').toString().getBytes(StandardCharsets.UTF_8);
-		}
-
-	}
-
-	/**
-	 * The fingerprint records of a group's rows, kept as bytes until the records that
-	 * come before them (the metadata, which the body may send after its groups) are
-	 * known: about 100 bytes a row, in blocks of at most 64 KiB.
-	 */
-	private static final class Records {
-
-		private static final int BLOCK = 1 << 16;
-
-		private final List<byte[]> full = new ArrayList<>();
-
-		private byte[] current = new byte[256];
-
-		private int used;
-
-		void add(@Nullable String... values) {
-			byte[] record = Fingerprint.record(values);
-			int offset = 0;
-			while (offset < record.length) {
-				if (this.used == this.current.length) {
-					if (this.current.length < BLOCK) {
-						this.current = Arrays.copyOf(this.current, this.current.length * 2);
-					}
-					else {
-						this.full.add(this.current);
-						this.current = new byte[BLOCK];
-						this.used = 0;
-					}
-				}
-				int n = Math.min(record.length - offset, this.current.length - this.used);
-				System.arraycopy(record, offset, this.current, this.used, n);
-				this.used += n;
-				offset += n;
-			}
-		}
-
-		void update(MessageDigest digest) {
-			this.full.forEach(digest::update);
-			digest.update(this.current, 0, this.used);
-		}
-
 	}
 
 }

@@ -1,31 +1,31 @@
 package br.suite.imports.csv;
 
-import java.io.InputStreamReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PushbackInputStream;
 import java.nio.charset.Charset;
 import java.time.Instant;
 import java.util.Set;
 
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
@@ -80,21 +80,8 @@ class CsvImportController {
 	@Operation(summary = "Prepare a CSV import (multipart upload)",
 			description = PREPARE + " The file is the part named file, up to 8 MiB (413 beyond).")
 	CsvImportPreparation prepareUpload(@RequestPart(name = "file", required = false) @Nullable MultipartFile file,
-			@Parameter(description = "Provider code of the account, default csv") @RequestParam(
-					required = false) @Nullable String provider,
-			@Parameter(description = "The bank account, default \"\"") @RequestParam(name = "account_id",
-					required = false) @Nullable String accountId,
-			@Parameter(description = "utf-8, windows-1252 or iso-8859-1; default detected") @RequestParam(
-					required = false) @Nullable String encoding,
-			@Parameter(description = "; , tab or |; default detected") @RequestParam(
-					required = false) @Nullable String delimiter,
-			@Parameter(description = "comma (1.234,56) or point (1,234.56); default detected") @RequestParam(
-					required = false) @Nullable String decimal,
-			@Parameter(description = StatementUploads.COLUMNS) @RequestParam(required = false) @Nullable String columns,
-			@Parameter(description = "overrides the part's file name") @RequestParam(name = "file_name",
-					required = false) @Nullable String fileName) {
-		return this.imports.prepare(StatementUploads.part(file, fileName),
-				StatementUploads.options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
+			@ParameterObject ImportOptions options) {
+		return this.imports.prepare(options.part(file), options.csv(this.json));
 	}
 
 	@PostMapping(path = "/prepare-csv-import",
@@ -107,16 +94,9 @@ class CsvImportController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))))
 	CsvImportPreparation prepareBody(@RequestBody(required = false) byte @Nullable [] body,
-			@RequestParam(required = false) @Nullable String provider,
-			@RequestParam(name = "account_id", required = false) @Nullable String accountId,
-			@RequestParam(required = false) @Nullable String encoding,
-			@RequestParam(required = false) @Nullable String delimiter,
-			@RequestParam(required = false) @Nullable String decimal,
-			@RequestParam(required = false) @Nullable String columns,
-			@RequestParam(name = "file_name", required = false) @Nullable String fileName,
+			@ParameterObject ImportOptions options,
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
-		return this.imports.prepare(StatementUploads.body(body, fileName, disposition),
-				StatementUploads.options(this.json, provider, accountId, encoding, delimiter, decimal, columns));
+		return this.imports.prepare(options.body(body, disposition), options.csv(this.json));
 	}
 
 	/**

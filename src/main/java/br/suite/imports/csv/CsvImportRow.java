@@ -1,11 +1,11 @@
 package br.suite.imports.csv;
 
 import java.math.BigDecimal;
-import java.time.format.DateTimeParseException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
 import java.util.Map;
 
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -17,9 +17,9 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.Money;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * One transaction of a prepared import, as prepare writes it into {@code groups} and

@@ -4,9 +4,9 @@ import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.function.UnaryOperator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
@@ -21,6 +21,7 @@ import br.suite.imports.reader.CnabLayouts.Occurrence;
 import br.suite.imports.reader.StatementReader.Ignored;
 import br.suite.imports.reader.StatementReader.Line;
 import br.suite.imports.reader.StatementReader.Problem;
+import br.suite.shared.Digits;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
 import br.suite.shared.TaxId;
@@ -160,9 +161,9 @@ public final class CnabReader {
 
 		String agreement(String header) {
 			Field field = this.is240 ? this.bank.layout240().agreement() : this.bank.layout400().agreement();
-			String agreement = stripZeros(digits(field.of(header)));
+			String agreement = Digits.withoutLeadingZeros(Digits.of(field.of(header)));
 			if (agreement.isEmpty() && this.is240) {
-				agreement = stripZeros(digits(CnabLayouts.AGREEMENT_FALLBACK_240.of(header)));
+				agreement = Digits.withoutLeadingZeros(Digits.of(CnabLayouts.AGREEMENT_FALLBACK_240.of(header)));
 			}
 			return agreement;
 		}
@@ -359,32 +360,13 @@ public final class CnabReader {
 	}
 
 	private static String payerDocument(String type, String number) {
-		String digits = digits(number);
-		if (stripZeros(digits).isEmpty()) {
+		String digits = Digits.of(number);
+		if (Digits.withoutLeadingZeros(digits).isEmpty()) {
 			return "";
 		}
 		String document = type.equals("1") && digits.length() >= 11 ? digits.substring(digits.length() - 11)
 				: digits.length() >= 14 ? digits.substring(digits.length() - 14) : digits;
 		return TaxId.isValid(document) ? document : "";
-	}
-
-	private static String digits(String text) {
-		StringBuilder digits = new StringBuilder(text.length());
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			if (c >= '0' && c <= '9') {
-				digits.append(c);
-			}
-		}
-		return digits.toString();
-	}
-
-	private static String stripZeros(String digits) {
-		int i = 0;
-		while (i < digits.length() && digits.charAt(i) == '0') {
-			i++;
-		}
-		return digits.substring(i);
 	}
 
 	private static boolean isDigits(String text) {

@@ -38,7 +38,7 @@ import br.suite.shared.InvalidRequest;
  * @param root the root element ({@code OFX} or {@code OFC})
  * @param declaredCharset what the header declares, as written, or null
  */
-record OfxMarkup(Node root, @Nullable String version, String charset, String charsetReason,
+record OfxMarkup(OfxNode root, @Nullable String version, String charset, String charsetReason,
 		@Nullable String declaredCharset) {
 
 	private static final Pattern STMTTRN_TAG = Pattern.compile("(?i)<STMTTRN\\s*>");
@@ -131,75 +131,7 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 		return at < 0 ? head.length() : at;
 	}
 
-	/** An aggregate: its elements (first value of each name) and child aggregates. */
-	static final class Node {
-
-		private final String name;
-
-		private final int line;
-
-		private final Map<String, String> elements = new LinkedHashMap<>();
-
-		private final List<Node> children = new ArrayList<>();
-
-		Node(String name, int line) {
-			this.name = name;
-			this.line = line;
-		}
-
-		String name() {
-			return this.name;
-		}
-
-		int line() {
-			return this.line;
-		}
-
-		Map<String, String> elements() {
-			return this.elements;
-		}
-
-		@Nullable String value(String element) {
-			return this.elements.get(element);
-		}
-
-		/** The first child aggregate (depth first) with one of the names. */
-		@Nullable Node first(List<String> names) {
-			for (Node child : this.children) {
-				if (names.contains(child.name)) {
-					return child;
-				}
-				Node deeper = child.first(names);
-				if (deeper != null) {
-					return deeper;
-				}
-			}
-			return null;
-		}
-
-		/**
-		 * Every descendant aggregate with one of the names, in file order, not nested.
-		 */
-		List<Node> all(List<String> names) {
-			List<Node> found = new ArrayList<>();
-			collect(names, found);
-			return found;
-		}
-
-		private void collect(List<String> names, List<Node> found) {
-			for (Node child : this.children) {
-				if (names.contains(child.name)) {
-					found.add(child);
-				}
-				else {
-					child.collect(names, found);
-				}
-			}
-		}
-
-	}
-
-	private static Node parse(String text, String format) {
+	private static OfxNode parse(String text, String format) {
 		List<Integer> recordLines = new ArrayList<>();
 		Matcher tag = STMTTRN_TAG.matcher(text);
 		int line = 1;
@@ -237,7 +169,7 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 			}
 			// Only what follows the closed root element was left unread.
 		}
-		Node root = builder.root();
+		OfxNode root = builder.root();
 		if (root == null) {
 			throw InvalidRequest.of("file",
 					"não tem o elemento <" + rootName + ">: não é um arquivo " + format.toUpperCase(Locale.ROOT));
@@ -306,9 +238,9 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 
 		private final List<Integer> recordLines;
 
-		private final Deque<Node> open = new ArrayDeque<>();
+		private final Deque<OfxNode> open = new ArrayDeque<>();
 
-		private @Nullable Node root;
+		private @Nullable OfxNode root;
 
 		private int records;
 
@@ -319,7 +251,7 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 			this.recordLines = recordLines;
 		}
 
-		@Nullable Node root() {
+		@Nullable OfxNode root() {
 			return this.root;
 		}
 
@@ -333,7 +265,7 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 
 		@Override
 		public void onElement(String name, String value) {
-			Node top = this.open.peek();
+			OfxNode top = this.open.peek();
 			if (top != null) {
 				top.elements().putIfAbsent(name.toUpperCase(Locale.ROOT), value);
 			}
@@ -356,14 +288,14 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 				line = this.records < this.recordLines.size() ? this.recordLines.get(this.records) : 0;
 				this.records++;
 			}
-			Node node = new Node(name, line);
+			OfxNode node = new OfxNode(name, line);
 			if (this.open.isEmpty()) {
 				if (this.root == null) {
 					this.root = node;
 				}
 			}
 			else {
-				this.open.peek().children.add(node);
+				this.open.peek().children().add(node);
 			}
 			this.open.push(node);
 		}
@@ -377,18 +309,18 @@ record OfxMarkup(Node root, @Nullable String version, String charset, String cha
 				return;
 			}
 			while (!this.open.isEmpty()) {
-				Node node = this.open.pop();
+				OfxNode node = this.open.pop();
 				if (node.name().equals(name)) {
 					break;
 				}
 				// Never a real aggregate: an element without a value, whose "children"
 				// are its siblings.
-				Node parent = this.open.peek();
+				OfxNode parent = this.open.peek();
 				if (parent != null) {
-					parent.children.remove(node);
+					parent.children().remove(node);
 					parent.elements().putIfAbsent(node.name(), "");
 					node.elements().forEach(parent.elements()::putIfAbsent);
-					parent.children.addAll(node.children);
+					parent.children().addAll(node.children());
 				}
 			}
 			if (this.open.isEmpty() && name.equals(this.rootName)) {

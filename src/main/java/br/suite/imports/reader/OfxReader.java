@@ -8,19 +8,19 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.function.UnaryOperator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.webcohesion.ofx4j.io.nanoxml.NanoXMLOFXReader;
 import com.webcohesion.ofx4j.io.OFXHandler;
 import com.webcohesion.ofx4j.io.OFXParseException;
 import com.webcohesion.ofx4j.io.OFXV2ContentHandler;
+import com.webcohesion.ofx4j.io.nanoxml.NanoXMLOFXReader;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.imports.reader.StatementReader.Ignored;
@@ -85,13 +85,13 @@ public final class OfxReader {
 	public static StatementFile read(byte[] bytes, String format) {
 		OfxMarkup markup = OfxMarkup.read(bytes, format);
 		List<StatementFile.Account> accounts = new ArrayList<>();
-		List<OfxMarkup.Node> statements = markup.root()
+		List<OfxNode> statements = markup.root()
 			.all(format.equals(OFC) ? List.of("ACCTSTMT") : List.of("STMTRS", "CCSTMTRS"));
 		if (statements.isEmpty() && format.equals(OFC)) {
 			// Bradesco's OFC: TRNRS → STMTRS, with no ACCTSTMT and no account at all.
 			statements = markup.root().all(List.of("STMTRS"));
 		}
-		for (OfxMarkup.Node statement : statements) {
+		for (OfxNode statement : statements) {
 			accounts.add(account(statement, format));
 		}
 		if (accounts.isEmpty()) {
@@ -102,14 +102,13 @@ public final class OfxReader {
 				markup.declaredCharset(), accounts);
 	}
 
-	private static StatementFile.Account account(OfxMarkup.Node statement, String format) {
+	private static StatementFile.Account account(OfxNode statement, String format) {
 		boolean ofc = format.equals(OFC);
-		OfxMarkup.Node from = statement
-			.first(ofc ? List.of("ACCTFROM") : List.of("BANKACCTFROM", "CCACCTFROM", "ACCTFROM"));
+		OfxNode from = statement.first(ofc ? List.of("ACCTFROM") : List.of("BANKACCTFROM", "CCACCTFROM", "ACCTFROM"));
 		if (from != null && from.first(List.of("ACCOUNT")) != null) {
 			from = from.first(List.of("ACCOUNT"));
 		}
-		OfxMarkup.Node body = ofc ? statement.first(List.of("STMTRS")) : statement;
+		OfxNode body = ofc ? statement.first(List.of("STMTRS")) : statement;
 		if (body == null) {
 			body = statement;
 		}
@@ -134,13 +133,13 @@ public final class OfxReader {
 							+ (accountName.isEmpty() ? "" : " (conta " + accountName + ")")
 							+ ": só se importam extratos em reais (BRL)");
 		}
-		OfxMarkup.Node list = body.first(List.of("BANKTRANLIST"));
-		OfxMarkup.Node periodHolder = list != null ? list : body;
+		OfxNode list = body.first(List.of("BANKTRANLIST"));
+		OfxNode periodHolder = list != null ? list : body;
 		LocalDate periodStart = dateOrNull(periodHolder.value("DTSTART"));
 		LocalDate periodEnd = dateOrNull(periodHolder.value("DTEND"));
 		BigDecimal balance = null;
 		LocalDate balanceDate = null;
-		OfxMarkup.Node ledger = body.first(List.of("LEDGERBAL"));
+		OfxNode ledger = body.first(List.of("LEDGERBAL"));
 		if (ledger != null) {
 			balance = amountOrNull(ledger.value("BALAMT"));
 			balanceDate = dateOrNull(ledger.value("DTASOF"));
@@ -149,11 +148,11 @@ public final class OfxReader {
 			balance = amountOrNull(body.value("LEDGER"));
 			balanceDate = periodEnd;
 		}
-		List<OfxMarkup.Node> records = body.all(List.of("STMTTRN"));
+		List<OfxNode> records = body.all(List.of("STMTTRN"));
 		List<Problem> problems = new ArrayList<>();
 		List<Read> read = new ArrayList<>();
 		Map<String, Integer> fitids = new HashMap<>();
-		for (OfxMarkup.Node record : records) {
+		for (OfxNode record : records) {
 			Read one = transaction(record, problems);
 			if (one != null) {
 				read.add(one);
@@ -184,13 +183,13 @@ public final class OfxReader {
 			BigDecimal amount, String description, String payerName, String reference, String endToEndId) {
 	}
 
-	private static @Nullable Read transaction(OfxMarkup.Node record, List<Problem> problems) {
+	private static @Nullable Read transaction(OfxNode record, List<Problem> problems) {
 		Map<String, String> values = new LinkedHashMap<>(record.elements());
-		OfxMarkup.Node generic = record.first(List.of("GENTRN"));
+		OfxNode generic = record.first(List.of("GENTRN"));
 		if (generic != null) {
 			generic.elements().forEach(values::putIfAbsent);
 		}
-		OfxMarkup.Node payee = record.first(List.of("PAYEE"));
+		OfxNode payee = record.first(List.of("PAYEE"));
 		if (payee != null && payee.value("NAME") != null) {
 			values.putIfAbsent("NAME", payee.value("NAME"));
 		}
@@ -226,7 +225,7 @@ public final class OfxReader {
 			}
 		}
 		for (String holder : List.of("CURRENCY", "ORIGCURRENCY")) {
-			OfxMarkup.Node currency = record.first(List.of(holder));
+			OfxNode currency = record.first(List.of(holder));
 			String symbol = currency == null ? values.get(holder) : currency.value("CURSYM");
 			if (symbol != null && !symbol.isBlank() && !isBrl(symbol)) {
 				problems.add(new Problem(line, holder,

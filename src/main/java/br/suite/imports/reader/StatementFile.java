@@ -2,8 +2,8 @@ package br.suite.imports.reader;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.util.function.UnaryOperator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 

@@ -3,17 +3,17 @@ package br.suite.imports.reader;
 import java.math.BigDecimal;
 import java.text.Normalizer;
 import java.time.DateTimeException;
-import java.time.format.DateTimeParseException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 

@@ -1,11 +1,11 @@
 package br.suite.imports.statement;
 
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -13,13 +13,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
 import br.suite.imports.csv.CsvImportService;
-import br.suite.imports.csv.StatementUploads;
+import br.suite.imports.csv.ImportOptions;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.Requires;
 import tools.jackson.databind.json.JsonMapper;
@@ -52,24 +51,8 @@ class StatementImportController {
 	@Operation(summary = "Prepare a statement import: CSV, OFX, OFC or CNAB (multipart upload)",
 			description = PREPARE + " The file is the part named file, up to 8 MiB (413 beyond).")
 	StatementImportPreparation prepareUpload(@RequestPart(name = "file", required = false) @Nullable MultipartFile file,
-			@Parameter(description = "Provider code for every account of the file; default: csv for CSV, ofx for "
-					+ "OFX, ofc for OFC, cnab_<bank> for CNAB") @RequestParam(
-							required = false) @Nullable String provider,
-			@Parameter(description = "The account, only for a file of one account; default: CSV \"\", OFX "
-					+ "BANKID-BRANCHID-ACCTID, CNAB the agreement") @RequestParam(name = "account_id",
-							required = false) @Nullable String accountId,
-			@Parameter(description = "CSV only: utf-8, windows-1252 or iso-8859-1") @RequestParam(
-					required = false) @Nullable String encoding,
-			@Parameter(description = "CSV only: ; , tab or |") @RequestParam(
-					required = false) @Nullable String delimiter,
-			@Parameter(description = "CSV only: comma or point") @RequestParam(
-					required = false) @Nullable String decimal,
-			@Parameter(description = "CSV only: field → header (JSON)") @RequestParam(
-					required = false) @Nullable String columns,
-			@Parameter(description = "overrides the part's file name") @RequestParam(name = "file_name",
-					required = false) @Nullable String fileName) {
-		return this.statements.prepare(StatementUploads.part(file, fileName),
-				options(provider, accountId, encoding, delimiter, decimal, columns));
+			@ParameterObject ImportOptions options) {
+		return this.statements.prepare(options.part(file), options(options));
 	}
 
 	@PostMapping(path = "/prepare-statement-import",
@@ -83,16 +66,9 @@ class StatementImportController {
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @Content(
 					mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary"))))
 	StatementImportPreparation prepareBody(@RequestBody(required = false) byte @Nullable [] body,
-			@RequestParam(required = false) @Nullable String provider,
-			@RequestParam(name = "account_id", required = false) @Nullable String accountId,
-			@RequestParam(required = false) @Nullable String encoding,
-			@RequestParam(required = false) @Nullable String delimiter,
-			@RequestParam(required = false) @Nullable String decimal,
-			@RequestParam(required = false) @Nullable String columns,
-			@RequestParam(name = "file_name", required = false) @Nullable String fileName,
+			@ParameterObject ImportOptions options,
 			@RequestHeader(name = HttpHeaders.CONTENT_DISPOSITION, required = false) @Nullable String disposition) {
-		return this.statements.prepare(StatementUploads.body(body, fileName, disposition),
-				options(provider, accountId, encoding, delimiter, decimal, columns));
+		return this.statements.prepare(options.body(body, disposition), options(options));
 	}
 
 	/** curl's {@code --data-binary} without a Content-Type sends a form. */
@@ -106,12 +82,11 @@ class StatementImportController {
 						+ "@extrato.ofx) or as the multipart part file (curl -F file=@extrato.ofx), not as a form.");
 	}
 
-	private StatementImportService.Options options(@Nullable String provider, @Nullable String accountId,
-			@Nullable String encoding, @Nullable String delimiter, @Nullable String decimal, @Nullable String columns) {
-		CsvImportService.PrepareOptions csv = StatementUploads.options(this.json, provider, accountId, encoding,
-				delimiter, decimal, columns);
-		return new StatementImportService.Options(provider == null || provider.isBlank() ? null : provider, accountId,
-				csv);
+	private StatementImportService.Options options(ImportOptions options) {
+		CsvImportService.PrepareOptions csv = options.csv(this.json);
+		String provider = options.provider();
+		return new StatementImportService.Options(provider == null || provider.isBlank() ? null : provider,
+				options.accountId(), csv);
 	}
 
 }

@@ -1,8 +1,8 @@
 package br.suite.imports.wizard;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
 

@@ -12,11 +12,11 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
+import br.suite.imports.ImportField;
 import br.suite.imports.csv.CsvImportConfirmRequest;
 import br.suite.imports.csv.CsvImportDeletePeriod;
 import br.suite.imports.csv.CsvImportResult;
 import br.suite.imports.csv.CsvImportService;
-import br.suite.imports.ImportField;
 import br.suite.imports.reader.StatementFile;
 import br.suite.imports.statement.StatementImportPreparation;
 import br.suite.imports.statement.StatementImportService;
