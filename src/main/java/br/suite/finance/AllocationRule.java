@@ -4,7 +4,7 @@ package br.suite.finance;
  * Why money was allocated: an exact key (automatic), an accepted suggestion, or a
  * person's decision.
  */
-enum AllocationRule {
+public enum AllocationRule {
 
 	/** The transaction's Pix end-to-end id equals the charge's. */
 	END_TO_END_ID,

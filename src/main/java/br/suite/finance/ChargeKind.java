@@ -1,7 +1,7 @@
 package br.suite.finance;
 
 /** How a charge is to be paid. */
-enum ChargeKind {
+public enum ChargeKind {
 
 	/**
 	 * A Pix charge (cobrança imediata or com vencimento), usually with a txid in its QR

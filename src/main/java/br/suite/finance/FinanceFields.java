@@ -20,13 +20,13 @@ import br.suite.shared.TaxId;
  * facade accept and refuse exactly the same things. Each check adds its message to the
  * caller's builder and returns the normalised value.
  */
-final class FinanceFields {
+public final class FinanceFields {
 
 	static final int PROVIDER_MAX = 40;
 
-	static final int ACCOUNT_ID_MAX = 100;
+	public static final int ACCOUNT_ID_MAX = 100;
 
-	static final int REFERENCE_MAX = 100;
+	public static final int REFERENCE_MAX = 100;
 
 	private static final Pattern PROVIDER = Pattern.compile("[a-z0-9][a-z0-9_-]{0,39}");
 
@@ -42,7 +42,7 @@ final class FinanceFields {
 	/**
 	 * Provider codes are compared exactly, so "Asaas" and "asaas" must become one value.
 	 */
-	static String provider(@Nullable String raw, String field, InvalidRequest.Builder errors) {
+	public static String provider(@Nullable String raw, String field, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : lowerAscii(raw.trim());
 		if (value.isEmpty()) {
 			errors.add(field, "is required");
@@ -57,7 +57,8 @@ final class FinanceFields {
 	 * Trimmed text of at most {@code max} characters; {@code required} refuses an empty
 	 * one.
 	 */
-	static String text(@Nullable String raw, String field, int max, boolean required, InvalidRequest.Builder errors) {
+	public static String text(@Nullable String raw, String field, int max, boolean required,
+			InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw.strip();
 		if (required && value.isEmpty()) {
 			errors.add(field, "is required");
@@ -75,7 +76,7 @@ final class FinanceFields {
 	 * Free text kept verbatim (notes): only the length and the NUL character PostgreSQL
 	 * refuses are checked.
 	 */
-	static String verbatim(@Nullable String raw, String field, int max, InvalidRequest.Builder errors) {
+	public static String verbatim(@Nullable String raw, String field, int max, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw;
 		if (value.length() > max) {
 			errors.add(field, "must be at most " + max + " characters");
@@ -90,7 +91,7 @@ final class FinanceFields {
 	 * A text query parameter, stripped. PostgreSQL cannot compare text holding NUL, so
 	 * that is a 400.
 	 */
-	static String parameter(String value, String name) {
+	public static String parameter(String value, String name) {
 		if (value.indexOf('\0') >= 0) {
 			throw InvalidRequest.of(name, "must not contain the NUL character");
 		}
@@ -98,7 +99,7 @@ final class FinanceFields {
 	}
 
 	/** A provider filter: compared like stored codes, in lower case. */
-	static String providerParameter(String value) {
+	public static String providerParameter(String value) {
 		return lowerAscii(parameter(value, "provider"));
 	}
 
@@ -106,7 +107,7 @@ final class FinanceFields {
 	 * A closed-set value; null when it is not one of the allowed values (and the error is
 	 * added).
 	 */
-	static <E extends Enum<E>> @Nullable E closed(Class<E> type, @Nullable String raw, String field,
+	public static <E extends Enum<E>> @Nullable E closed(Class<E> type, @Nullable String raw, String field,
 			InvalidRequest.Builder errors) {
 		if (raw == null || raw.isEmpty()) {
 			errors.add(field, "is required; one of: " + ClosedSet.allowed(type));
@@ -122,7 +123,8 @@ final class FinanceFields {
 	}
 
 	/** A positive amount of money with at most two decimals, as stored: numeric(14,2). */
-	static @Nullable BigDecimal amount(@Nullable BigDecimal amount, String field, InvalidRequest.Builder errors) {
+	public static @Nullable BigDecimal amount(@Nullable BigDecimal amount, String field,
+			InvalidRequest.Builder errors) {
 		if (amount == null) {
 			errors.add(field, "is required");
 			return null;
@@ -146,7 +148,7 @@ final class FinanceFields {
 	 * Empty, or a CPF/CNPJ (numeric or alphanumeric) with valid check digits, stored
 	 * without punctuation.
 	 */
-	static String taxId(@Nullable String raw, String field, InvalidRequest.Builder errors) {
+	public static String taxId(@Nullable String raw, String field, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw.strip();
 		if (value.isEmpty()) {
 			return "";
@@ -161,7 +163,7 @@ final class FinanceFields {
 	}
 
 	/** Empty, or a Pix end-to-end id: 32 ASCII letters and digits, case kept. */
-	static String endToEndId(@Nullable String raw, String field, InvalidRequest.Builder errors) {
+	public static String endToEndId(@Nullable String raw, String field, InvalidRequest.Builder errors) {
 		String value = raw == null ? "" : raw.strip();
 		if (value.isEmpty()) {
 			return "";
@@ -176,7 +178,7 @@ final class FinanceFields {
 	}
 
 	/** Empty, or an absolute http(s) URL. */
-	static String url(@Nullable String raw, String field, int max, InvalidRequest.Builder errors) {
+	public static String url(@Nullable String raw, String field, int max, InvalidRequest.Builder errors) {
 		String value = text(raw, field, max, false, errors);
 		if (value.isEmpty()) {
 			return value;

@@ -9,54 +9,60 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.Money;
 
 /** What can go wrong in finance, each named for what happened. */
-final class FinanceProblems {
+public final class FinanceProblems {
+
+	/**
+	 * The permission that moving a connection's Pix credentials to another destination
+	 * needs.
+	 */
+	public static final String DESTINATION_PERMISSION = "finance.connections.credentials";
 
 	private FinanceProblems() {
 	}
 
-	static final class ConnectionNotFound extends ApiProblem.NotFound {
+	public static final class ConnectionNotFound extends ApiProblem.NotFound {
 
-		ConnectionNotFound(long id) {
+		public ConnectionNotFound(long id) {
 			super("Connection", id);
 		}
 
 	}
 
-	static final class TransactionNotFound extends ApiProblem.NotFound {
+	public static final class TransactionNotFound extends ApiProblem.NotFound {
 
-		TransactionNotFound(long id) {
+		public TransactionNotFound(long id) {
 			super("Transaction", id);
 		}
 
 	}
 
-	static final class SyncLogNotFound extends ApiProblem.NotFound {
+	public static final class SyncLogNotFound extends ApiProblem.NotFound {
 
-		SyncLogNotFound(long id) {
+		public SyncLogNotFound(long id) {
 			super("Sync log", id);
 		}
 
 	}
 
-	static final class FiscalDocumentNotFound extends ApiProblem.NotFound {
+	public static final class FiscalDocumentNotFound extends ApiProblem.NotFound {
 
-		FiscalDocumentNotFound(long id) {
+		public FiscalDocumentNotFound(long id) {
 			super("Fiscal document", id);
 		}
 
 	}
 
-	static final class ChargeNotFound extends ApiProblem.NotFound {
+	public static final class ChargeNotFound extends ApiProblem.NotFound {
 
-		ChargeNotFound(long id) {
+		public ChargeNotFound(long id) {
 			super("Charge", id);
 		}
 
 	}
 
-	static final class ChargeExternalIdTaken extends ApiProblem.Conflict {
+	public static final class ChargeExternalIdTaken extends ApiProblem.Conflict {
 
-		ChargeExternalIdTaken(String provider, String externalId, long existingId) {
+		public ChargeExternalIdTaken(String provider, String externalId, long existingId) {
 			super("The charge " + externalId + (provider.isEmpty() ? "" : " of " + provider) + " already exists (id "
 					+ existingId + "); external_id is unique per provider.");
 			with("field", "external_id").with("existing_id", existingId);
@@ -64,18 +70,18 @@ final class FinanceProblems {
 
 	}
 
-	static final class ChargeCancelled extends ApiProblem.Conflict {
+	public static final class ChargeCancelled extends ApiProblem.Conflict {
 
-		ChargeCancelled(long id) {
+		public ChargeCancelled(long id) {
 			super("Charge " + id + " is cancelled: it no longer changes nor takes payments.");
 			with("field", "status");
 		}
 
 	}
 
-	static final class ChargeHasPayments extends ApiProblem.Conflict {
+	public static final class ChargeHasPayments extends ApiProblem.Conflict {
 
-		ChargeHasPayments(long id, BigDecimal paid, String attempted) {
+		public ChargeHasPayments(long id, BigDecimal paid, String attempted) {
 			super("Charge " + id + " has " + Money.format(paid) + " allocated; cannot " + attempted
 					+ ". Remove its allocations first.");
 			with("paid_amount", Money.format(paid));
@@ -83,17 +89,17 @@ final class FinanceProblems {
 
 	}
 
-	static final class AllocationNotFound extends ApiProblem.NotFound {
+	public static final class AllocationNotFound extends ApiProblem.NotFound {
 
-		AllocationNotFound(long id) {
+		public AllocationNotFound(long id) {
 			super("Allocation", id);
 		}
 
 	}
 
-	static final class AllocationExists extends ApiProblem.Conflict {
+	public static final class AllocationExists extends ApiProblem.Conflict {
 
-		AllocationExists(long transactionId, String target) {
+		public AllocationExists(long transactionId, String target) {
 			super("Transaction " + transactionId + " is already allocated to " + target + "; delete that allocation "
 					+ "to change its amount.");
 			with("field", "transaction_id");
@@ -105,9 +111,9 @@ final class FinanceProblems {
 	 * 409: the amount is more than the transaction or the target still has open (both are
 	 * named).
 	 */
-	static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
+	public static final class AllocationExceedsOpenAmount extends ApiProblem.Conflict {
 
-		AllocationExceedsOpenAmount(long transactionId, BigDecimal transactionOpen, String target,
+		public AllocationExceedsOpenAmount(long transactionId, BigDecimal transactionOpen, String target,
 				BigDecimal targetOpen, BigDecimal amount) {
 			super("Cannot allocate " + Money.format(amount) + ": transaction " + transactionId + " has "
 					+ Money.format(transactionOpen) + " unallocated and " + target + " has " + Money.format(targetOpen)
@@ -118,9 +124,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class DocumentOverAllocated extends ApiProblem.Conflict {
+	public static final class DocumentOverAllocated extends ApiProblem.Conflict {
 
-		DocumentOverAllocated(long id, BigDecimal amount, BigDecimal allocated) {
+		public DocumentOverAllocated(long id, BigDecimal amount, BigDecimal allocated) {
 			super("Fiscal document " + id + " has " + Money.format(allocated) + " allocated; its amount "
 					+ "cannot become " + Money.format(amount) + ". Remove transactions from "
 					+ "related_transaction_ids first.");
@@ -129,9 +135,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class NotASuggestion extends ApiProblem.Conflict {
+	public static final class NotASuggestion extends ApiProblem.Conflict {
 
-		NotASuggestion(int index, @Nullable Long transactionId, String target) {
+		public NotASuggestion(int index, @Nullable Long transactionId, String target) {
 			super("items[" + index + "]: transaction " + transactionId + " and " + target + " are not a current "
 					+ "suggestion (amounts, payer or dates differ, or either side is already allocated); nothing was "
 					+ "accepted. Allocate it by hand with POST /api/finance/allocations/ if it is right.");
@@ -140,9 +146,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class TransactionNotAllocatable extends ApiProblem.Conflict {
+	public static final class TransactionNotAllocatable extends ApiProblem.Conflict {
 
-		TransactionNotAllocatable(long transactionId, String state) {
+		public TransactionNotAllocatable(long transactionId, String state) {
 			super("Transaction " + transactionId + " is " + state + "; only credits that are settled or pending pay "
 					+ "charges and fiscal documents.");
 			with("field", "transaction_id");
@@ -150,9 +156,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class ConnectionExists extends ApiProblem.Conflict {
+	public static final class ConnectionExists extends ApiProblem.Conflict {
 
-		ConnectionExists(String provider, String accountId, long existingId) {
+		public ConnectionExists(String provider, String accountId, long existingId) {
 			super("A connection to " + provider
 					+ (accountId.isEmpty() ? " without account_id" : " account " + accountId) + " already exists (id "
 					+ existingId + ").");
@@ -161,9 +167,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class ConnectionHasTransactions extends ApiProblem.Conflict {
+	public static final class ConnectionHasTransactions extends ApiProblem.Conflict {
 
-		ConnectionHasTransactions(long id, long transactions, String attempted) {
+		public ConnectionHasTransactions(long id, long transactions, String attempted) {
 			super("Connection " + id + " has " + transactions + " transaction(s); " + attempted
 					+ " would cut them off from it. Disable it with enabled: false instead.");
 			with("transactions_count", transactions);
@@ -171,18 +177,18 @@ final class FinanceProblems {
 
 	}
 
-	static final class AccessKeyTaken extends ApiProblem.Conflict {
+	public static final class AccessKeyTaken extends ApiProblem.Conflict {
 
-		AccessKeyTaken(String accessKey, long existingId) {
+		public AccessKeyTaken(String accessKey, long existingId) {
 			super("The access key " + accessKey + " belongs to fiscal document " + existingId + ".");
 			with("field", "access_key").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class TransactionsMatchedElsewhere extends ApiProblem.Conflict {
+	public static final class TransactionsMatchedElsewhere extends ApiProblem.Conflict {
 
-		TransactionsMatchedElsewhere(List<Long> transactionIds, List<Long> documentIds) {
+		public TransactionsMatchedElsewhere(List<Long> transactionIds, List<Long> documentIds) {
 			super("Transaction(s) " + join(transactionIds) + " have no money left to allocate: they are allocated "
 					+ "to fiscal document(s) " + join(documentIds) + " or to charges. Remove those allocations first.");
 			with("field", "related_transaction_ids").with("transaction_ids", transactionIds)
@@ -191,9 +197,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class ForbiddenTransition extends ApiProblem.Conflict {
+	public static final class ForbiddenTransition extends ApiProblem.Conflict {
 
-		ForbiddenTransition(String from, String to, String allowed) {
+		public ForbiddenTransition(String from, String to, String allowed) {
 			super("A fiscal document cannot go from " + from + " to " + to + "; from " + from + " it may become: "
 					+ (allowed.isEmpty() ? "nothing (final status)" : allowed) + ".");
 			with("field", "status").with("current", from).with("requested", to);
@@ -201,9 +207,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class IssuedDocumentLocked extends ApiProblem.Conflict {
+	public static final class IssuedDocumentLocked extends ApiProblem.Conflict {
 
-		IssuedDocumentLocked(long id, String status, List<String> fields) {
+		public IssuedDocumentLocked(long id, String status, List<String> fields) {
 			super("Fiscal document " + id + " is " + status + ": its fiscal content is a legal record and "
 					+ "cannot change (" + String.join(", ", fields) + "). Only status, related ids and file_url "
 					+ "may.");
@@ -212,9 +218,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class IssuedDocumentKept extends ApiProblem.Conflict {
+	public static final class IssuedDocumentKept extends ApiProblem.Conflict {
 
-		IssuedDocumentKept(long id, String status) {
+		public IssuedDocumentKept(long id, String status) {
 			super("Fiscal document " + id + " is " + status + " and is kept as a legal record; only draft and "
 					+ "rejected documents are deleted."
 					+ ("authorized".equals(status) ? " Cancel it instead (status: cancelled)." : ""));
@@ -228,9 +234,9 @@ final class FinanceProblems {
 	}
 
 	/** 409: the charge cannot be paid by a QR code now (the reason says why). */
-	static final class NoBrCode extends ApiProblem.Conflict {
+	public static final class NoBrCode extends ApiProblem.Conflict {
 
-		NoBrCode(long id, String reason) {
+		public NoBrCode(long id, String reason) {
 			super("Charge " + id + " has no Pix QR code: " + reason);
 		}
 
@@ -240,9 +246,9 @@ final class FinanceProblems {
 	 * 409: the charge cannot be created at (or cancelled with) the provider now; the
 	 * field names what to change.
 	 */
-	static final class PixChargeRefused extends ApiProblem.Conflict {
+	public static final class PixChargeRefused extends ApiProblem.Conflict {
 
-		PixChargeRefused(long id, String reason, @org.jspecify.annotations.Nullable String field) {
+		public PixChargeRefused(long id, String reason, @org.jspecify.annotations.Nullable String field) {
 			super("Charge " + id + " cannot be a Pix charge at the provider: " + reason);
 			if (field != null) {
 				with("field", field);
@@ -251,9 +257,9 @@ final class FinanceProblems {
 
 	}
 
-	static final class CredentialsNotFound extends ApiProblem {
+	public static final class CredentialsNotFound extends ApiProblem {
 
-		CredentialsNotFound(long connectionId) {
+		public CredentialsNotFound(long connectionId) {
 			super(org.springframework.http.HttpStatus.NOT_FOUND,
 					"Connection " + connectionId + " has no credentials: set them with PUT .../credentials/.");
 		}
@@ -264,38 +270,37 @@ final class FinanceProblems {
 	 * Where a connection's money comes from (its URLs, server CA and client certificate)
 	 * is decided by someone trusted with money.
 	 */
-	static final class ProviderDestinationNotGranted extends ApiProblem.Forbidden {
+	public static final class ProviderDestinationNotGranted extends ApiProblem.Forbidden {
 
-		ProviderDestinationNotGranted() {
+		public ProviderDestinationNotGranted() {
 			super("Setting or changing a connection's base_url, token_url, server_ca_pem or client certificate "
-					+ "needs the permission " + CredentialService.DESTINATION_PERMISSION
-					+ " in addition to finance.connections.change.");
-			with("permission", CredentialService.DESTINATION_PERMISSION);
+					+ "needs the permission " + DESTINATION_PERMISSION + " in addition to finance.connections.change.");
+			with("permission", DESTINATION_PERMISSION);
 		}
 
 	}
 
-	static final class ConnectionDisabled extends ApiProblem.Conflict {
+	public static final class ConnectionDisabled extends ApiProblem.Conflict {
 
-		ConnectionDisabled(long id) {
+		public ConnectionDisabled(long id) {
 			super("Connection " + id + " is disabled (enabled: false): enable it to sync.");
 			with("field", "enabled");
 		}
 
 	}
 
-	static final class NoPixKey extends ApiProblem.Conflict {
+	public static final class NoPixKey extends ApiProblem.Conflict {
 
-		NoPixKey(long connectionId) {
+		public NoPixKey(long connectionId) {
 			super("Connection " + connectionId + " has no pix_key in its credentials: set it to register a webhook.");
 			with("field", "pix_key");
 		}
 
 	}
 
-	static final class PublicBaseUrlMissing extends ApiProblem.Conflict {
+	public static final class PublicBaseUrlMissing extends ApiProblem.Conflict {
 
-		PublicBaseUrlMissing(String current) {
+		public PublicBaseUrlMissing(String current) {
 			super("SUITE_PUBLIC_BASE_URL must be the https address where providers reach this service (http only "
 					+ "for localhost in development); it is \"" + current + "\".");
 		}
@@ -306,30 +311,30 @@ final class FinanceProblems {
 	 * 502: the provider refused or could not be reached; the message says what it
 	 * answered.
 	 */
-	static final class ProviderFailed extends ApiProblem {
+	public static final class ProviderFailed extends ApiProblem {
 
-		ProviderFailed(String message) {
+		public ProviderFailed(String message) {
 			this("register the webhook", message);
 		}
 
-		ProviderFailed(String action, String message) {
+		public ProviderFailed(String action, String message) {
 			super(org.springframework.http.HttpStatus.BAD_GATEWAY,
 					"The Pix provider did not " + action + ": " + message);
 		}
 
 	}
 
-	static final class WebhookNotFound extends ApiProblem {
+	public static final class WebhookNotFound extends ApiProblem {
 
-		WebhookNotFound() {
+		public WebhookNotFound() {
 			super(org.springframework.http.HttpStatus.NOT_FOUND, "No webhook at this address.");
 		}
 
 	}
 
-	static final class WebhookSourceRefused extends ApiProblem.Forbidden {
+	public static final class WebhookSourceRefused extends ApiProblem.Forbidden {
 
-		WebhookSourceRefused() {
+		public WebhookSourceRefused() {
 			super("This address may not call the Pix webhook.");
 		}
 

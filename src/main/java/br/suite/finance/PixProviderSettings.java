@@ -27,10 +27,10 @@ import org.springframework.util.unit.DataSize;
  * thread, without that deadline.
  */
 @ConfigurationProperties("suite.finance.pix-providers")
-record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
-		@DefaultValue("4") int maxAttempts, @DefaultValue("2s") Duration backoff,
-		@DefaultValue("60s") Duration maxRetryAfter, @DefaultValue("100") int pageSize,
-		@DefaultValue("1000") int maxPages, @DefaultValue("10m") Duration overlap,
+public record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout,
+		@DefaultValue("30s") Duration requestTimeout, @DefaultValue("4") int maxAttempts,
+		@DefaultValue("2s") Duration backoff, @DefaultValue("60s") Duration maxRetryAfter,
+		@DefaultValue("100") int pageSize, @DefaultValue("1000") int maxPages, @DefaultValue("10m") Duration overlap,
 		@DefaultValue("7d") Duration firstWindow, @DefaultValue("5d") Duration chunk,
 		@DefaultValue("90d") Duration refundLookback, @DefaultValue("true") boolean scheduledSync,
 		@DefaultValue("10m") Duration syncInterval, @DefaultValue("") String publicBaseUrl,
@@ -38,7 +38,7 @@ record PixProviderSettings(@DefaultValue("10s") Duration connectTimeout, @Defaul
 		@DefaultValue("1d") Duration cobExpiration, @DefaultValue("30") int cobvDaysAfterDue,
 		@DefaultValue("1MB") DataSize maxResponseBytes, @DefaultValue("30s") Duration requestDeadline) {
 
-	PixProviderSettings {
+	public PixProviderSettings {
 		if (maxResponseBytes.toBytes() < 1024 || maxResponseBytes.toBytes() > Integer.MAX_VALUE) {
 			throw new IllegalArgumentException(
 					"suite.finance.pix-providers.max-response-bytes must be between 1KB and 2GB");

@@ -29,7 +29,7 @@ import br.suite.shared.ClosedSet;
  * transactions paying one charge take turns by date, then id.
  */
 @Service
-class ReconciliationService {
+public class ReconciliationService {
 
 	/**
 	 * One exact key: the transaction's column, the charge's column, and the rule it
@@ -49,7 +49,7 @@ class ReconciliationService {
 	 * What a run did. {@code ambiguous}: transactions left alone because a key matched
 	 * several charges.
 	 */
-	record Outcome(int allocations, int transactions, int charges, Map<String, Integer> byRule, int ambiguous) {
+	public record Outcome(int allocations, int transactions, int charges, Map<String, Integer> byRule, int ambiguous) {
 	}
 
 	private final JdbcClient jdbc;
@@ -70,7 +70,7 @@ class ReconciliationService {
 	 * transaction (or its own).
 	 */
 	@Transactional
-	Outcome run(LocalDate from, LocalDate to, @Nullable String provider, @Nullable String accountId) {
+	public Outcome run(LocalDate from, LocalDate to, @Nullable String provider, @Nullable String accountId) {
 		// Runs take turns; within a run, rows are locked transactions first, then
 		// charges, each by id.
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended('finance_reconciliation', 7428)) IS NULL")

@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
  * paid are published as {@link ChargesPaid}.
  */
 @Component
-class ReconciliationState {
+public class ReconciliationState {
 
 	private final JdbcClient jdbc;
 
@@ -37,7 +37,7 @@ class ReconciliationState {
 	}
 
 	/** Recomputes the given charges (status, paid amount and date). */
-	void refreshCharges(Collection<Long> chargeIds) {
+	public void refreshCharges(Collection<Long> chargeIds) {
 		refresh(List.of(), chargeIds);
 	}
 
@@ -46,7 +46,7 @@ class ReconciliationState {
 	 * allocated from those transactions (a charge's {@code overpaid} depends on its
 	 * transactions' unallocated money).
 	 */
-	void refresh(Collection<Long> transactionIds, Collection<Long> chargeIds) {
+	public void refresh(Collection<Long> transactionIds, Collection<Long> chargeIds) {
 		Long[] transactions = transactionIds.toArray(new Long[0]);
 		Long[] charges = chargeIds.toArray(new Long[0]);
 		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);

@@ -17,10 +17,11 @@ import br.suite.shared.InvalidRequest;
 
 /**
  * Writes sync logs, for {@link TransactionImports} (and provider sync later), in the
- * caller's database transaction; clients read them through {@link SyncLogService}.
+ * caller's database transaction; clients read them through
+ * {@link br.suite.finance.transaction.SyncLogService}.
  */
 @Service
-class SyncLogWriter {
+public class SyncLogWriter {
 
 	/**
 	 * One synchronisation run. {@code finishedAt} is null exactly while {@code status} is
@@ -31,7 +32,7 @@ class SyncLogWriter {
 	 * @param importId the import whose rows this run wrote, if any (stored, not on the
 	 * wire)
 	 */
-	record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
+	public record SyncLogEntry(@Nullable String provider, @Nullable String accountId, SyncFlow flow, SyncStatus status,
 			Instant startedAt, @Nullable Instant finishedAt, int importedCount, int updatedCount,
 			@Nullable String message, @Nullable UUID importId) {
 
@@ -43,7 +44,7 @@ class SyncLogWriter {
 
 	}
 
-	static final int MESSAGE_MAX = 10_000;
+	public static final int MESSAGE_MAX = 10_000;
 
 	private final JdbcClient jdbc;
 
@@ -59,7 +60,7 @@ class SyncLogWriter {
 	 * {@code finishedAt} before {@code startedAt}, a message over 10 000 characters)
 	 */
 	@Transactional
-	long recordSync(SyncLogEntry entry) {
+	public long recordSync(SyncLogEntry entry) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String provider = FinanceFields.provider(entry.provider(), "provider", errors);
 		String account = FinanceFields.text(entry.accountId(), "account_id", FinanceFields.ACCOUNT_ID_MAX, false,

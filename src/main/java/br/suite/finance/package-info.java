@@ -5,6 +5,13 @@
  * sync logs; the system writes them through {@link br.suite.finance.TransactionImports},
  * the module's typed import port, which the CSV import calls inside its own database
  * transaction.
+ *
+ * <p>
+ * The root holds the API other modules use and the ledger kernel every writer shares (the
+ * rows, the upsert, the removals, the automatic reconciliation and the derived state);
+ * each sub-feature is one slice: {@code transaction}, {@code allocation}, {@code fiscal},
+ * {@code connection}, {@code pix}, {@code charge}, {@code reconciliation} (see
+ * docs/architecture.md, "Finance's slices").
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked

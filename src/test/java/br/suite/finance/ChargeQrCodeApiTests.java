@@ -6,7 +6,6 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
 import javax.imageio.ImageIO;
 
 import com.google.zxing.BinaryBitmap;
@@ -19,6 +18,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.finance.charge.BrCode;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.finance.FinanceFixtures.importId;

@@ -18,6 +18,8 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
+import br.suite.finance.connection.CredentialService;
+import br.suite.finance.connection.PixCredentials;
 import br.suite.web.PageClient;
 import tools.jackson.databind.JsonNode;
 

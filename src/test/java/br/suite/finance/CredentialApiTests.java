@@ -18,6 +18,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.finance.connection.CredentialService;
+import br.suite.finance.connection.PixCredentials;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.finance.FinanceFixtures.provider;

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import com.sun.net.httpserver.HttpExchange;
 
 import br.suite.Api;
+import br.suite.finance.charge.BrCode;
+import br.suite.finance.charge.PixCharges;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

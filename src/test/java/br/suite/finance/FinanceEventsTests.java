@@ -19,6 +19,8 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
 import br.suite.audit.AuditLog;
+import br.suite.finance.fiscal.FiscalDocumentRequest;
+import br.suite.finance.fiscal.FiscalDocumentService;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 

@@ -19,6 +19,8 @@ import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
 import br.suite.finance.FakePsp.Fault;
+import br.suite.finance.charge.BrCode;
+import br.suite.finance.charge.PixCharges;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -20,6 +20,8 @@ import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
 import br.suite.finance.FakePsp.Fault;
+import br.suite.finance.pix.PixSyncService;
+import br.suite.finance.pix.PixWebhookService;
 import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;

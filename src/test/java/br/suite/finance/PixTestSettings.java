@@ -17,8 +17,8 @@ final class PixTestSettings {
 
 	static void apply(TestSettings settings) {
 		settings.record("br.suite.webhooks.WebhookSettings", Map.of("allowLoopback", true))
-			.field("br.suite.finance.CredentialChecks", "allowLoopback", true)
-			.field("br.suite.finance.PixSyncService", "allowLoopback", true)
+			.field("br.suite.finance.connection.CredentialChecks", "allowLoopback", true)
+			.field("br.suite.finance.pix.PixSyncService", "allowLoopback", true)
 			.record("br.suite.finance.PixProviderSettings", Map.of("webhookProcessing", true));
 	}
 

@@ -1,14 +1,15 @@
 package br.suite.finance;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.math.BigDecimal;
 import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.context.support.ResourceBundleMessageSource;
 
-import br.suite.finance.ReconciliationViews.Why;
+import br.suite.finance.reconciliation.ReconciliationViews.Why;
+import br.suite.finance.reconciliation.SuggestionService;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The transaction page words a suggestion's reasons in Portuguese from the catalogue:

@@ -33,8 +33,8 @@ public final class WebhookTestSettings {
 		changes.put("allowLoopback", true);
 		changes.put("dispatcherEnabled", true);
 		settings.record("br.suite.webhooks.WebhookSettings", changes)
-			.field("br.suite.finance.CredentialChecks", "allowLoopback", true)
-			.field("br.suite.finance.PixSyncService", "allowLoopback", true);
+			.field("br.suite.finance.connection.CredentialChecks", "allowLoopback", true)
+			.field("br.suite.finance.pix.PixSyncService", "allowLoopback", true);
 	}
 
 }

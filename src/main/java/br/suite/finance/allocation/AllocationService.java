@@ -1,0 +1,411 @@
+package br.suite.finance.allocation;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.audit.AuditLog;
+import br.suite.finance.AllocationRule;
+import br.suite.finance.AllocationsCreated;
+import br.suite.finance.FinanceFields;
+import br.suite.finance.FinanceProblems.AllocationExceedsOpenAmount;
+import br.suite.finance.FinanceProblems.AllocationExists;
+import br.suite.finance.FinanceProblems.AllocationNotFound;
+import br.suite.finance.FinanceProblems.ChargeCancelled;
+import br.suite.finance.FinanceProblems.TransactionNotAllocatable;
+import br.suite.finance.ReconciliationState;
+import br.suite.finance.transaction.TransactionService;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
+import br.suite.shared.Money;
+import br.suite.shared.Paging;
+
+/**
+ * Allocations: part of a credit transaction's amount tied to a charge or a fiscal
+ * document. Every write locks the rows it sums, always in the same order (fiscal
+ * documents, then transactions, then charges, each by id), so concurrent allocations of
+ * the same money take turns and the second sees what the first took: the sums never
+ * exceed a transaction's amount nor a target's open amount.
+ */
+@Service
+public class AllocationService {
+
+	static final String COLUMNS = "id, transaction_id, charge_id, fiscal_document_id, amount, rule, score, "
+			+ "created_by, created_at";
+
+	private final JdbcClient jdbc;
+
+	private final ReconciliationState state;
+
+	private final AuditLog audit;
+
+	private final ApplicationEventPublisher events;
+
+	AllocationService(JdbcClient jdbc, ReconciliationState state, AuditLog audit, ApplicationEventPublisher events) {
+		this.jdbc = jdbc;
+		this.state = state;
+		this.audit = audit;
+		this.events = events;
+	}
+
+	/**
+	 * One allocation to make: the target is a charge or a fiscal document; a null amount
+	 * means "what is open".
+	 */
+	public record Item(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId,
+			@Nullable BigDecimal amount) {
+	}
+
+	public record Filter(@Nullable Long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId) {
+	}
+
+	public record Listing(List<AllocationResponse> allocations, long total) {
+	}
+
+	@Transactional(readOnly = true)
+	public Listing list(Filter filter, Paging paging) {
+		ListQuery.Page<AllocationResponse> page = ListQuery.of(this.jdbc, COLUMNS, "finance_allocation")
+			.where("transaction_id = :transactionId", "transactionId", filter.transactionId())
+			.where("charge_id = :chargeId", "chargeId", filter.chargeId())
+			.where("fiscal_document_id = :documentId", "documentId", filter.fiscalDocumentId())
+			.orderBy("id")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
+	}
+
+	@Transactional(readOnly = true)
+	public AllocationResponse get(long id) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM finance_allocation WHERE id = ?")
+			.param(id)
+			.query((rs, n) -> map(rs))
+			.optional()
+			.orElseThrow(() -> new AllocationNotFound(id));
+	}
+
+	@Transactional
+	AllocationResponse create(AllocationRequest request, long userId) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		if (request.transactionId() == null) {
+			errors.add("transaction_id", "is required");
+		}
+		if ((request.chargeId() == null) == (request.fiscalDocumentId() == null)) {
+			errors.add(request.chargeId() == null ? "charge_id" : "fiscal_document_id",
+					"give exactly one of charge_id and fiscal_document_id");
+		}
+		BigDecimal amount = request.amount() == null ? null : FinanceFields.amount(request.amount(), "amount", errors);
+		errors.throwIfAny();
+		Item item = new Item(Objects.requireNonNull(request.transactionId()), request.chargeId(),
+				request.fiscalDocumentId(), amount);
+		long id = allocate(List.of(item), AllocationRule.MANUAL, List.of(BigDecimal.ONE), userId, "").get(0);
+		return get(id);
+	}
+
+	/**
+	 * Makes every allocation or none (the caller's transaction is rolled back by the
+	 * exception): missing rows are a 400 naming the field ({@code prefix} +
+	 * {@code transaction_id}…), a transaction that is not a settled or pending credit, a
+	 * cancelled charge, an existing pair or an amount over what either side has open is a
+	 * 409.
+	 * @return the new allocations' ids, in the order of {@code items}
+	 */
+	@Transactional
+	public List<Long> allocate(List<Item> items, AllocationRule rule, List<BigDecimal> scores, @Nullable Long userId,
+			String prefix) {
+		Set<Long> documentIds = new TreeSet<>();
+		Set<Long> transactionIds = new TreeSet<>();
+		Set<Long> chargeIds = new TreeSet<>();
+		for (Item item : items) {
+			transactionIds.add(item.transactionId());
+			if (item.chargeId() != null) {
+				chargeIds.add(item.chargeId());
+			}
+			if (item.fiscalDocumentId() != null) {
+				documentIds.add(item.fiscalDocumentId());
+			}
+		}
+		// The lock order every allocating path follows: documents, transactions, charges,
+		// each by id.
+		Map<Long, BigDecimal> documentOpen = lockDocuments(documentIds);
+		Map<Long, Side> transactions = lockTransactions(transactionIds);
+		Map<Long, Side> charges = lockCharges(chargeIds);
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		for (int i = 0; i < items.size(); i++) {
+			Item item = items.get(i);
+			String at = items.size() == 1 && prefix.isEmpty() ? "" : prefix + "[" + i + "].";
+			if (!transactions.containsKey(item.transactionId())) {
+				errors.add(at + "transaction_id", "transaction " + item.transactionId() + " does not exist");
+			}
+			if (item.chargeId() != null && !charges.containsKey(item.chargeId())) {
+				errors.add(at + "charge_id", "charge " + item.chargeId() + " does not exist");
+			}
+			if (item.fiscalDocumentId() != null && !documentOpen.containsKey(item.fiscalDocumentId())) {
+				errors.add(at + "fiscal_document_id", "fiscal document " + item.fiscalDocumentId() + " does not exist");
+			}
+		}
+		errors.throwIfAny();
+		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+		List<Long> ids = new ArrayList<>();
+		List<AllocationsCreated.Allocation> created = new ArrayList<>();
+		for (int i = 0; i < items.size(); i++) {
+			Item item = items.get(i);
+			Side transaction = Objects.requireNonNull(transactions.get(item.transactionId()));
+			if (!transaction.allocatable()) {
+				throw new TransactionNotAllocatable(item.transactionId(), transaction.state());
+			}
+			String target;
+			BigDecimal targetOpen;
+			if (item.chargeId() != null) {
+				Side charge = Objects.requireNonNull(charges.get(item.chargeId()));
+				if (!charge.allocatable()) {
+					throw new ChargeCancelled(item.chargeId());
+				}
+				target = "charge " + item.chargeId();
+				targetOpen = charge.open();
+			}
+			else {
+				target = "fiscal document " + item.fiscalDocumentId();
+				targetOpen = Objects.requireNonNull(documentOpen.get(item.fiscalDocumentId()));
+			}
+			if (exists(item)) {
+				throw new AllocationExists(item.transactionId(), target);
+			}
+			BigDecimal amount = item.amount() != null ? item.amount() : transaction.open().min(targetOpen);
+			if (amount.signum() <= 0 || amount.compareTo(transaction.open()) > 0 || amount.compareTo(targetOpen) > 0) {
+				throw new AllocationExceedsOpenAmount(item.transactionId(), transaction.open(), target, targetOpen,
+						amount);
+			}
+			ids.add(this.jdbc.sql("""
+					INSERT INTO finance_allocation (transaction_id, charge_id, fiscal_document_id, amount, rule, score,
+					    created_by, created_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")
+				.params(item.transactionId(), item.chargeId(), item.fiscalDocumentId(), amount, ClosedSet.wire(rule),
+						scores.get(i), userId, now)
+				.query(Long.class)
+				.single());
+			long id = ids.get(ids.size() - 1);
+			created.add(new AllocationsCreated.Allocation(id, item.transactionId(), item.chargeId(),
+					item.fiscalDocumentId(), amount, ClosedSet.wire(rule)));
+			this.audit.record("finance.allocation.created", "allocation", id,
+					AuditLog.Changes.of()
+						.created("transaction_id", item.transactionId())
+						.created("charge_id", item.chargeId())
+						.created("fiscal_document_id", item.fiscalDocumentId())
+						.created("amount", Money.format(amount))
+						.created("rule", ClosedSet.wire(rule)));
+			// Later items of the same request see what this one took.
+			transactions.put(item.transactionId(), transaction.taking(amount));
+			if (item.chargeId() != null) {
+				charges.put(item.chargeId(), Objects.requireNonNull(charges.get(item.chargeId())).taking(amount));
+			}
+			else {
+				documentOpen.put(item.fiscalDocumentId(), targetOpen.subtract(amount));
+			}
+		}
+		this.state.refresh(transactionIds, chargeIds);
+		this.events.publishEvent(new AllocationsCreated(created));
+		return ids;
+	}
+
+	@Transactional
+	void delete(long id) {
+		AllocationResponse allocation = get(id);
+		Long billPayment = this.jdbc.sql("SELECT bill_payment_id FROM finance_allocation WHERE id = ?")
+			.param(id)
+			.query(Long.class)
+			.optional()
+			.orElse(null);
+		if (billPayment != null) {
+			throw new ApiProblem.Conflict("Allocation " + id + " pays bill payment " + billPayment
+					+ ": delete that payment (DELETE /api/finance/bills/…/payments/…/) instead.")
+				.with("bill_payment_id", billPayment);
+		}
+		if (allocation.fiscalDocumentId() != null) {
+			lockDocuments(Set.of(allocation.fiscalDocumentId()));
+		}
+		lockTransactions(Set.of(allocation.transactionId()));
+		if (allocation.chargeId() != null) {
+			lockCharges(Set.of(allocation.chargeId()));
+		}
+		int deleted = this.jdbc.sql("DELETE FROM finance_allocation WHERE id = ?").param(id).update();
+		if (deleted == 0) {
+			throw new AllocationNotFound(id);
+		}
+		this.audit.record("finance.allocation.deleted", "allocation", id,
+				AuditLog.Changes.of()
+					.put("transaction_id", allocation.transactionId(), null)
+					.put("charge_id", allocation.chargeId(), null)
+					.put("fiscal_document_id", allocation.fiscalDocumentId(), null)
+					.put("amount", Money.format(allocation.amount()), null)
+					.put("rule", allocation.rule(), null));
+		this.state.refresh(List.of(allocation.transactionId()),
+				allocation.chargeId() == null ? List.of() : List.of(allocation.chargeId()));
+	}
+
+	/**
+	 * Makes {@code transactionIds} exactly the transactions allocated to a fiscal
+	 * document (its {@code related_transaction_ids}), for a document the caller has
+	 * locked: allocations of transactions no longer listed are removed; each newly listed
+	 * transaction gets a manual allocation of what it and the document still have open,
+	 * in id order.
+	 */
+	public void linkDocument(long documentId, List<Long> transactionIds, @Nullable Long userId) {
+		Long[] ids = transactionIds.toArray(new Long[0]);
+		List<Long> removed = this.jdbc.sql("""
+				DELETE FROM finance_allocation WHERE fiscal_document_id = ? AND NOT (transaction_id = ANY (?))
+				RETURNING transaction_id""").params(documentId, ids).query(Long.class).list();
+		List<Long> kept = this.jdbc.sql("SELECT transaction_id FROM finance_allocation WHERE fiscal_document_id = ?")
+			.param(documentId)
+			.query(Long.class)
+			.list();
+		List<Item> added = transactionIds.stream()
+			.filter(id -> !kept.contains(id))
+			.sorted()
+			.map(id -> new Item(id, null, documentId, null))
+			.toList();
+		if (!added.isEmpty()) {
+			allocate(added, AllocationRule.MANUAL, added.stream().map(i -> BigDecimal.ONE).toList(), userId,
+					"related_transaction_ids");
+		}
+		this.state.refresh(removed, List.of());
+	}
+
+	/** Transaction ids allocated to each document, ordered by id. */
+	public Map<Long, List<Long>> documentTransactions(List<Long> documentIds) {
+		Map<Long, List<Long>> links = new HashMap<>();
+		if (documentIds.isEmpty()) {
+			return links;
+		}
+		this.jdbc
+			.sql("SELECT fiscal_document_id, transaction_id FROM finance_allocation "
+					+ "WHERE fiscal_document_id = ANY (?) ORDER BY transaction_id")
+			.param(documentIds.toArray(new Long[0]))
+			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
+			.list();
+		return links;
+	}
+
+	/**
+	 * One side of an allocation as locked: its amount, what is allocated, and whether it
+	 * takes more.
+	 */
+	public record Side(BigDecimal amount, BigDecimal allocated, boolean allocatable, String state) {
+
+		public BigDecimal open() {
+			return this.amount.subtract(this.allocated);
+		}
+
+		Side taking(BigDecimal more) {
+			return new Side(this.amount, this.allocated.add(more), this.allocatable, this.state);
+		}
+
+	}
+
+	/**
+	 * Locks the documents and answers what each still has open (amount − allocations).
+	 */
+	public Map<Long, BigDecimal> lockDocuments(Set<Long> ids) {
+		Map<Long, BigDecimal> open = new LinkedHashMap<>();
+		if (ids.isEmpty()) {
+			return open;
+		}
+		this.jdbc.sql("SELECT id, amount FROM finance_fiscal_document WHERE id = ANY (?) ORDER BY id FOR UPDATE")
+			.param(ids.toArray(new Long[0]))
+			.query((rs, n) -> open.put(rs.getLong(1), rs.getBigDecimal(2)))
+			.list();
+		this.jdbc
+			.sql("SELECT fiscal_document_id, sum(amount) FROM finance_allocation WHERE fiscal_document_id = ANY (?) "
+					+ "GROUP BY fiscal_document_id")
+			.param(ids.toArray(new Long[0]))
+			.query((rs, n) -> open.computeIfPresent(rs.getLong(1), (id, amount) -> {
+				try {
+					return amount.subtract(rs.getBigDecimal(2));
+				}
+				catch (SQLException ex) {
+					throw new IllegalStateException(ex);
+				}
+			}))
+			.list();
+		return open;
+	}
+
+	public Map<Long, Side> lockTransactions(Set<Long> ids) {
+		Map<Long, Side> sides = new HashMap<>();
+		if (ids.isEmpty()) {
+			return sides;
+		}
+		this.jdbc
+			.sql("SELECT id, amount, allocated_amount, direction, status FROM finance_transaction "
+					+ "WHERE id = ANY (?) ORDER BY id FOR UPDATE")
+			.param(ids.toArray(new Long[0]))
+			.query((rs, n) -> {
+				String direction = rs.getString(4);
+				String status = rs.getString(5);
+				boolean allocatable = direction.equals("credit")
+						&& (status.equals("settled") || status.equals("pending"));
+				return sides.put(rs.getLong(1),
+						new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), allocatable, direction + ", " + status));
+			})
+			.list();
+		return sides;
+	}
+
+	Map<Long, Side> lockCharges(Set<Long> ids) {
+		Map<Long, Side> sides = new HashMap<>();
+		if (ids.isEmpty()) {
+			return sides;
+		}
+		this.jdbc
+			.sql("SELECT id, amount, paid_amount, status FROM finance_charge WHERE id = ANY (?) ORDER BY id "
+					+ "FOR UPDATE")
+			.param(ids.toArray(new Long[0]))
+			.query((rs, n) -> sides.put(rs.getLong(1),
+					new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), !rs.getString(4).equals("cancelled"),
+							rs.getString(4))))
+			.list();
+		return sides;
+	}
+
+	private boolean exists(Item item) {
+		return this.jdbc
+			.sql("SELECT EXISTS (SELECT 1 FROM finance_allocation WHERE transaction_id = ? AND "
+					+ (item.chargeId() != null ? "charge_id = ?" : "fiscal_document_id = ?") + ")")
+			.params(item.transactionId(), item.chargeId() != null ? item.chargeId() : item.fiscalDocumentId())
+			.query(Boolean.class)
+			.single();
+	}
+
+	static AllocationResponse map(ResultSet rs) throws SQLException {
+		return new AllocationResponse(rs.getLong("id"), rs.getLong("transaction_id"),
+				rs.getObject("charge_id", Long.class), rs.getObject("fiscal_document_id", Long.class),
+				rs.getBigDecimal("amount"), rs.getString("rule"), rs.getBigDecimal("score"),
+				rs.getObject("created_by", Long.class),
+				Objects.requireNonNull(TransactionService.instant(rs, "created_at")));
+	}
+
+	static String money(BigDecimal amount) {
+		return Money.format(amount);
+	}
+
+	static final Comparator<Item> BY_TRANSACTION = Comparator.comparingLong(Item::transactionId);
+
+}

@@ -1,0 +1,9 @@
+/**
+ * Allocations by hand ({@code /api/finance/allocations/}): a transaction's amount spread
+ * over charges and fiscal documents, each refreshing the root's
+ * {@code ReconciliationState} and publishing {@code AllocationsCreated}.
+ */
+@NullMarked
+package br.suite.finance.allocation;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,377 @@
+package br.suite.finance.charge;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.audit.AuditLog;
+import br.suite.finance.ChargeKind;
+import br.suite.finance.FinanceFields;
+import br.suite.finance.FinanceProblems.ChargeCancelled;
+import br.suite.finance.FinanceProblems.ChargeExternalIdTaken;
+import br.suite.finance.FinanceProblems.ChargeHasPayments;
+import br.suite.finance.FinanceProblems.ChargeNotFound;
+import br.suite.finance.NossoNumeros;
+import br.suite.finance.ReconciliationState;
+import br.suite.finance.transaction.TransactionService;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.ExpectedVersion;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.ListQuery;
+import br.suite.shared.Money;
+import br.suite.shared.Paging;
+import br.suite.shared.PartialUpdates;
+import br.suite.shared.Versioned;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Charges: what clients write (the charge) and what allocations derive (paid amount,
+ * status).
+ */
+@Service
+public class ChargeService {
+
+	static final String COLUMNS = "id, kind, provider, external_id, txid, nosso_numero, end_to_end_id, payer_name, "
+			+ "payer_document, amount, paid_amount, status, due_date, paid_on, description, fiscal_document_id, "
+			+ "pix_reference, version, created_at, updated_at, pix_connection_id, pix_kind, pix_status, pix_copia_e_cola, "
+			+ "pix_location, payment_token";
+
+	/** A Pix txid (BCB's Pix API: 26 to 35 characters {@code [a-zA-Z0-9]}). */
+	private static final Pattern TXID = Pattern.compile("[A-Za-z0-9]{26,35}");
+
+	static final int NOSSO_NUMERO_MAX = 40;
+
+	private final JdbcClient jdbc;
+
+	private final PartialUpdates partialUpdates;
+
+	private final ReconciliationState state;
+
+	private final AuditLog audit;
+
+	private final PaymentLinks links;
+
+	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit,
+			PaymentLinks links) {
+		this.audit = audit;
+		this.links = links;
+		this.jdbc = jdbc;
+		this.partialUpdates = partialUpdates;
+		this.state = state;
+	}
+
+	record Filter(@Nullable String status, @Nullable String kind, @Nullable LocalDate dueFrom,
+			@Nullable LocalDate dueTo, @Nullable LocalDate paidFrom, @Nullable LocalDate paidTo,
+			@Nullable String payerDocument, @Nullable String q) {
+	}
+
+	public record Listing(List<ChargeResponse> charges, long total) {
+	}
+
+	/** A request after its checks, normalised. */
+	private record Content(ChargeKind kind, String provider, String externalId, String txid, String nossoNumero,
+			String endToEndId, String payerName, String payerDocument, BigDecimal amount, @Nullable LocalDate dueDate,
+			String description, @Nullable Long fiscalDocumentId) {
+	}
+
+	@Transactional(readOnly = true)
+	Listing list(Filter filter, Paging paging) {
+		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
+		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
+		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_charge")
+			.where("status = :status", "status",
+					filter.status() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())))
+			.where("kind = :kind", "kind",
+					filter.kind() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())))
+			.where("due_date >= :dueFrom", "dueFrom", filter.dueFrom())
+			.where("due_date <= :dueTo", "dueTo", filter.dueTo())
+			.where("paid_on >= :paidFrom", "paidFrom", filter.paidFrom())
+			.where("paid_on <= :paidTo", "paidTo", filter.paidTo())
+			.orderBy("due_date DESC NULLS FIRST, id DESC");
+		if (filter.payerDocument() != null) {
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			String document = FinanceFields.taxId(filter.payerDocument(), "payer_document", errors);
+			errors.throwIfAny();
+			query.where("payer_document = :payerDocument", "payerDocument", document);
+		}
+		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
+		ListQuery.Page<ChargeResponse> page = query
+			.search("description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q OR external_id ILIKE :q "
+					+ "OR txid ILIKE :q OR nosso_numero ILIKE :q", q, "payer_document")
+			.page(paging, (rs, n) -> map(rs));
+		return new Listing(page.items(), page.total());
+	}
+
+	@Transactional(readOnly = true)
+	public Versioned<ChargeResponse> get(long id) {
+		return find(id, false);
+	}
+
+	@Transactional
+	Versioned<ChargeResponse> create(ChargeRequest request) {
+		Content content = check(request);
+		checkExternalIdFree(content, null);
+		OffsetDateTime now = now();
+		long id;
+		try {
+			id = this.jdbc.sql("""
+					INSERT INTO finance_charge (kind, provider, external_id, txid, nosso_numero, end_to_end_id,
+					    payer_name, payer_document, amount, due_date, description, fiscal_document_id, status,
+					    pix_reference, version, created_at, updated_at)
+					VALUES (:kind, :provider, :externalId, :txid, :nossoNumero, :endToEndId, :payerName,
+					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open',
+					    CASE WHEN :kind = 'pix' THEN :pixReference ELSE '' END, 0, :now, :now)
+					RETURNING id""")
+				.params(params(content))
+				.param("now", now)
+				.param("pixReference", PixReferences.next())
+				.query(Long.class)
+				.single();
+		}
+		catch (DuplicateKeyException ex) {
+			throw externalIdTaken(content);
+		}
+		Versioned<ChargeResponse> created = find(id, false);
+		this.audit.record("finance.charge.created", "charge", id, AuditLog.Changes.created(audited(created.body())));
+		return created;
+	}
+
+	/** The fields of a charge the audit log compares (wire names). */
+	private static Map<String, @Nullable Object> audited(ChargeResponse charge) {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("kind", charge.kind());
+		fields.put("provider", charge.provider());
+		fields.put("external_id", charge.externalId());
+		fields.put("txid", charge.txid());
+		fields.put("nosso_numero", charge.nossoNumero());
+		fields.put("end_to_end_id", charge.endToEndId());
+		fields.put("payer_name", charge.payerName());
+		fields.put("payer_document", charge.payerDocument());
+		fields.put("amount", Money.format(charge.amount()));
+		fields.put("due_date", charge.dueDate() == null ? null : charge.dueDate().toString());
+		fields.put("description", charge.description());
+		fields.put("fiscal_document_id", charge.fiscalDocumentId());
+		fields.put("status", charge.status());
+		return fields;
+	}
+
+	/** PATCH: the fields sent are laid over the charge and checked like a create. */
+	@Transactional
+	Versioned<ChargeResponse> update(long id, ObjectNode patch, ExpectedVersion expected) {
+		Versioned<ChargeResponse> current = find(id, true);
+		expected.check(current.version());
+		ChargeResponse charge = current.body();
+		ChargeRequest merged = this.partialUpdates.merge(request(charge), patch, ChargeRequest.class);
+		Content content = check(merged);
+		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
+			throw new ChargeCancelled(id);
+		}
+		if (content.amount().compareTo(charge.paidAmount()) < 0) {
+			throw new ChargeHasPayments(id, charge.paidAmount(), "lower its amount to " + content.amount());
+		}
+		checkExternalIdFree(content, id);
+		try {
+			this.jdbc.sql("""
+					UPDATE finance_charge SET kind = :kind, provider = :provider, external_id = :externalId,
+					    txid = :txid, nosso_numero = :nossoNumero, end_to_end_id = :endToEndId,
+					    payer_name = :payerName, payer_document = :payerDocument, amount = :amount,
+					    due_date = :dueDate, description = :description, fiscal_document_id = :fiscalDocumentId,
+					    pix_reference = CASE WHEN :kind = 'pix' AND pix_reference = '' THEN :pixReference
+					                         ELSE pix_reference END,
+					    version = version + 1, updated_at = :now
+					WHERE id = :id""")
+				.params(params(content))
+				.param("now", now())
+				.param("id", id)
+				.param("pixReference", PixReferences.next())
+				.update();
+		}
+		catch (DuplicateKeyException ex) {
+			throw externalIdTaken(content);
+		}
+		this.state.refreshCharges(List.of(id));
+		Versioned<ChargeResponse> updated = find(id, false);
+		AuditLog.Changes changes = AuditLog.Changes.between(audited(charge), audited(updated.body()));
+		if (!changes.isEmpty()) {
+			this.audit.record("finance.charge.updated", "charge", id, changes);
+		}
+		return updated;
+	}
+
+	/**
+	 * Calls a charge off. Refused (409) while transactions are allocated to it;
+	 * cancelling twice is a no-op.
+	 */
+	@Transactional
+	Versioned<ChargeResponse> cancel(long id, ExpectedVersion expected) {
+		Versioned<ChargeResponse> current = find(id, true);
+		expected.check(current.version());
+		ChargeResponse charge = current.body();
+		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
+			return current;
+		}
+		if (charge.paidAmount().signum() > 0) {
+			throw new ChargeHasPayments(id, charge.paidAmount(), "cancel it");
+		}
+		this.jdbc
+			.sql("UPDATE finance_charge SET status = 'cancelled', version = version + 1, updated_at = ? "
+					+ "WHERE id = ?")
+			.params(now(), id)
+			.update();
+		this.audit.record("finance.charge.cancelled", "charge", id,
+				AuditLog.Changes.of().put("status", charge.status(), ClosedSet.wire(ChargeStatus.CANCELLED)));
+		return find(id, false);
+	}
+
+	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
+		return this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
+			.param(id)
+			.query((rs, n) -> new Versioned<>(map(rs), rs.getLong("version")))
+			.optional()
+			.orElseThrow(() -> new ChargeNotFound(id));
+	}
+
+	private Content check(ChargeRequest request) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
+		ChargeKind kind = null;
+		if (request.kind() == null || request.kind().isBlank()) {
+			errors.add("kind", "is required: one of " + ClosedSet.allowed(ChargeKind.class));
+		}
+		else {
+			kind = FinanceFields.closed(ChargeKind.class, request.kind().strip(), "kind", errors);
+		}
+		String provider = request.provider() == null || request.provider().isBlank() ? ""
+				: FinanceFields.provider(request.provider(), "provider", errors);
+		String externalId = FinanceFields.text(request.externalId(), "external_id", FinanceFields.REFERENCE_MAX, false,
+				errors);
+		String txid = request.txid() == null ? "" : request.txid().strip();
+		if (!txid.isEmpty() && !TXID.matcher(txid).matches()) {
+			errors.add("txid", "must be empty or a Pix txid: 26 to 35 letters (A-Z, a-z) and digits (got "
+					+ txid.length() + " characters)");
+		}
+		String nossoNumero = FinanceFields.text(request.nossoNumero(), "nosso_numero", NOSSO_NUMERO_MAX, false, errors);
+		NossoNumeros.Bank bank = NossoNumeros.byProvider(provider);
+		if (bank != null && !nossoNumero.isEmpty()) {
+			// The form the bank's return file is imported in, so its line pays this
+			// charge.
+			try {
+				nossoNumero = NossoNumeros.ofPrinted(bank, nossoNumero);
+			}
+			catch (IllegalArgumentException ex) {
+				errors.add("nosso_numero", ex.getMessage());
+			}
+		}
+		String endToEndId = FinanceFields.endToEndId(request.endToEndId(), "end_to_end_id", errors);
+		String payerName = FinanceFields.text(request.payerName(), "payer_name", 200, false, errors);
+		String payerDocument = FinanceFields.taxId(request.payerDocument(), "payer_document", errors);
+		BigDecimal amount = FinanceFields.amount(request.amount(), "amount", errors);
+		String description = FinanceFields.text(request.description(), "description", 500, false, errors);
+		Long document = request.fiscalDocumentId();
+		if (document != null) {
+			boolean exists = document > 0
+					&& this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_fiscal_document " + "WHERE id = ?)")
+						.param(document)
+						.query(Boolean.class)
+						.single();
+			if (!exists) {
+				errors.add("fiscal_document_id", "fiscal document " + document + " does not exist");
+			}
+		}
+		errors.throwIfAny();
+		return new Content(Objects.requireNonNull(kind), provider, externalId, txid, nossoNumero, endToEndId, payerName,
+				payerDocument, Objects.requireNonNull(amount), request.dueDate(), description, document);
+	}
+
+	private void checkExternalIdFree(Content content, @Nullable Long exceptId) {
+		if (content.externalId().isEmpty()) {
+			return;
+		}
+		this.jdbc.sql("SELECT id FROM finance_charge WHERE provider = ? AND external_id = ? AND id <> ?")
+			.params(content.provider(), content.externalId(), exceptId == null ? 0L : exceptId)
+			.query(Long.class)
+			.optional()
+			.ifPresent(existing -> {
+				throw new ChargeExternalIdTaken(content.provider(), content.externalId(), existing);
+			});
+	}
+
+	private ChargeExternalIdTaken externalIdTaken(Content content) {
+		long existing = this.jdbc.sql("SELECT id FROM finance_charge WHERE provider = ? AND external_id = ?")
+			.params(content.provider(), content.externalId())
+			.query(Long.class)
+			.optional()
+			.orElse(0L);
+		return new ChargeExternalIdTaken(content.provider(), content.externalId(), existing);
+	}
+
+	private static Map<String, Object> params(Content content) {
+		Map<String, Object> params = new HashMap<>();
+		params.put("kind", ClosedSet.wire(content.kind()));
+		params.put("provider", content.provider());
+		params.put("externalId", content.externalId());
+		params.put("txid", content.txid());
+		params.put("nossoNumero", content.nossoNumero());
+		params.put("endToEndId", content.endToEndId());
+		params.put("payerName", content.payerName());
+		params.put("payerDocument", content.payerDocument());
+		params.put("amount", content.amount());
+		params.put("dueDate", content.dueDate());
+		params.put("description", content.description());
+		params.put("fiscalDocumentId", content.fiscalDocumentId());
+		return params;
+	}
+
+	private static ChargeRequest request(ChargeResponse charge) {
+		return new ChargeRequest(charge.kind(), charge.provider(), charge.externalId(), charge.txid(),
+				charge.nossoNumero(), charge.endToEndId(), charge.payerName(), charge.payerDocument(), charge.amount(),
+				charge.dueDate(), charge.description(), charge.fiscalDocumentId());
+	}
+
+	private static void range(@Nullable LocalDate from, @Nullable LocalDate to, String fromName, String toName) {
+		if (from != null && to != null && to.isBefore(from)) {
+			throw InvalidRequest.of(toName, "must not be before " + fromName);
+		}
+	}
+
+	ChargeResponse map(ResultSet rs) throws SQLException {
+		BigDecimal amount = rs.getBigDecimal("amount");
+		BigDecimal paid = rs.getBigDecimal("paid_amount");
+		String status = rs.getString("status");
+		BigDecimal open = status.equals(ClosedSet.wire(ChargeStatus.CANCELLED)) ? BigDecimal.ZERO.setScale(2)
+				: amount.subtract(paid);
+		return new ChargeResponse(rs.getLong("id"), rs.getString("kind"), rs.getString("provider"),
+				rs.getString("external_id"), rs.getString("txid"), rs.getString("nosso_numero"),
+				rs.getString("end_to_end_id"), rs.getString("payer_name"), rs.getString("payer_document"), amount, paid,
+				open, status, rs.getObject("due_date", LocalDate.class), rs.getObject("paid_on", LocalDate.class),
+				rs.getString("description"), rs.getObject("fiscal_document_id", Long.class),
+				rs.getString("pix_reference"), Objects.requireNonNull(TransactionService.instant(rs, "created_at")),
+				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")),
+				rs.getObject("pix_connection_id", Long.class), rs.getString("pix_kind"), rs.getString("pix_status"),
+				rs.getString("pix_copia_e_cola"), rs.getString("pix_location"),
+				this.links.url(rs.getString("kind"), rs.getString("payment_token")));
+	}
+
+	private static OffsetDateTime now() {
+		return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+	}
+
+}

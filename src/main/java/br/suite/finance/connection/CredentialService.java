@@ -1,0 +1,414 @@
+package br.suite.finance.connection;
+
+import java.security.cert.X509Certificate;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.audit.AuditLog;
+import br.suite.finance.FinanceProblems;
+import br.suite.finance.FinanceProblems.ConnectionNotFound;
+import br.suite.finance.FinanceProblems.CredentialsNotFound;
+import br.suite.finance.connection.PixCredentials.Secrets;
+import br.suite.finance.connection.ProviderCertificates.ClientIdentity;
+import br.suite.finance.transaction.TransactionService;
+import br.suite.shared.ClosedSet;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.SecretBox;
+import br.suite.shared.Sha256;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A connection's provider credentials: checked (URLs refused like webhook targets,
+ * certificate and key read and matched), the secrets sealed with {@link SecretBox}
+ * (AES-GCM, bound to the connection), the rest kept in the clear to show what is set.
+ * Setting them puts the connection back to {@code pending} until a test proves them.
+ */
+@Service
+public class CredentialService {
+
+	private static final Logger log = LoggerFactory.getLogger(CredentialService.class);
+
+	static final Duration EXPIRY_WARNING = Duration.ofDays(30);
+
+	/**
+	 * Needed, beside finance.connections.change, to set or change where a connection's
+	 * money comes from.
+	 */
+	static final String DESTINATION_PERMISSION = FinanceProblems.DESTINATION_PERMISSION;
+
+	private final JdbcClient jdbc;
+
+	private final SecretBox box;
+
+	private final JsonMapper json;
+
+	private final AuditLog audit;
+
+	private final CredentialChecks checks;
+
+	CredentialService(JdbcClient jdbc, SecretBox box, JsonMapper json, AuditLog audit, CredentialChecks checks) {
+		this.jdbc = jdbc;
+		this.box = box;
+		this.json = json;
+		this.audit = audit;
+		this.checks = checks;
+	}
+
+	/**
+	 * Where a connection's calls go and whom they trust: its URLs, the server CA and the
+	 * SHA-256 of the client certificate (empty when there is none). Another destination
+	 * is another provider, as far as money is concerned.
+	 */
+	record Destination(String baseUrl, String tokenUrl, String serverCaPem, String certificateSha256) {
+
+		static Destination of(String baseUrl, String tokenUrl, @Nullable String serverCaPem,
+				@Nullable X509Certificate certificate) {
+			String fingerprint = "";
+			if (certificate != null) {
+				try {
+					fingerprint = Sha256.hex(certificate.getEncoded());
+				}
+				catch (java.security.cert.CertificateEncodingException ex) {
+					fingerprint = "unreadable";
+				}
+			}
+			return new Destination(url(baseUrl), url(tokenUrl), serverCaPem == null ? "" : serverCaPem.strip(),
+					fingerprint);
+		}
+
+		static String url(String url) {
+			String out = url.strip();
+			while (out.endsWith("/")) {
+				out = out.substring(0, out.length() - 1);
+			}
+			return out;
+		}
+
+		static String host(String url) {
+			try {
+				String host = java.net.URI.create(url).getHost();
+				return host == null ? "" : host;
+			}
+			catch (IllegalArgumentException ex) {
+				return "";
+			}
+		}
+
+	}
+
+	/**
+	 * The stored destination, or empty when no credentials are set or they no longer open
+	 * (then any PUT is a new destination).
+	 */
+	private Optional<Destination> storedDestination(long connectionId) {
+		try {
+			return load(connectionId)
+				.map(stored -> Destination.of(stored.baseUrl(), stored.tokenUrl(), stored.secrets().serverCaPem(),
+						stored.identity() == null ? null : stored.identity().certificate()));
+		}
+		catch (IllegalStateException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * The stored secrets a form may keep for fields left blank: only while the form keeps
+	 * the destination (same URLs, no new certificate, the server CA blank or the same).
+	 * Otherwise none: a secret is never carried to a host it was not entered for.
+	 */
+	@Transactional(readOnly = true)
+	public Optional<Secrets> keepable(long connectionId, String baseUrl, String tokenUrl, String serverCaPem,
+			boolean newCertificate) {
+		if (newCertificate) {
+			return Optional.empty();
+		}
+		Optional<PixCredentials> stored;
+		try {
+			stored = load(connectionId);
+		}
+		catch (IllegalStateException ex) {
+			return Optional.empty();
+		}
+		return stored
+			.filter(current -> Destination.url(current.baseUrl()).equals(Destination.url(baseUrl))
+					&& Destination.url(current.tokenUrl()).equals(Destination.url(tokenUrl))
+					&& (serverCaPem.isBlank() || serverCaPem.strip()
+						.equals(current.secrets().serverCaPem() == null ? ""
+								: current.secrets().serverCaPem().strip())))
+			.map(PixCredentials::secrets);
+	}
+
+	/**
+	 * Sets the credentials. Setting them where none are, or changing the destination
+	 * (base_url, token_url, server CA, client certificate), needs
+	 * {@link #DESTINATION_PERMISSION}: 403 before anything is written. A new destination
+	 * is audited with its old and new hosts.
+	 */
+	@Transactional
+	public void put(long connectionId, CredentialsRequest request, CurrentUser caller) {
+		CredentialChecks.Checked checked = this.checks.check(request);
+		lockConnection(connectionId);
+		Optional<Destination> stored = storedDestination(connectionId);
+		Destination next = Destination.of(checked.baseUrl(), checked.tokenUrl(), checked.secrets().serverCaPem(),
+				checked.certificate());
+		boolean moved = stored.map(d -> !d.equals(next)).orElse(true);
+		if (moved && !caller.holds(DESTINATION_PERMISSION)) {
+			throw new FinanceProblems.ProviderDestinationNotGranted();
+		}
+		Map<String, @Nullable Object> before = find(connectionId).map(CredentialService::audited).orElse(Map.of());
+		byte[] sealed = this.box.seal(this.json.writeValueAsBytes(checked.secrets()), context(connectionId));
+		X509Certificate certificate = checked.certificate();
+		Secrets secrets = checked.secrets();
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("id", connectionId);
+		params.put("baseUrl", checked.baseUrl());
+		params.put("tokenUrl", checked.tokenUrl());
+		params.put("tokenAuth", ClosedSet.wire(checked.tokenAuth()));
+		params.put("scope", checked.scope());
+		params.put("pixKey", checked.pixKey());
+		params.put("secrets", sealed);
+		params.put("clientSecretSet", !secrets.clientSecret().isEmpty());
+		params.put("certificate", checked.certificateKind());
+		params.put("subject",
+				certificate == null ? "" : truncate(certificate.getSubjectX500Principal().getName(), 500));
+		params.put("expires", certificate == null ? null
+				: OffsetDateTime.ofInstant(certificate.getNotAfter().toInstant(), ZoneOffset.UTC));
+		params.put("serverCaSet", secrets.serverCaPem() != null);
+		params.put("headerNames", secrets.extraHeaders().keySet().toArray(new String[0]));
+		params.put("queryNames", secrets.extraQuery().keySet().toArray(new String[0]));
+		params.put("now", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
+		this.jdbc.sql("""
+				INSERT INTO finance_connection_credential (connection_id, kind, base_url, token_url, token_auth, scope,
+				    pix_key, secrets, client_secret_set, certificate, certificate_subject, certificate_expires_at,
+				    server_ca_set, extra_header_names, extra_query_names, updated_at)
+				VALUES (:id, 'pix_api', :baseUrl, :tokenUrl, :tokenAuth, :scope, :pixKey, :secrets, :clientSecretSet,
+				    :certificate, :subject, :expires, :serverCaSet, :headerNames, :queryNames, :now)
+				ON CONFLICT (connection_id) DO UPDATE SET kind = EXCLUDED.kind, base_url = EXCLUDED.base_url,
+				    token_url = EXCLUDED.token_url, token_auth = EXCLUDED.token_auth, scope = EXCLUDED.scope,
+				    pix_key = EXCLUDED.pix_key, secrets = EXCLUDED.secrets,
+				    client_secret_set = EXCLUDED.client_secret_set, certificate = EXCLUDED.certificate,
+				    certificate_subject = EXCLUDED.certificate_subject,
+				    certificate_expires_at = EXCLUDED.certificate_expires_at, server_ca_set = EXCLUDED.server_ca_set,
+				    extra_header_names = EXCLUDED.extra_header_names,
+				    extra_query_names = EXCLUDED.extra_query_names, updated_at = EXCLUDED.updated_at""")
+			.params(params)
+			.update();
+		// New credentials are not proven yet.
+		this.jdbc
+			.sql("UPDATE finance_connection SET status = 'pending', version = version + 1, updated_at = ? "
+					+ "WHERE id = ? AND status <> 'pending'")
+			.params(params.get("now"), connectionId)
+			.update();
+		// The audit names what changed, never a secret (a new secret is "secrets:
+		// sealed").
+		Map<String, @Nullable Object> after = audited(find(connectionId).orElseThrow());
+		after.put("secrets", "sealed " + params.get("now"));
+		this.audit.record("finance.connection.credentials_set", "connection", connectionId,
+				AuditLog.Changes.between(before, after));
+		if (moved) {
+			Map<String, @Nullable Object> from = new LinkedHashMap<>();
+			stored.ifPresent(d -> {
+				from.put("base_url_host", Destination.host(d.baseUrl()));
+				from.put("token_url_host", Destination.host(d.tokenUrl()));
+				from.put("server_ca_sha256", d.serverCaPem().isEmpty() ? "" : Sha256.hex(d.serverCaPem()));
+				from.put("certificate_sha256", d.certificateSha256());
+			});
+			Map<String, @Nullable Object> to = new LinkedHashMap<>();
+			to.put("base_url_host", Destination.host(next.baseUrl()));
+			to.put("token_url_host", Destination.host(next.tokenUrl()));
+			to.put("server_ca_sha256", next.serverCaPem().isEmpty() ? "" : Sha256.hex(next.serverCaPem()));
+			to.put("certificate_sha256", next.certificateSha256());
+			this.audit.record("finance.connection.destination_changed", "connection", connectionId,
+					AuditLog.Changes.between(from, to));
+		}
+	}
+
+	@Transactional(readOnly = true)
+	public CredentialsResponse get(long connectionId) {
+		if (!connectionExists(connectionId)) {
+			throw new ConnectionNotFound(connectionId);
+		}
+		return find(connectionId).orElseThrow(() -> new CredentialsNotFound(connectionId));
+	}
+
+	@Transactional
+	void delete(long connectionId) {
+		lockConnection(connectionId);
+		CredentialsResponse current = find(connectionId).orElseThrow(() -> new CredentialsNotFound(connectionId));
+		this.jdbc.sql("DELETE FROM finance_connection_credential WHERE connection_id = ?").param(connectionId).update();
+		this.audit.record("finance.connection.credentials_deleted", "connection", connectionId,
+				AuditLog.Changes.removed(audited(current)));
+	}
+
+	/**
+	 * The decrypted credentials for the provider client; empty when none are set.
+	 * @throws IllegalStateException when they cannot be opened (a lost or wrong key)
+	 */
+	@Transactional(readOnly = true)
+	public Optional<PixCredentials> load(long connectionId) {
+		return this.jdbc.sql("""
+				SELECT base_url, token_url, token_auth, scope, pix_key, secrets
+				FROM finance_connection_credential WHERE connection_id = ?""").param(connectionId).query((rs, n) -> {
+			byte[] plain = this.box.open(rs.getBytes("secrets"), context(connectionId));
+			Secrets secrets = this.json.readValue(plain, Secrets.class);
+			ClientIdentity identity;
+			List<X509Certificate> cas;
+			try {
+				identity = identity(secrets);
+				cas = secrets.serverCaPem() == null ? List.of()
+						: ProviderCertificates.certificates(secrets.serverCaPem());
+			}
+			catch (ProviderCertificates.Invalid ex) {
+				throw new IllegalStateException("stored certificate no longer reads: " + ex.getMessage());
+			}
+			return new PixCredentials(connectionId, rs.getString("base_url"), rs.getString("token_url"),
+					ClosedSet.parse(TokenAuth.class, "token_auth", rs.getString("token_auth")), rs.getString("scope"),
+					rs.getString("pix_key"), secrets, identity, cas);
+		}).optional();
+	}
+
+	/**
+	 * Key rotation: re-seals with the current key every secret sealed with a previous one
+	 * (SUITE_SECRETS_PREVIOUS_KEYS), so the old key can then be dropped; run at the
+	 * service's start ({@link CredentialReseal}). Idempotent; several instances may run
+	 * it at once. Secrets no key opens are named in one warning.
+	 */
+	@Transactional
+	public void resealWithCurrentKey() {
+		List<Long> ids = this.jdbc.sql("SELECT connection_id FROM finance_connection_credential ORDER BY 1 FOR UPDATE")
+			.query(Long.class)
+			.list();
+		int resealed = 0;
+		List<Long> unopened = new ArrayList<>();
+		for (long id : ids) {
+			byte[] sealed = this.jdbc.sql("SELECT secrets FROM finance_connection_credential WHERE connection_id = ?")
+				.param(id)
+				.query((rs, n) -> rs.getBytes(1))
+				.single();
+			if (this.box.current(sealed)) {
+				continue;
+			}
+			try {
+				byte[] plain = this.box.open(sealed, context(id));
+				this.jdbc.sql("UPDATE finance_connection_credential SET secrets = ? WHERE connection_id = ?")
+					.params(this.box.seal(plain, context(id)), id)
+					.update();
+				resealed++;
+			}
+			catch (IllegalStateException ex) {
+				unopened.add(id);
+			}
+		}
+		if (resealed > 0) {
+			log.info("Re-sealed the credentials of {} connection(s) with the current secrets key", resealed);
+		}
+		if (!unopened.isEmpty()) {
+			log.warn(
+					"The credentials of {} connection(s) cannot be opened with the secrets keys this instance has "
+							+ "(set SUITE_SECRETS_KEY, or the old key in SUITE_SECRETS_PREVIOUS_KEYS): connections {}",
+					unopened.size(), unopened.size() > 20 ? unopened.subList(0, 20) + "…" : unopened);
+		}
+	}
+
+	static @Nullable ClientIdentity identity(Secrets secrets) throws ProviderCertificates.Invalid {
+		if (secrets.certificateP12Base64() != null) {
+			return ProviderCertificates.fromP12(Base64.getMimeDecoder().decode(secrets.certificateP12Base64()),
+					secrets.certificatePassword());
+		}
+		if (secrets.certificatePem() != null && secrets.privateKeyPem() != null) {
+			return ProviderCertificates.fromPem(secrets.certificatePem(), secrets.privateKeyPem());
+		}
+		return null;
+	}
+
+	private Optional<CredentialsResponse> find(long connectionId) {
+		return this.jdbc.sql("""
+				SELECT kind, base_url, token_url, token_auth, scope, pix_key, client_secret_set, certificate,
+				    certificate_subject, certificate_expires_at, server_ca_set, extra_header_names, extra_query_names,
+				    updated_at
+				FROM finance_connection_credential WHERE connection_id = ?""")
+			.param(connectionId)
+			.query((rs, n) -> map(rs))
+			.optional();
+	}
+
+	private static CredentialsResponse map(ResultSet rs) throws SQLException {
+		Instant expires = TransactionService.instant(rs, "certificate_expires_at");
+		return new CredentialsResponse(rs.getString("kind"), rs.getString("base_url"), rs.getString("token_url"),
+				rs.getString("token_auth"), rs.getString("scope"), rs.getString("pix_key"), true,
+				rs.getBoolean("client_secret_set"), rs.getString("certificate"), rs.getString("certificate_subject"),
+				expires, expires != null && expires.isBefore(Instant.now().plus(EXPIRY_WARNING)),
+				rs.getBoolean("server_ca_set"), strings(rs.getArray("extra_header_names")),
+				strings(rs.getArray("extra_query_names")),
+				java.util.Objects.requireNonNull(TransactionService.instant(rs, "updated_at")));
+	}
+
+	private static List<String> strings(@Nullable Array array) throws SQLException {
+		List<String> out = new ArrayList<>();
+		if (array != null) {
+			for (Object item : (Object[]) array.getArray()) {
+				out.add((String) item);
+			}
+		}
+		return out;
+	}
+
+	private static Map<String, @Nullable Object> audited(CredentialsResponse credentials) {
+		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+		fields.put("kind", credentials.kind());
+		fields.put("base_url", credentials.baseUrl());
+		fields.put("token_url", credentials.tokenUrl());
+		fields.put("token_auth", credentials.tokenAuth());
+		fields.put("scope", credentials.scope());
+		fields.put("pix_key", credentials.pixKey());
+		fields.put("certificate", credentials.certificate());
+		fields.put("certificate_expires_at",
+				credentials.certificateExpiresAt() == null ? null : credentials.certificateExpiresAt().toString());
+		fields.put("extra_header_names", String.join(",", credentials.extraHeaderNames()));
+		fields.put("extra_query_names", String.join(",", credentials.extraQueryNames()));
+		return fields;
+	}
+
+	private void lockConnection(long connectionId) {
+		this.jdbc.sql("SELECT id FROM finance_connection WHERE id = ? FOR UPDATE")
+			.param(connectionId)
+			.query(Long.class)
+			.optional()
+			.orElseThrow(() -> new ConnectionNotFound(connectionId));
+	}
+
+	private boolean connectionExists(long connectionId) {
+		return this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_connection WHERE id = ?)")
+			.param(connectionId)
+			.query(Boolean.class)
+			.single();
+	}
+
+	static String context(long connectionId) {
+		return "finance_connection_credential:" + connectionId;
+	}
+
+	private static String truncate(String text, int max) {
+		return text.length() > max ? text.substring(0, max) : text;
+	}
+
+}

@@ -1,0 +1,469 @@
+package br.suite.finance.pix;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
+
+import org.jspecify.annotations.Nullable;
+
+import br.suite.finance.PixProviderSettings;
+import br.suite.finance.connection.PixCredentials;
+import br.suite.finance.connection.TokenAuth;
+import br.suite.finance.pix.PixProviderException.Kind;
+import br.suite.shared.BoundedAnswer;
+import br.suite.shared.OutboundUrls;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One connection's client for its provider's API Pix: OAuth2 client credentials over
+ * mutual TLS (the same certificate for the token and the calls, as the tokens are bound
+ * to it), the token kept until shortly before it expires, the provider's extra headers
+ * and query parameters on every call. 429 (waiting what {@code Retry-After} asks, up to a
+ * limit), 5xx and network failures are retried with doubling backoff; a 401 gets one
+ * retry with a fresh token, then it (or a 403) is {@link Kind#REVOKED}; any other 4xx is
+ * {@link Kind#REJECTED} at once. Every answer is read up to {@code max-response-bytes} (a
+ * larger one fails the call, its rest unread), each attempt has {@code request-timeout}
+ * in all (connect, headers and body), and a client made for a user's request has a
+ * deadline for everything it does, retries and waits included. A non-2xx answer is
+ * described by its status and its problem's title only (its detail may echo what was
+ * sent). Never called inside a database transaction.
+ */
+public class PixApiClient {
+
+	/** RFC 3339 with seconds and an offset, no fractions (Santander refuses them). */
+	static final DateTimeFormatter RFC3339 = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
+
+	private final PixCredentials credentials;
+
+	private final PixProviderSettings settings;
+
+	private final JsonMapper json;
+
+	private final HttpClient http;
+
+	private final PixTokens tokens;
+
+	private final boolean allowLoopback;
+
+	/** When everything this client does must be over (a user's request), or null. */
+	private final @Nullable Instant deadline;
+
+	/** An answer: status and JSON body (an empty object when there was none). */
+	public record Answer(int status, JsonNode body) {
+	}
+
+	PixApiClient(PixCredentials credentials, PixProviderSettings settings, JsonMapper json, PixTokens tokens,
+			boolean allowLoopback, @Nullable Instant deadline) throws PixProviderException {
+		this.credentials = credentials;
+		this.settings = settings;
+		this.json = json;
+		this.tokens = tokens;
+		this.allowLoopback = allowLoopback;
+		this.deadline = deadline;
+		SSLParameters tls = new SSLParameters();
+		tls.setProtocols(new String[] { "TLSv1.3", "TLSv1.2" });
+		this.http = HttpClient.newBuilder()
+			.connectTimeout(settings.connectTimeout())
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.sslContext(sslContext(credentials))
+			.sslParameters(tls)
+			.build();
+	}
+
+	private static SSLContext sslContext(PixCredentials credentials) throws PixProviderException {
+		try {
+			KeyManagerFactory keys = null;
+			if (credentials.identity() != null) {
+				keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+				keys.init(credentials.identity().keyStore(), credentials.identity().password());
+			}
+			TrustManagerFactory trust = null;
+			if (!credentials.serverCas().isEmpty()) {
+				KeyStore cas = KeyStore.getInstance("PKCS12");
+				cas.load(null, null);
+				int i = 0;
+				for (X509Certificate ca : credentials.serverCas()) {
+					cas.setCertificateEntry("ca" + i++, ca);
+				}
+				trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+				trust.init(cas);
+			}
+			SSLContext context = SSLContext.getInstance("TLS");
+			context.init(keys == null ? null : keys.getKeyManagers(), trust == null ? null : trust.getTrustManagers(),
+					null);
+			return context;
+		}
+		catch (GeneralSecurityException | IOException ex) {
+			throw new PixProviderException(Kind.NOT_CONFIGURED, 0,
+					"the client certificate or server CA cannot be used: " + ex.getMessage());
+		}
+	}
+
+	public JsonMapper json() {
+		return this.json;
+	}
+
+	PixCredentials credentials() {
+		return this.credentials;
+	}
+
+	public Answer get(String path, Map<String, String> query) throws PixProviderException {
+		return call("GET", path, query, null);
+	}
+
+	public Answer put(String path, JsonNode body) throws PixProviderException {
+		return call("PUT", path, Map.of(), body);
+	}
+
+	public Answer patch(String path, JsonNode body) throws PixProviderException {
+		return call("PATCH", path, Map.of(), body);
+	}
+
+	/** A path segment, percent-encoded (keys hold {@code @} and {@code +}). */
+	static String segment(String value) {
+		return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+	}
+
+	private Answer call(String method, String path, Map<String, String> query, @Nullable JsonNode body)
+			throws PixProviderException {
+		checkUrl(this.credentials.baseUrl(), "base_url");
+		Map<String, String> parameters = new LinkedHashMap<>(query);
+		parameters.putAll(this.credentials.secrets().extraQuery());
+		URI uri = URI.create(this.credentials.baseUrl() + path + queryString(parameters));
+		Reply response = send(method + " " + path, false, () -> {
+			HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+				.timeout(this.settings.requestTimeout())
+				.header("Authorization", "Bearer " + this.tokens.token(this))
+				.header("Accept", "application/json");
+			this.credentials.secrets().extraHeaders().forEach(request::header);
+			if (body != null) {
+				request.header("Content-Type", "application/json")
+					.method(method, HttpRequest.BodyPublishers.ofString(this.json.writeValueAsString(body)));
+			}
+			else {
+				request.method(method, HttpRequest.BodyPublishers.noBody());
+			}
+			return request.build();
+		});
+		return new Answer(response.status(), parse(response.body()));
+	}
+
+	/** Asks the token URL for a new access token (with the same retries). */
+	PixTokens.Token requestToken() throws PixProviderException {
+		checkUrl(this.credentials.tokenUrl(), "token_url");
+		PixCredentials.Secrets secrets = this.credentials.secrets();
+		Map<String, String> form = new LinkedHashMap<>();
+		form.put("grant_type", "client_credentials");
+		if (!this.credentials.scope().isEmpty()) {
+			form.put("scope", this.credentials.scope());
+		}
+		if (this.credentials.tokenAuth() != TokenAuth.BASIC) {
+			form.put("client_id", secrets.clientId());
+		}
+		if (this.credentials.tokenAuth() == TokenAuth.FORM) {
+			form.put("client_secret", secrets.clientSecret());
+		}
+		Reply response = send("token request", true, () -> {
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.credentials.tokenUrl()))
+				.timeout(this.settings.requestTimeout())
+				.header("Content-Type", "application/x-www-form-urlencoded")
+				.header("Accept", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(queryString(form).substring(1)));
+			if (this.credentials.tokenAuth() == TokenAuth.BASIC) {
+				request.header("Authorization", "Basic " + Base64.getEncoder()
+					.encodeToString(
+							(secrets.clientId() + ":" + secrets.clientSecret()).getBytes(StandardCharsets.UTF_8)));
+			}
+			secrets.extraHeaders().forEach(request::header);
+			return request.build();
+		});
+		JsonNode answer = parse(response.body());
+		String token = answer.path("access_token").asString("");
+		if (token.isEmpty()) {
+			throw new PixProviderException(Kind.REJECTED, response.status(), "the token answer has no access_token");
+		}
+		long seconds = answer.path("expires_in").asLong(300);
+		return new PixTokens.Token(token, Instant.now().plusSeconds(Math.max(10, seconds - 30)));
+	}
+
+	/**
+	 * Builds one attempt's request (an API call asks {@link PixTokens} for its token).
+	 */
+	@FunctionalInterface
+	private interface Attempt {
+
+		HttpRequest request() throws PixProviderException;
+
+	}
+
+	/**
+	 * Sends a request until it succeeds (any 2xx) or fails for good: 429 and 5xx and
+	 * network failures retried with backoff (429 waiting its {@code Retry-After}); on an
+	 * API call, a 401 once more with a fresh token, then it or a 403 is
+	 * {@link Kind#REVOKED}; on the token request, 400/401/403 are. Another 4xx is
+	 * {@link Kind#REJECTED} at once. A token request's body may echo what was sent, so
+	 * only its OAuth error code is kept.
+	 */
+	private Reply send(String what, boolean tokenRequest, Attempt attempt) throws PixProviderException {
+		boolean refreshed = false;
+		String lastFailure = "";
+		int lastStatus = 0;
+		for (int tried = 1; tried <= this.settings.maxAttempts(); tried++) {
+			HttpRequest request = attempt.request();
+			Reply response;
+			try {
+				response = exchange(what, request);
+			}
+			catch (IOException ex) {
+				lastFailure = what + ": " + describe(ex);
+				lastStatus = 0;
+				pause(tried, null, what, lastFailure);
+				continue;
+			}
+			int status = response.status();
+			if (status >= 200 && status < 300) {
+				return response;
+			}
+			if (!tokenRequest && status == 401 && !refreshed) {
+				// The token may have expired early or been revoked: one fresh try.
+				this.tokens.forget(this);
+				refreshed = true;
+				tried--;
+				continue;
+			}
+			String detail = what + " answered " + status
+					+ (tokenRequest ? oauthError(response.body()) : problem(response.body()));
+			if (status == 401 || status == 403 || (tokenRequest && status == 400)) {
+				if (!tokenRequest) {
+					this.tokens.forget(this);
+				}
+				throw new PixProviderException(Kind.REVOKED, status, detail);
+			}
+			if (status == 429 || status >= 500) {
+				lastFailure = detail;
+				lastStatus = status;
+				pause(tried, response.retryAfter(), what, lastFailure);
+				continue;
+			}
+			throw new PixProviderException(Kind.REJECTED, status, detail);
+		}
+		throw new PixProviderException(Kind.UNAVAILABLE, lastStatus,
+				lastFailure + " (after " + this.settings.maxAttempts() + " attempts)");
+	}
+
+	/** A complete answer: its status, {@code Retry-After} and body (within the limit). */
+	private record Reply(int status, @Nullable String retryAfter, String body) {
+	}
+
+	/**
+	 * One attempt: at most {@code request-timeout} (less when the deadline is nearer) for
+	 * connecting, the headers and the body, and at most {@code max-response-bytes} read.
+	 * @throws IOException when no complete answer came in time (retried)
+	 * @throws PixProviderException when the answer is larger than the limit (not retried:
+	 * it would be again) or the deadline is past
+	 */
+	private Reply exchange(String what, HttpRequest request) throws IOException, PixProviderException {
+		Duration timeout = this.settings.requestTimeout();
+		Duration left = remaining();
+		if (left != null) {
+			if (left.isZero()) {
+				throw deadlinePassed(what, "");
+			}
+			timeout = left.compareTo(timeout) < 0 ? left : timeout;
+		}
+		int limit = (int) this.settings.maxResponseBytes().toBytes();
+		BoundedAnswer answer = new BoundedAnswer(limit);
+		CompletableFuture<HttpResponse<BoundedAnswer.Body>> exchange = this.http.sendAsync(request, answer);
+		HttpResponse<BoundedAnswer.Body> response;
+		try {
+			response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			// Closes the connection, whatever the exchange was waiting for.
+			exchange.cancel(true);
+			answer.abandon();
+			throw new IOException("no complete answer within " + timeout.toMillis() + " ms");
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause() == null ? ex : ex.getCause();
+			throw cause instanceof IOException io ? io : new IOException(cause.toString(), cause);
+		}
+		catch (CancellationException ex) {
+			throw new IOException("cancelled");
+		}
+		catch (InterruptedException ex) {
+			exchange.cancel(true);
+			answer.abandon();
+			Thread.currentThread().interrupt();
+			throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
+		}
+		if (response.body().beyondLimit()) {
+			throw new PixProviderException(Kind.REJECTED, response.statusCode(),
+					what + " answered " + response.statusCode() + " with more than "
+							+ this.settings.maxResponseBytes().toBytes() + " bytes, the most Suite reads of an answer "
+							+ "(SUITE_PIX_MAX_RESPONSE_BYTES); nothing of it was used");
+		}
+		return new Reply(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null),
+				new String(response.body().bytes(), StandardCharsets.UTF_8));
+	}
+
+	/** The time left before the deadline (zero when past), or null without one. */
+	private @Nullable Duration remaining() {
+		if (this.deadline == null) {
+			return null;
+		}
+		Duration left = Duration.between(Instant.now(), this.deadline);
+		return left.isNegative() ? Duration.ZERO : left;
+	}
+
+	private PixProviderException deadlinePassed(String what, String lastFailure) {
+		return new PixProviderException(Kind.UNAVAILABLE, 0,
+				what + ": the provider did not answer within " + this.settings.requestDeadline().toSeconds()
+						+ " s, the deadline of a call made for a request (SUITE_PIX_REQUEST_DEADLINE)"
+						+ (lastFailure.isEmpty() ? "" : "; last: " + lastFailure));
+	}
+
+	/**
+	 * Waits before the next attempt (none after the last); fails at once when the wait
+	 * would end past the deadline.
+	 */
+	private void pause(int attempt, @Nullable String retryAfter, String what, String lastFailure)
+			throws PixProviderException {
+		if (attempt >= this.settings.maxAttempts()) {
+			return;
+		}
+		Duration wait = this.settings.backoff().multipliedBy(1L << Math.min(attempt - 1, 10));
+		Duration asked = retryAfter(retryAfter);
+		if (asked != null) {
+			wait = asked.compareTo(this.settings.maxRetryAfter()) > 0 ? this.settings.maxRetryAfter() : asked;
+		}
+		Duration left = remaining();
+		if (left != null && left.compareTo(wait) <= 0) {
+			throw deadlinePassed(what, lastFailure);
+		}
+		try {
+			Thread.sleep(wait.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
+		}
+	}
+
+	/** Seconds or an HTTP date (RFC 9110 § 10.2.3); null when absent or unreadable. */
+	static @Nullable Duration retryAfter(@Nullable String value) {
+		if (value == null || value.isBlank()) {
+			return null;
+		}
+		try {
+			return Duration.ofSeconds(Math.max(0, Long.parseLong(value.strip())));
+		}
+		catch (NumberFormatException ex) {
+			try {
+				Duration until = Duration.between(Instant.now(),
+						ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+				return until.isNegative() ? Duration.ZERO : until;
+			}
+			catch (RuntimeException unreadable) {
+				return null;
+			}
+		}
+	}
+
+	private void checkUrl(String url, String field) throws PixProviderException {
+		try {
+			OutboundUrls.checked(url, this.allowLoopback, "Pix providers");
+		}
+		catch (OutboundUrls.Refused refused) {
+			throw new PixProviderException(Kind.NOT_CONFIGURED, 0, field + " " + refused.getMessage());
+		}
+	}
+
+	private JsonNode parse(String body) throws PixProviderException {
+		if (body == null || body.isBlank()) {
+			return this.json.createObjectNode();
+		}
+		try {
+			return this.json.readTree(body);
+		}
+		catch (JacksonException ex) {
+			throw new PixProviderException(Kind.REJECTED, 0, "the provider answered something that is not JSON");
+		}
+	}
+
+	/**
+	 * The problem's title, short and on one line, or nothing: the rest of a provider's
+	 * answer (its detail, its violations, a page of text) may echo what was sent.
+	 */
+	private String problem(String body) {
+		if (body == null || body.isBlank()) {
+			return "";
+		}
+		try {
+			JsonNode title = this.json.readTree(body).path("title");
+			if (title.isString()) {
+				String text = title.asString().replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+				if (!text.isEmpty()) {
+					return ": " + (text.length() > 100 ? text.substring(0, 100) + "…" : text);
+				}
+			}
+		}
+		catch (JacksonException ex) {
+			// Not JSON: the status alone.
+		}
+		return "";
+	}
+
+	private String oauthError(String body) {
+		try {
+			JsonNode node = this.json.readTree(body == null ? "" : body);
+			String error = node.path("error").asString("");
+			return error.matches("[a-z_]{1,50}") ? " (" + error + ")" : "";
+		}
+		catch (JacksonException ex) {
+			return "";
+		}
+	}
+
+	private static String describe(IOException ex) {
+		String name = ex.getClass().getSimpleName();
+		return ex.getMessage() == null ? name : name + " " + ex.getMessage();
+	}
+
+	static String queryString(Map<String, String> parameters) {
+		if (parameters.isEmpty()) {
+			return "";
+		}
+		StringJoiner out = new StringJoiner("&", "?", "");
+		parameters.forEach((name, value) -> out.add(URLEncoder.encode(name, StandardCharsets.UTF_8) + "="
+				+ URLEncoder.encode(value, StandardCharsets.UTF_8)));
+		return out.toString();
+	}
+
+}

@@ -1,0 +1,168 @@
+package br.suite.finance.reconciliation;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.stereotype.Component;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import br.suite.finance.transaction.TransactionResponse;
+import br.suite.finance.transaction.TransactionService;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.Paging;
+import br.suite.shared.Requires;
+import br.suite.web.DashboardTile;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+import br.suite.web.PageModel;
+import br.suite.web.Pager;
+
+/**
+ * Bank transactions with the API's filters (period, direction, account, text) and the
+ * credits still to reconcile, a page at a time; one transaction with its allocations and
+ * reconciliation suggestions, each accepted with a button (after a confirmation).
+ */
+@Controller
+class TransactionPages {
+
+	private final TransactionService transactions;
+
+	private final SuggestionService suggestions;
+
+	private final ReconciliationViews reconciliation;
+
+	private final MessageSource messages;
+
+	TransactionPages(TransactionService transactions, SuggestionService suggestions, ReconciliationViews reconciliation,
+			MessageSource messages) {
+		this.messages = messages;
+		this.transactions = transactions;
+		this.suggestions = suggestions;
+		this.reconciliation = reconciliation;
+	}
+
+	@GetMapping({ "/app/transactions", "/app/transactions/" })
+	@Requires("finance.transactions.view")
+	String list(@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
+			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
+			@RequestParam(defaultValue = "") String direction, @RequestParam(defaultValue = "") String provider,
+			@RequestParam(name = "account_id", defaultValue = "") String accountId,
+			@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "false") boolean unreconciled,
+			@RequestParam(defaultValue = "1") int pagina, Model model) {
+		model.addAttribute("dateFrom", dateFrom);
+		model.addAttribute("dateTo", dateTo);
+		model.addAttribute("direction", direction);
+		model.addAttribute("provider", provider);
+		model.addAttribute("accountId", accountId);
+		model.addAttribute("q", q);
+		model.addAttribute("unreconciled", unreconciled);
+		model.addAttribute("transactions", List.of());
+		model.addAttribute("openCredits", Set.of());
+		model.addAttribute("pager", Pager.of(1, 0));
+		try {
+			TransactionService.Listing page = this.transactions
+				.list(new TransactionService.Filter(FormInput.day("date_from", dateFrom),
+						FormInput.day("date_to", dateTo), null, FormInput.blank(direction), FormInput.blank(provider),
+						FormInput.blank(accountId), null, FormInput.blank(q), unreconciled),
+						new Paging(Pager.SIZE, Pager.offset(pagina)));
+			model.addAttribute("transactions", page.transactions());
+			model.addAttribute("openCredits",
+					page.transactions()
+						.stream()
+						.filter(TransactionPages::openCredit)
+						.map(TransactionResponse::id)
+						.collect(Collectors.toSet()));
+			model.addAttribute("pager", Pager.of(pagina, page.total()));
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+		}
+		return "transactions";
+	}
+
+	@GetMapping({ "/app/transactions/{id}", "/app/transactions/{id}/" })
+	@Requires("finance.transactions.view")
+	String transaction(@PathVariable long id, Model model) {
+		TransactionResponse transaction = this.transactions.get(id).body();
+		model.addAttribute("transaction", transaction);
+		model.addAttribute("openCredit", openCredit(transaction));
+		PageModel.Me me = PageModel.current();
+		if (me != null && me.holds("finance.reconciliation.view")) {
+			model.addAttribute("allocations", this.reconciliation.allocationsOf(id));
+			model.addAttribute("suggestions", this.reconciliation.suggestionsFor(id));
+		}
+		return "transaction";
+	}
+
+	/**
+	 * Accepts one suggestion (the page asked for confirmation first); a refusal is shown
+	 * above the list.
+	 */
+	@PostMapping("/app/transactions/{id}/accept")
+	@Requires("finance.reconciliation.change")
+	String accept(@PathVariable long id, @RequestParam(name = "charge_id", required = false) @Nullable Long chargeId,
+			@RequestParam(name = "fiscal_document_id", required = false) @Nullable Long fiscalDocumentId, Model model,
+			RedirectAttributes redirect) {
+		if ((chargeId == null) == (fiscalDocumentId == null)) {
+			model.addAttribute("problem",
+					this.messages.getMessage("transaction.acceptRefused", null, LocaleContextHolder.getLocale()));
+			return transaction(id, model);
+		}
+		try {
+			this.suggestions.acceptOne(id, new SuggestionService.Target(chargeId, fiscalDocumentId),
+					PageModel.caller().id());
+			redirect.addFlashAttribute("accepted", true);
+			return "redirect:/app/transactions/" + id + "/";
+		}
+		catch (ApiProblem problem) {
+			// No longer a suggestion, or the money is no longer open: nothing was
+			// allocated.
+			model.addAttribute("problem",
+					this.messages.getMessage("transaction.acceptRefused", null, LocaleContextHolder.getLocale()));
+			return transaction(id, model);
+		}
+	}
+
+	/**
+	 * A settled or pending credit with money not yet allocated: what reconciliation works
+	 * on.
+	 */
+	static boolean openCredit(TransactionResponse t) {
+		return t.direction().equals("credit") && (t.status().equals("settled") || t.status().equals("pending"))
+				&& t.unallocatedAmount().signum() > 0;
+	}
+
+	/** Credits still to reconcile. */
+	@Component
+	static class Tile implements DashboardTile {
+
+		private final TransactionService transactions;
+
+		Tile(TransactionService transactions) {
+			this.transactions = transactions;
+		}
+
+		@Override
+		public String permission() {
+			return "finance.transactions.view";
+		}
+
+		@Override
+		public Count count() {
+			return new Count(40, "contagem-conciliar", this.transactions.countOpenCredits(),
+					"dashboard.creditsToReconcile", "/app/transactions/?unreconciled=true");
+		}
+
+	}
+
+}
