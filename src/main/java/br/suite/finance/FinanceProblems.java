@@ -284,6 +284,16 @@ final class FinanceProblems {
 
 	}
 
+	static final class ConnectionStillEnabled extends ApiProblem.Conflict {
+
+		ConnectionStillEnabled(long id) {
+			super("Connection " + id + " is enabled: disable it (enabled: false) before reverting its transactions, "
+					+ "or its next sync would write them again.");
+			with("field", "enabled");
+		}
+
+	}
+
 	static final class NoPixKey extends ApiProblem.Conflict {
 
 		NoPixKey(long connectionId) {
