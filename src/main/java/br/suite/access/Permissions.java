@@ -46,6 +46,9 @@ public final class Permissions {
 		c.put("finance.cost_centres.change", "Create and change cost centres");
 		c.put("finance.bills.view",
 				"List and read bills (contas a pagar e a receber), their installments and payments");
+		c.put("finance.accounts.view", "List and read the company's bank accounts and their opening balances");
+		c.put("finance.accounts.change", "Create and change bank accounts and their opening balances");
+		c.put("finance.reports.view", "Read the cash flow (realised and projected)");
 		c.put("finance.bills.change", "Create, change and cancel bills; record and delete payments of installments");
 		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");
