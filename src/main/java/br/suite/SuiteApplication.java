@@ -6,6 +6,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.modulith.Modulithic;
 
+import br.suite.platform.RestoreCommand;
+
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @Modulithic(sharedModules = "shared")

@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,6 +30,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import br.suite.Api.Response;
 import br.suite.shared.DateTimes;
+import br.suite.Api;
+import br.suite.SuiteApplication;
 
 /**
  * A backup of a running service's embedded database, restored with {@code restore <file>}

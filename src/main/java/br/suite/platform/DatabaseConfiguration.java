@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;

@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

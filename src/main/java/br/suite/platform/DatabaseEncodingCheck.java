@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;

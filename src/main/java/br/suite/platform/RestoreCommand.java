@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,7 +25,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * ended, checks that the schema is there and stops it. The service is then started as
  * usual. Runs before any database is started, with only the settings read (no service).
  */
-final class RestoreCommand {
+public final class RestoreCommand {
 
 	static final String USAGE = """
 			Usage: java -jar suite.jar restore <backup file>
@@ -42,7 +42,7 @@ final class RestoreCommand {
 
 	}
 
-	static int run(String[] args, PrintStream out, PrintStream err) {
+	public static int run(String[] args, PrintStream out, PrintStream err) {
 		String[] words = Arrays.stream(args).filter(arg -> !arg.startsWith("--")).toArray(String[]::new);
 		if (words.length != 2) {
 			err.print(USAGE);

@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

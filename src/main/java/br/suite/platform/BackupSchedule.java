@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.springframework.context.annotation.Conditional;

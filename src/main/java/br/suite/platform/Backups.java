@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,7 +40,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
-import br.suite.DatabaseConfiguration.DatabaseServer;
+import br.suite.platform.DatabaseConfiguration.DatabaseServer;
 import br.suite.shared.DateTimes;
 
 /**

@@ -1,4 +1,4 @@
-package br.suite;
+package br.suite.platform;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import br.suite.Api;
+import br.suite.SuiteApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
