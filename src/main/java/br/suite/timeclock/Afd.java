@@ -22,6 +22,9 @@ final class Afd {
 	/** {@code AAAA-MM-ddThh:mm:00ZZZZZ}: seconds always 00, offset without colon. */
 	private static final DateTimeFormatter DH = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:00xx", Locale.ROOT);
 
+	/** The previous hash of an establishment's first punch. */
+	static final String GENESIS = "0".repeat(64);
+
 	static final String SIGNATURE_LINE = pad("ASSINATURA_DIGITAL_EM_ARQUIVO_P7S", 100);
 
 	private Afd() {

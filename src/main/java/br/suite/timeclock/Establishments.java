@@ -98,11 +98,7 @@ class Establishments implements EstablishmentReferences {
 				INSERT INTO timeclock_establishment (name, employer_document, cei_caepf_cno, address, time_zone, active,
 				    last_nsr, last_hash)
 				VALUES (:name, :document, :cno, :address, :zone, :active, 0, :genesis)
-				RETURNING id""")
-			.params(valid.fields(request))
-			.param("genesis", Punch.GENESIS)
-			.query(Long.class)
-			.single();
+				RETURNING id""").params(valid.fields(request)).param("genesis", Afd.GENESIS).query(Long.class).single();
 		Establishment created = get(id);
 		this.records.employer(created, actorId);
 		return get(id);

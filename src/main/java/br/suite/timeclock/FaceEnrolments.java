@@ -67,7 +67,7 @@ class FaceEnrolments implements EmployeePhotos {
 			@Nullable String noticeVersion) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		LegalBasis basis = legalBasis == null ? LegalBasis.FRAUD_PREVENTION
-				: PunchLedger.parseOrCollect(LegalBasis.class, "legal_basis", legalBasis, errors);
+				: TimeclockFields.parseOrCollect(LegalBasis.class, "legal_basis", legalBasis, errors);
 		if (basis == LegalBasis.CONSENT && consentAt == null) {
 			errors.add("consent_at", "is required when legal_basis is consent: when the employee consented");
 		}

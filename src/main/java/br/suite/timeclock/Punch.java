@@ -22,8 +22,6 @@ record Punch(long id, long establishmentId, long nsr, String eventType, long emp
 		boolean disregarded, ZoneId timeZone, boolean offline, Instant recordedAt, @Nullable String employeeCpf,
 		@Nullable String afdLine, @Nullable String afdHash) {
 
-	static final String GENESIS = "0".repeat(64);
-
 	/**
 	 * {@code nsr|establishment|event_type|employee_id|occurred_at|source|recognition_ok|distance|snapshot_sha256|previous_hash};
 	 * an absent snapshot is the empty text.

@@ -68,7 +68,7 @@ class PunchAdjustments {
 	@Transactional
 	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Kind kind = PunchLedger.parseOrCollect(Kind.class, "kind", request.kind(), errors);
+		Kind kind = TimeclockFields.parseOrCollect(Kind.class, "kind", request.kind(), errors);
 		errors.throwIfAny();
 		long employeeId;
 		Long punchId = null;
@@ -95,7 +95,7 @@ class PunchAdjustments {
 				errors.add("event_type", "is required to include a punch");
 			}
 			else {
-				EventType parsed = PunchLedger.parseOrCollect(EventType.class, "event_type", request.eventType(),
+				EventType parsed = TimeclockFields.parseOrCollect(EventType.class, "event_type", request.eventType(),
 						errors);
 				eventType = parsed == null ? null : ClosedSet.wire(parsed);
 			}

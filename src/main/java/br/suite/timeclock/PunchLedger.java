@@ -17,7 +17,6 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
-import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
@@ -89,7 +88,7 @@ class PunchLedger {
 
 	private Registration append(LedgerHead head, PunchDraft draft, FaceRecognition.Result recognition) {
 		Punch punch = this.punches.append(head.next(draft, recognition), draft.snapshot(), draft.key());
-		this.events.publishEvent(PunchRegistered.of(punch));
+		this.events.publishEvent(registered(punch));
 		return new Registration(punch, false);
 	}
 
@@ -101,8 +100,9 @@ class PunchLedger {
 		Instant recordedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Instant occurredAt = occurredAt(request, recordedAt, errors);
-		EventType eventType = parseOrCollect(EventType.class, "event_type", request.eventType(), errors);
-		PunchSource source = parseOrCollect(PunchSource.class, "source", request.source(), errors);
+		EventType eventType = TimeclockFields.parseOrCollect(EventType.class, "event_type", request.eventType(),
+				errors);
+		PunchSource source = TimeclockFields.parseOrCollect(PunchSource.class, "source", request.source(), errors);
 		AccessDirectory.UserSummary employee = employee("employee_id", request.employeeId(), errors);
 		Images.Image snapshot = snapshot(request, errors);
 		Establishment establishment = establishment(request, employee, errors);
@@ -169,7 +169,7 @@ class PunchLedger {
 		List<ChainReport.Problem> problems = new ArrayList<>();
 		NavigableSet<Long> records = this.punches.recordNsrs(establishmentId);
 		long[] state = { 0, 0 };
-		String[] previous = { Punch.GENESIS };
+		String[] previous = { Afd.GENESIS };
 		this.punches.forEachInNsrOrder(establishmentId, punch -> {
 			state[0]++;
 			long between = punch.nsr() <= state[1] + 1 ? 0 : punch.nsr() - state[1] - 1;
@@ -268,15 +268,9 @@ class PunchLedger {
 		return found.orElse(null);
 	}
 
-	static <E extends Enum<E>> @Nullable E parseOrCollect(Class<E> type, String field, String value,
-			InvalidRequest.Builder errors) {
-		try {
-			return ClosedSet.parse(type, field, value);
-		}
-		catch (InvalidRequest invalid) {
-			invalid.errors().forEach((f, messages) -> messages.forEach(m -> errors.add(f, m)));
-			return null;
-		}
+	private static PunchRegistered registered(Punch punch) {
+		return new PunchRegistered(punch.id(), punch.nsr(), punch.employeeId(), punch.eventType(), punch.occurredAt(),
+				punch.source(), punch.recognitionOk(), punch.needsReview());
 	}
 
 }

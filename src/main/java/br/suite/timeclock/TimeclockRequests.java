@@ -118,7 +118,7 @@ class TimeclockRequests {
 			errors.add("kind", "is required: " + ClosedSet.allowed(Kind.class));
 		}
 		else {
-			kind = PunchLedger.parseOrCollect(Kind.class, "kind", body.kind(), errors);
+			kind = TimeclockFields.parseOrCollect(Kind.class, "kind", body.kind(), errors);
 		}
 		if (body.reason().isEmpty()) {
 			errors.add("reason", "is required");
@@ -149,7 +149,7 @@ class TimeclockRequests {
 					errors.add("event_type", "is required to include a mark");
 				}
 				else {
-					EventType type = PunchLedger.parseOrCollect(EventType.class, "event_type", body.eventType(),
+					EventType type = TimeclockFields.parseOrCollect(EventType.class, "event_type", body.eventType(),
 							errors);
 					eventType = type == null ? null : ClosedSet.wire(type);
 				}
