@@ -10,7 +10,7 @@ import br.suite.platform.RestoreCommand;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Modulithic(sharedModules = "shared")
+@Modulithic(sharedModules = { "shared", "platform" })
 public class SuiteApplication {
 
 	public static void main(String[] args) {
