@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.absence;
 
 import java.net.URI;
 import java.time.LocalDate;

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.absence;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +32,10 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.EmployeeChoices;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.jornada.AbsenceKind;
+import br.suite.timeclock.schedule.JornadaForms;
 
 /**
  * Absences (issue 24 item 4): an employee's (or everyone's) absences of a month,

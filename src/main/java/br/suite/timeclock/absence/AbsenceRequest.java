@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.absence;
 
 import java.time.LocalDate;
 
@@ -6,13 +6,13 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /** An absence of whole dates; the certificate file is sent apart (PUT …/certificate/). */
-record AbsenceRequest(@Nullable Long employeeId, @Schema(example = "2026-03-12") @Nullable LocalDate dateFrom,
+public record AbsenceRequest(@Nullable Long employeeId, @Schema(example = "2026-03-12") @Nullable LocalDate dateFrom,
 		@Schema(example = "2026-03-13") @Nullable LocalDate dateTo,
 		@Schema(description = "atestado, ferias, licenca, folga, falta_justificada or falta",
 				example = "atestado") @Nullable String kind,
 		@Schema(description = "up to 500 characters") @Nullable String note) {
 
-	AbsenceRequest {
+	public AbsenceRequest {
 		note = note == null ? "" : note.strip();
 		kind = kind == null ? null : kind.strip();
 	}

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.absence;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * An absence; the certificate itself is read at …/certificate/ with its own permission.
  */
-record AbsenceResponse(long id, long employeeId, LocalDate dateFrom, LocalDate dateTo, String kind,
+public record AbsenceResponse(long id, long employeeId, LocalDate dateFrom, LocalDate dateTo, String kind,
 		@Schema(description = "every kind but falta") boolean justified, String note, boolean hasCertificate,
 		@Schema(nullable = true) @Nullable String certificateContentType,
 		@Schema(nullable = true) @Nullable String certificateSha256, long createdBy, Instant createdAt,

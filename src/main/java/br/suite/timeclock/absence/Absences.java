@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.absence;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,6 +17,9 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.DateSpans;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.jornada.Absence;
 import br.suite.timeclock.jornada.AbsenceKind;
 
@@ -26,9 +29,9 @@ import br.suite.timeclock.jornada.AbsenceKind;
  * health data: read with {@code timeclock.certificates.view}, every read audited.
  */
 @Service
-class Absences {
+public class Absences {
 
-	static final int MAX_DAYS = 366;
+	public static final int MAX_DAYS = 366;
 
 	/** The advisory-lock space of an employee's absences (issue 24). */
 	private static final int LOCK_SPACE = 24_0004;
@@ -77,7 +80,7 @@ class Absences {
 	}
 
 	@Transactional
-	AbsenceResponse create(AbsenceRequest request, long actorId) {
+	public AbsenceResponse create(AbsenceRequest request, long actorId) {
 		return create(request, actorId, null);
 	}
 
@@ -86,7 +89,7 @@ class Absences {
 	 * comes from, if any.
 	 */
 	@Transactional
-	AbsenceResponse create(AbsenceRequest request, long actorId, @Nullable Long requestId) {
+	public AbsenceResponse create(AbsenceRequest request, long actorId, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		if (request.employeeId() == null) {
 			errors.add("employee_id", "is required");
@@ -164,7 +167,7 @@ class Absences {
 
 	/** Attaches (or replaces) the certificate file. */
 	@Transactional
-	AbsenceResponse attach(long id, byte @Nullable [] body) {
+	public AbsenceResponse attach(long id, byte @Nullable [] body) {
 		get(id);
 		Certificate certificate = Certificate.checked(body);
 		this.jdbc.sql("""
@@ -175,13 +178,13 @@ class Absences {
 	}
 
 	/** The certificate and its type; the read is audited (health data, LGPD art. 11). */
-	record Certificate(byte[] bytes, String contentType) {
+	public record Certificate(byte[] bytes, String contentType) {
 
 		/**
 		 * A body sent as a medical certificate: a PDF, JPEG or PNG file of at most
 		 * {@link #MAX_CERTIFICATE_BYTES}, else refused naming {@code certificate}.
 		 */
-		static Certificate checked(byte @Nullable [] body) {
+		public static Certificate checked(byte @Nullable [] body) {
 			String type = body == null ? null : Absences.contentType(body);
 			if (body == null || body.length == 0) {
 				throw InvalidRequest.of("certificate", "the body is the file: a PDF, JPEG or PNG");
@@ -196,12 +199,12 @@ class Absences {
 		}
 
 		/** The columns an attachment sets on row {@code id}: body, type, sha and id. */
-		Map<String, Object> columns(long id) {
+		public Map<String, Object> columns(long id) {
 			return Map.of("body", this.bytes, "type", this.contentType, "sha", Sha256.hex(this.bytes), "id", id);
 		}
 
 		/** The audit event's changes: the file's SHA-256 and type, never its bytes. */
-		AuditLog.Changes attached() {
+		public AuditLog.Changes attached() {
 			return AuditLog.Changes.of()
 				.put("certificate_sha256", null, Sha256.hex(this.bytes))
 				.put("certificate_content_type", null, this.contentType);
@@ -228,7 +231,7 @@ class Absences {
 	 * The absences of an employee that touch the dates, as the computation takes them.
 	 */
 	@Transactional(readOnly = true)
-	List<Absence> between(long employeeId, LocalDate from, LocalDate to) {
+	public List<Absence> between(long employeeId, LocalDate from, LocalDate to) {
 		return this.jdbc.sql("""
 				SELECT date_from, date_to, kind FROM timeclock_absence
 				WHERE employee_id = :employee AND date_to >= :from AND date_from <= :to""")

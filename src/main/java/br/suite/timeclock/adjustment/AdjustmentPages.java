@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.adjustment;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,6 +27,11 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.ledger.EventType;
+import br.suite.timeclock.ledger.Punch;
+import br.suite.timeclock.ledger.PunchLedger;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 import br.suite.web.PageModel;

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.adjustment;
 
 import java.time.OffsetDateTime;
 
@@ -9,7 +9,7 @@ import jakarta.validation.constraints.Size;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
-record AdjustmentRequest(@Schema(allowableValues = {
+public record AdjustmentRequest(@Schema(allowableValues = {
 		"include", "disregard" }) @NotBlank String kind,
 		@Schema(description = "disregard: the punch to disregard") @Nullable @Positive Long punchId,
 		@Schema(description = "include: the employee") @Nullable @Positive Long employeeId,

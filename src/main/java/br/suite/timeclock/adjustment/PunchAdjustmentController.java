@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.adjustment;
 
 import java.net.URI;
 import java.util.List;
@@ -21,6 +21,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.timeclock.TimeclockProblems;
 
 @RestController
 @RequestMapping("/api/timeclock/punch-adjustments")

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.adjustment;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +22,12 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockFields;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.ledger.EventType;
+import br.suite.timeclock.ledger.Punch;
+import br.suite.timeclock.ledger.PunchLedger;
 
 /**
  * Corrections of the ledger as records of their own (the AEJ's "I" included and "D"
@@ -29,7 +35,7 @@ import br.suite.shared.SeparationOfDuties;
  * touched.
  */
 @Service
-class PunchAdjustments {
+public class PunchAdjustments {
 
 	enum Kind {
 
@@ -57,7 +63,7 @@ class PunchAdjustments {
 	}
 
 	@Transactional
-	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author) {
+	public AdjustmentResponse record(AdjustmentRequest request, CurrentUser author) {
 		return record(request, author, null);
 	}
 
@@ -66,7 +72,7 @@ class PunchAdjustments {
 	 * comes from, if any.
 	 */
 	@Transactional
-	AdjustmentResponse record(AdjustmentRequest request, CurrentUser author, @Nullable Long requestId) {
+	public AdjustmentResponse record(AdjustmentRequest request, CurrentUser author, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Kind kind = TimeclockFields.parseOrCollect(Kind.class, "kind", request.kind(), errors);
 		errors.throwIfAny();

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 import java.io.IOException;
 import java.time.OffsetDateTime;
@@ -31,6 +31,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.face.FaceEngine;
 
 /**

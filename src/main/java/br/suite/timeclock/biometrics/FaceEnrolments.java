@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -25,6 +25,8 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.TimeclockFields;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.Face;
 import br.suite.timeclock.face.FaceEngine;
@@ -35,7 +37,7 @@ import br.suite.timeclock.face.ImageSize;
  * here and kept beside the photo, so a punch only analyses its own snapshot.
  */
 @Service
-class FaceEnrolments implements EmployeePhotos {
+public class FaceEnrolments implements EmployeePhotos {
 
 	private final JdbcClient jdbc;
 
@@ -182,7 +184,7 @@ class FaceEnrolments implements EmployeePhotos {
 		return photo;
 	}
 
-	void logAccess(long actorId, long subjectUserId, String kind, @Nullable Long punchId) {
+	public void logAccess(long actorId, long subjectUserId, String kind, @Nullable Long punchId) {
 		this.jdbc
 			.sql("INSERT INTO timeclock_biometric_access (actor_id, subject_user_id, kind, punch_id) "
 					+ "VALUES (:actor, :subject, :kind, :punch)")
@@ -235,7 +237,7 @@ class FaceEnrolments implements EmployeePhotos {
 	}
 
 	@Transactional(readOnly = true)
-	List<AccessEntry> accessLog(@Nullable Long subjectUserId) {
+	public List<AccessEntry> accessLog(@Nullable Long subjectUserId) {
 		return this.jdbc.sql("SELECT * FROM timeclock_biometric_access"
 				+ (subjectUserId == null ? "" : " WHERE subject_user_id = :subject") + " ORDER BY id DESC LIMIT 1000")
 			.params(subjectUserId == null ? Map.of() : Map.of("subject", subjectUserId))

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +20,7 @@ import br.suite.timeclock.face.FaceEngine;
  * with no cache to invalidate.
  */
 @Service
-class FaceRecognition {
+public class FaceRecognition {
 
 	/**
 	 * Created in the background at start-up ({@link FaceEngineConfiguration}): looked up
@@ -39,14 +39,14 @@ class FaceRecognition {
 	}
 
 	/** The outcome recorded on the punch. */
-	record Result(boolean ok, @Nullable Double distance, RecognitionReason reason, double threshold) {
+	public record Result(boolean ok, @Nullable Double distance, RecognitionReason reason, double threshold) {
 	}
 
 	/**
 	 * The face check of a punch, timed and counted by outcome
 	 * ({@code suite.punch.face.checks}, docs/operations.md "Metrics").
 	 */
-	Result recognize(long employeeId, byte @Nullable [] snapshot) {
+	public Result recognize(long employeeId, byte @Nullable [] snapshot) {
 		long started = System.nanoTime();
 		Result result = check(employeeId, snapshot);
 		Metrics.timer("suite.punch.face.checks", "outcome", ClosedSet.wire(result.reason()))

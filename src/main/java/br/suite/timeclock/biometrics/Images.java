@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 import java.util.Base64;
 import java.util.regex.Matcher;
@@ -6,13 +6,14 @@ import java.util.regex.Pattern;
 
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
+import br.suite.timeclock.TimeclockProblems;
 
 /**
  * Face images as clients send them: plain base64 or a {@code data:image/…;base64,} URL of
  * a JPEG or PNG, up to 8 MiB decoded. The type is read from the bytes, not trusted from
  * the client.
  */
-final class Images {
+public final class Images {
 
 	static final int MAX_BYTES = 8 * 1024 * 1024;
 
@@ -23,10 +24,10 @@ final class Images {
 	}
 
 	/** A decoded image and the media type its bytes show. */
-	record Image(byte[] bytes, String contentType) {
+	public record Image(byte[] bytes, String contentType) {
 	}
 
-	static Image decodeBase64(String field, String text) {
+	public static Image decodeBase64(String field, String text) {
 		String payload = text.strip();
 		Matcher dataUrl = DATA_URL.matcher(payload);
 		if (dataUrl.find()) {

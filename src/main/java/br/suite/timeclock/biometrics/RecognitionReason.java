@@ -1,10 +1,10 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 /**
  * Why a punch's face check came out as it did; anything but {@code match} flags it for
  * review.
  */
-enum RecognitionReason {
+public enum RecognitionReason {
 
 	/** One face, within the threshold of the enrolled photo. */
 	MATCH,

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.biometrics;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -22,7 +22,7 @@ import br.suite.shared.DateTimes;
  * so the chain stays verifiable.
  */
 @Component
-class SnapshotRetention {
+public class SnapshotRetention {
 
 	private static final Logger log = LoggerFactory.getLogger(SnapshotRetention.class);
 
@@ -51,7 +51,7 @@ class SnapshotRetention {
 	 * (settings); one statement.
 	 */
 	@Transactional
-	int purge(Instant now) {
+	public int purge(Instant now) {
 		int purged = this.jdbc
 			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() WHERE snapshot IS NOT NULL "
 					+ "AND ((recognition_ok AND occurred_at < :matchedCutoff) OR occurred_at < :cutoff)")
@@ -66,7 +66,7 @@ class SnapshotRetention {
 	}
 
 	@Transactional
-	int purgeTakenBefore(Instant cutoff) {
+	public int purgeTakenBefore(Instant cutoff) {
 		int purged = this.jdbc
 			.sql("UPDATE timeclock_punch SET snapshot = NULL, snapshot_purged_at = now() "
 					+ "WHERE snapshot IS NOT NULL AND occurred_at < :cutoff")

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.closing;
 
 import java.time.YearMonth;
 import java.util.List;
@@ -25,6 +25,9 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.timesheet.Timesheets;
 import br.suite.web.FormErrors;
 import br.suite.web.Formats;
 

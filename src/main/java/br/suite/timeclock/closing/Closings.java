@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.closing;
 
 import java.sql.Date;
 import java.sql.ResultSet;
@@ -27,6 +27,13 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.Timesheet;
+import br.suite.timeclock.holiday.Holidays;
+import br.suite.timeclock.timesheet.Timesheets;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

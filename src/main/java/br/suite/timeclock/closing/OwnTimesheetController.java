@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.closing;
 
 import java.time.YearMonth;
 
@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Requires;
+import br.suite.timeclock.timesheet.Timesheets;
 
 /** An employee's own closed espelhos and their signatures (Portaria 671, art. 84). */
 @RestController

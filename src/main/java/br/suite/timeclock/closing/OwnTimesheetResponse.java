@@ -1,8 +1,10 @@
-package br.suite.timeclock;
+package br.suite.timeclock.closing;
 
 import java.time.Instant;
 
 import org.jspecify.annotations.Nullable;
+
+import br.suite.timeclock.Timesheet;
 
 /**
  * A closed month of the caller: the closing, the SHA-256 of the frozen PDF (what a

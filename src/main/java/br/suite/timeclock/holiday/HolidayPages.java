@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.holiday;
 
 import java.time.LocalDate;
 import java.time.Year;
@@ -20,6 +20,10 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.schedule.JornadaForms;
 
 /**
  * The holidays of a year (issue 24 item 3): the national ones built in, with their law,

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.holiday;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -15,6 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.audit.AuditLog;
 import br.suite.shared.InvalidRequest;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.jornada.NationalHolidays;
 
 /**
@@ -22,11 +23,11 @@ import br.suite.timeclock.jornada.NationalHolidays;
  * state and municipal ones stored per establishment or for all.
  */
 @Service
-class Holidays {
+public class Holidays {
 
-	static final int FIRST_YEAR = 1950;
+	public static final int FIRST_YEAR = 1950;
 
-	static final int LAST_YEAR = 2999;
+	public static final int LAST_YEAR = 2999;
 
 	private final JdbcClient jdbc;
 
@@ -77,7 +78,7 @@ class Holidays {
 	 * The dates from {@code from} to {@code to} that are holidays for the establishment.
 	 */
 	@Transactional(readOnly = true)
-	Set<LocalDate> datesFor(long establishmentId, LocalDate from, LocalDate to) {
+	public Set<LocalDate> datesFor(long establishmentId, LocalDate from, LocalDate to) {
 		Set<LocalDate> dates = new HashSet<>();
 		for (int year = from.getYear(); year <= to.getYear(); year++) {
 			NationalHolidays.of(year).forEach(h -> dates.add(h.date()));

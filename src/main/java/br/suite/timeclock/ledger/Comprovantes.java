@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +7,12 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 
 import br.suite.access.AccessDirectory;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.AfdSigner;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.Pdfs;
+import br.suite.timeclock.RepSettings;
 
 /**
  * The Comprovante de Registro de Ponto do Trabalhador (Portaria MTP 671/2021 art. 79) of

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.util.Arrays;
 import java.util.List;
@@ -6,12 +6,12 @@ import java.util.List;
 import br.suite.shared.ClosedSet;
 
 /** What a punch records: entering, leaving, and the start and end of a break. */
-enum EventType {
+public enum EventType {
 
 	ENTRADA, SAIDA, INICIO_INTERVALO, FIM_INTERVALO;
 
 	/** Every event type as the wire names it ({@code entrada}, {@code saida}, …). */
-	static List<String> wireValues() {
+	public static List<String> wireValues() {
 		return Arrays.stream(values()).map(ClosedSet::wire).toList();
 	}
 

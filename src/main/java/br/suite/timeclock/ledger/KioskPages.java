@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +26,7 @@ import br.suite.access.EmployeeLookup;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Requires;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.web.FormErrors;
 
 /**

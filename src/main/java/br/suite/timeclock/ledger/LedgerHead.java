@@ -1,9 +1,11 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.nio.charset.StandardCharsets;
 
 import br.suite.shared.ClosedSet;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.biometrics.FaceRecognition;
 
 /**
  * The head of an establishment's ledger: the last NSR of its sequence (shared by punches

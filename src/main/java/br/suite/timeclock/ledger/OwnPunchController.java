@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +20,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.timeclock.TimeclockProblems;
 
 /**
  * An employee's own punches and comprovantes (Portaria 671 art. 80: at least the last 48

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -15,7 +15,7 @@ import br.suite.shared.Sha256;
  * fields that make it a legal record plus the previous punch's hash, so altering,
  * removing or reordering any punch breaks the chain from there on.
  */
-record Punch(long id, long establishmentId, long nsr, String eventType, long employeeId, String employeeName,
+public record Punch(long id, long establishmentId, long nsr, String eventType, long employeeId, String employeeName,
 		Instant occurredAt, String source, boolean recognitionOk, @Nullable Double recognitionDistance,
 		String recognitionReason, double recognitionThreshold, boolean needsReview, @Nullable String snapshotType,
 		@Nullable String snapshotSha256, @Nullable Instant snapshotPurgedAt, String previousHash, String hash,

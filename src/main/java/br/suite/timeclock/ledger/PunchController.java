@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.net.URI;
 import java.time.LocalDate;
@@ -27,6 +27,11 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.biometrics.AccessEntry;
+import br.suite.timeclock.biometrics.FaceEnrolments;
+import br.suite.timeclock.biometrics.Images;
 
 @RestController
 @RequestMapping("/api/timeclock")

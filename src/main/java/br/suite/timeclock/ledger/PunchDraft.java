@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -8,6 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.ClosedSet;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.biometrics.Images;
 
 /**
  * A punch request as validated, before face verification and before the ledger numbers

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +21,13 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.PunchRegistered;
+import br.suite.timeclock.TimeclockFields;
+import br.suite.timeclock.biometrics.FaceRecognition;
+import br.suite.timeclock.biometrics.Images;
 
 /**
  * Registers punches and reads the ledger. A registration is validated, answered from an
@@ -29,7 +36,7 @@ import br.suite.shared.Sha256;
  * NSRs never repeat or skip, even under concurrent punches.
  */
 @Service
-class PunchLedger {
+public class PunchLedger {
 
 	private final PunchRepository punches;
 
@@ -57,7 +64,7 @@ class PunchLedger {
 	 * The punch and whether it was recorded by an earlier request with the same
 	 * idempotency key.
 	 */
-	record Registration(Punch punch, boolean replayed) {
+	public record Registration(Punch punch, boolean replayed) {
 	}
 
 	/**
@@ -65,7 +72,7 @@ class PunchLedger {
 	 * again with the same punch gets the first one back; with another punch, a 409.
 	 * Another caller's keys are never looked at.
 	 */
-	Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
+	public Registration register(PunchRequest request, @Nullable String idempotencyKey, CurrentUser caller) {
 		PunchDraft draft = validated(request, idempotencyKey, caller);
 		Optional<Registration> earlier = replayed(draft);
 		if (earlier.isPresent()) {
@@ -123,7 +130,7 @@ class PunchLedger {
 		}
 	}
 
-	record Filter(@Nullable Long employeeId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
+	public record Filter(@Nullable Long employeeId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 			@Nullable Boolean recognitionOk, @Nullable Boolean needsReview) {
 
 		/** Every punch, or only those whose review flag is as given. */
@@ -133,11 +140,11 @@ class PunchLedger {
 
 	}
 
-	record Listing(List<Punch> punches, long total) {
+	public record Listing(List<Punch> punches, long total) {
 	}
 
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	public Listing list(Filter filter, Paging paging) {
 		return this.punches.list(filter, paging);
 	}
 
@@ -148,7 +155,7 @@ class PunchLedger {
 	}
 
 	@Transactional(readOnly = true)
-	Optional<Punch> get(long id) {
+	public Optional<Punch> get(long id) {
 		return this.punches.find(id);
 	}
 
@@ -202,7 +209,7 @@ class PunchLedger {
 		return new ChainReport(problems.isEmpty(), establishmentId, state[0], lastNsr, previous[0], problems);
 	}
 
-	AccessDirectory.UserSummary employee(String field, @Nullable Long id, InvalidRequest.Builder errors) {
+	public AccessDirectory.UserSummary employee(String field, @Nullable Long id, InvalidRequest.Builder errors) {
 		if (id == null) {
 			return null;
 		}

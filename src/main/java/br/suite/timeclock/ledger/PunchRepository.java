@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,6 +20,7 @@ import org.springframework.stereotype.Repository;
 import br.suite.shared.DateTimes;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
+import br.suite.timeclock.biometrics.Images;
 
 /**
  * The punch ledger's storage: punches (append-only) and each establishment's ledger head.

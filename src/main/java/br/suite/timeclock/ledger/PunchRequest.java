@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
 
 /** Op 3's body; {@code source} is optional (default {@code other}). */
-record PunchRequest(@Schema(allowableValues = {
+public record PunchRequest(@Schema(allowableValues = {
 		"entrada", "saida", "inicio_intervalo", "fim_intervalo" }) @NotBlank String eventType,
 		@NotNull @Positive Long employeeId,
 		@Schema(description = "Plain base64 or a data:image/…;base64, URL of a JPEG or PNG, up to 8 MiB decoded; "
@@ -19,7 +19,7 @@ record PunchRequest(@Schema(allowableValues = {
 		@Schema(description = "true for a punch a collector kept while it had no connection; then occurred_at is required") @Nullable Boolean offline,
 		@Schema(description = "Offline punches only: the collector's time of the punch, at most 7 days back, never in the future") java.time.@Nullable OffsetDateTime occurredAt){
 
-	PunchRequest {
+	public PunchRequest {
 		source = source == null ? "other" : source;
 		offline = offline != null && offline;
 		snapshotBase64 = snapshotBase64 == null || snapshotBase64.isBlank() ? null : snapshotBase64;

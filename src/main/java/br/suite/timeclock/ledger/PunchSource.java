@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.ledger;
 
 /**
  * How a punch was collected, the collector kinds of the AFD's REP-P record (01 mobile

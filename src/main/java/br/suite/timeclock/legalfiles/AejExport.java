@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -20,7 +20,18 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.access.AccessDirectory;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.DateSpans;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.RepSettings;
+import br.suite.timeclock.TimeclockExportProblems;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.Timesheet;
 import br.suite.timeclock.jornada.Assignment;
+import br.suite.timeclock.schedule.Schedules;
+import br.suite.timeclock.timesheet.Timesheets;
 
 /**
  * The AEJ of an establishment for a period (docs/api.md § AEJ): closed months from their

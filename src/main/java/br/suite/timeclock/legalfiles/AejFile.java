@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.time.Duration;
 import java.time.LocalDate;
@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
+
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.Timesheet;
 
 /**
  * Writes the AEJ (Arquivo Eletrônico de Jornada, Portaria MTP 671/2021 art. 83; layout of

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -14,6 +14,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
+import br.suite.timeclock.AfdSigner;
+import br.suite.timeclock.Downloads;
 
 @RestController
 @RequestMapping("/api/timeclock/afd")

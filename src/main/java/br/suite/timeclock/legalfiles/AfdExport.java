@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
@@ -20,6 +20,12 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.AfdRecords;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.RepSettings;
+import br.suite.timeclock.TimeclockProblems;
 
 /**
  * Writes the AFD of an establishment's REP-P for a period: header (type 1), the employer

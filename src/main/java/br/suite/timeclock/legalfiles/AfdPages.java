@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -15,6 +15,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
+import br.suite.timeclock.AfdSigner;
+import br.suite.timeclock.Downloads;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.RepSettings;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 

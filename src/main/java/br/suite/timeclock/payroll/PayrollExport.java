@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.payroll;
 
 import java.nio.charset.StandardCharsets;
 import java.time.YearMonth;
@@ -16,6 +16,11 @@ import br.suite.access.AccessDirectory;
 import br.suite.audit.AuditLog;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockExportProblems;
+import br.suite.timeclock.Timesheet;
 
 /**
  * The payroll file of a closed month (issue 27 item 3): the frozen totals of every

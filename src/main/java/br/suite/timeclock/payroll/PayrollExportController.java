@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.payroll;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.Requires;
+import br.suite.timeclock.Downloads;
 
 @RestController
 @RequestMapping("/api/timeclock/payroll-export")

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.payroll;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.payroll;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,8 +18,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.audit.AuditLog;
 import br.suite.shared.InvalidRequest;
-import br.suite.timeclock.PayrollLayoutRequest.PayrollColumn;
-import br.suite.timeclock.PayrollLayoutRequest.PayrollEvent;
+import br.suite.timeclock.TimeclockExportProblems;
+import br.suite.timeclock.payroll.PayrollLayoutRequest.PayrollColumn;
+import br.suite.timeclock.payroll.PayrollLayoutRequest.PayrollEvent;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 

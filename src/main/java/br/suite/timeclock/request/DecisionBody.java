@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;

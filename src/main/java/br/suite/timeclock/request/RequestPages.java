@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,6 +27,10 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.ledger.EventType;
+import br.suite.timeclock.ledger.Punch;
+import br.suite.timeclock.ledger.PunchLedger;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -8,6 +8,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.timeclock.absence.Absences;
 
 /**
  * The certificate of an absence request (health data, LGPD art. 11): attached by the

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import java.net.URI;
 import java.util.List;
@@ -20,6 +20,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
+import br.suite.timeclock.absence.Absences;
 
 @RestController
 @RequestMapping("/api/timeclock/requests")

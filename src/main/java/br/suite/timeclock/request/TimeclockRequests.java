@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.request;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,7 +24,19 @@ import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
 import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.Sha256;
+import br.suite.timeclock.DateSpans;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockFields;
+import br.suite.timeclock.TimeclockProblems;
+import br.suite.timeclock.TimeclockRequestChanged;
+import br.suite.timeclock.absence.AbsenceRequest;
+import br.suite.timeclock.absence.Absences;
+import br.suite.timeclock.adjustment.AdjustmentRequest;
+import br.suite.timeclock.adjustment.PunchAdjustments;
 import br.suite.timeclock.jornada.AbsenceKind;
+import br.suite.timeclock.ledger.EventType;
+import br.suite.timeclock.ledger.Punch;
+import br.suite.timeclock.ledger.PunchLedger;
 
 /**
  * Employees' requests (issue 27 item 1): an employee asks, a manager approves or refuses

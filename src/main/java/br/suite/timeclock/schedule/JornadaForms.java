@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.schedule;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -28,7 +28,7 @@ import br.suite.web.Formats;
  * page.
  */
 @Component
-class JornadaForms {
+public class JornadaForms {
 
 	private static final Pattern INTERVAL = Pattern
 		.compile("(\\d{1,2}:\\d{2})\\s*(?:-|–|—|a|às|as|até)\\s*(\\d{1,2}:\\d{2})");
@@ -40,13 +40,13 @@ class JornadaForms {
 	}
 
 	/** The errors of one form, by form field, already in Portuguese. */
-	final class Errors {
+	public final class Errors {
 
 		private final Map<String, List<String>> byField = new LinkedHashMap<>();
 
 		private @Nullable String general;
 
-		Errors add(String field, String key, Object... args) {
+		public Errors add(String field, String key, Object... args) {
 			String text = text(key, args);
 			List<String> list = this.byField.computeIfAbsent(field, f -> new ArrayList<>());
 			if (!list.contains(text)) {
@@ -55,12 +55,12 @@ class JornadaForms {
 			return this;
 		}
 
-		Errors general(String key, Object... args) {
+		public Errors general(String key, Object... args) {
 			this.general = text(key, args);
 			return this;
 		}
 
-		boolean isEmpty() {
+		public boolean isEmpty() {
 			return this.byField.isEmpty() && this.general == null;
 		}
 
@@ -68,7 +68,7 @@ class JornadaForms {
 		 * Each field of the refusal shown next to the form field the translation names; a
 		 * field it does not know is shown above the form with the general key.
 		 */
-		Errors from(InvalidRequest refusal, Map<String, String[]> translation, String generalKey) {
+		public Errors from(InvalidRequest refusal, Map<String, String[]> translation, String generalKey) {
 			for (String apiField : refusal.errors().keySet()) {
 				String[] target = null;
 				for (Map.Entry<String, String[]> entry : translation.entrySet()) {
@@ -88,14 +88,14 @@ class JornadaForms {
 			return this;
 		}
 
-		void show(Model model) {
+		public void show(Model model) {
 			model.addAttribute("errors", this.byField);
 			model.addAttribute("problem", this.general);
 		}
 
 	}
 
-	Errors errors() {
+	public Errors errors() {
 		return new Errors();
 	}
 
@@ -104,7 +104,7 @@ class JornadaForms {
 	}
 
 	/** A dd/mm/aaaa date, or null when blank; a malformed one is reported. */
-	static @Nullable LocalDate date(String text, String field, String key, Errors errors) {
+	public static @Nullable LocalDate date(String text, String field, String key, Errors errors) {
 		if (text.isBlank()) {
 			return null;
 		}
@@ -117,7 +117,7 @@ class JornadaForms {
 		}
 	}
 
-	static String date(@Nullable LocalDate date) {
+	public static String date(@Nullable LocalDate date) {
 		return date == null ? "" : FormInput.DAY.format(date);
 	}
 
@@ -170,13 +170,13 @@ class JornadaForms {
 	}
 
 	/** Minutes as h:mm. */
-	static String hours(long minutes) {
+	public static String hours(long minutes) {
 		return String.format(Locale.ROOT, "%s%d:%02d", minutes < 0 ? "-" : "", Math.abs(minutes) / 60,
 				Math.abs(minutes) % 60);
 	}
 
 	/** Signed minutes as +h:mm or -h:mm. */
-	static String signed(long minutes) {
+	public static String signed(long minutes) {
 		return (minutes < 0 ? "-" : "+") + hours(Math.abs(minutes));
 	}
 

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.schedule;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -18,6 +18,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.EmployeeChoices;
 
 /**
  * An employee's schedule from a date on (issue 24 item 2), with the history of the

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.schedule;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +17,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
 import br.suite.shared.Requires;
+import br.suite.timeclock.TimeclockProblems;
 
 /**
  * The work schedules (issue 24 item 1): the list with a summary of each, the form of a

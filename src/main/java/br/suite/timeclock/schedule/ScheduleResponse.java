@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.schedule;
 
 import java.time.Instant;
 import java.time.LocalDate;

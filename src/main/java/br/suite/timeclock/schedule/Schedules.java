@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.schedule;
 
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
@@ -16,6 +16,8 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.ListQuery;
 import br.suite.shared.Paging;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.jornada.Assignment;
 
 /**
@@ -24,7 +26,7 @@ import br.suite.timeclock.jornada.Assignment;
  * greatest valid_from not after it.
  */
 @Service
-class Schedules {
+public class Schedules {
 
 	static final List<String> DAY_KEYS = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
@@ -196,7 +198,7 @@ class Schedules {
 
 	/** The employee's assignments as the computation takes them. */
 	@Transactional(readOnly = true)
-	List<Assignment> assignmentsFor(long employeeId) {
+	public List<Assignment> assignmentsFor(long employeeId) {
 		return this.jdbc.sql("""
 				SELECT a.valid_from, s.* FROM timeclock_schedule_assignment a
 				JOIN timeclock_schedule s ON s.id = a.schedule_id WHERE a.employee_id = :employee""")

@@ -1,9 +1,12 @@
-package br.suite.timeclock;
+package br.suite.timeclock.timesheet;
 
 import java.time.LocalDate;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+
+import br.suite.timeclock.Timesheet;
+import br.suite.timeclock.schedule.JornadaForms;
 
 /**
  * The espelho de ponto as the month review page shows it: every figure of

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.timesheet;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Timesheet;
 
 @RestController
 @RequestMapping("/api/timeclock/timesheets")

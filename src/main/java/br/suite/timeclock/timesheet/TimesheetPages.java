@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.timesheet;
 
 import java.time.YearMonth;
 import java.util.Map;
@@ -16,6 +16,8 @@ import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.RateLimited;
 import br.suite.shared.Requires;
+import br.suite.timeclock.Downloads;
+import br.suite.timeclock.schedule.JornadaForms;
 import br.suite.web.FormInput;
 
 /**

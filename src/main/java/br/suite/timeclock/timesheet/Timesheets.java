@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.timesheet;
 
 import java.sql.Timestamp;
 import java.time.Clock;
@@ -26,14 +26,22 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.InvalidRequest;
+import br.suite.timeclock.Establishment;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.MonthClosings;
+import br.suite.timeclock.Pdfs;
 import br.suite.timeclock.Timesheet.Day;
 import br.suite.timeclock.Timesheet.Mark;
+import br.suite.timeclock.Timesheet;
+import br.suite.timeclock.absence.Absences;
+import br.suite.timeclock.holiday.Holidays;
 import br.suite.timeclock.jornada.Assignment;
 import br.suite.timeclock.jornada.BankState;
 import br.suite.timeclock.jornada.DayFigures;
 import br.suite.timeclock.jornada.Flag;
 import br.suite.timeclock.jornada.Jornada;
 import br.suite.timeclock.jornada.MonthFigures;
+import br.suite.timeclock.schedule.Schedules;
 import br.suite.web.FormInput;
 import br.suite.web.Formats;
 
@@ -45,7 +53,7 @@ import br.suite.web.Formats;
  * from the month of the first time-bank assignment on.
  */
 @Service
-class Timesheets {
+public class Timesheets {
 
 	private final JdbcClient jdbc;
 
@@ -83,7 +91,7 @@ class Timesheets {
 			+ "holidays, absences and the considered marks; a shift belongs to the date it started on.";
 
 	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
-	Timesheet of(@Nullable Long employeeId, @Nullable String month) {
+	public Timesheet of(@Nullable Long employeeId, @Nullable String month) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		AccessDirectory.UserSummary employee = null;
 		if (employeeId == null) {
@@ -118,7 +126,7 @@ class Timesheets {
 	 * An espelho as computed now, the banco de horas it carries out and the span of its
 	 * day windows: what a closing freezes.
 	 */
-	record Sheet(Timesheet timesheet, BankState bank, Jornada.Window window) {
+	public record Sheet(Timesheet timesheet, BankState bank, Jornada.Window window) {
 	}
 
 	/**
@@ -126,7 +134,8 @@ class Timesheets {
 	 * balance of the latest closed month before it (computed from the first time-bank
 	 * month on where none is closed).
 	 */
-	Sheet computed(AccessDirectory.UserSummary employee, YearMonth yearMonth, Timesheet.@Nullable Closing closing) {
+	public Sheet computed(AccessDirectory.UserSummary employee, YearMonth yearMonth,
+			Timesheet.@Nullable Closing closing) {
 		Establishment establishment = this.establishments
 			.get(employee.establishmentId() == null ? Establishments.DEFAULT : employee.establishmentId());
 		ZoneId zone = establishment.timeZone();
@@ -253,7 +262,7 @@ class Timesheets {
 	 * The PDF of the espelho: of a closed month the frozen bytes (the document employees
 	 * sign), else rendered now.
 	 */
-	byte[] pdf(Timesheet sheet) {
+	public byte[] pdf(Timesheet sheet) {
 		Timesheet.Closing closing = sheet.closing();
 		if (closing != null) {
 			return this.closings.pdf(closing.id(), sheet.employeeId()).orElseGet(() -> render(sheet));
@@ -261,7 +270,7 @@ class Timesheets {
 		return render(sheet);
 	}
 
-	byte[] render(Timesheet sheet) {
+	public byte[] render(Timesheet sheet) {
 		List<Pdfs.Line> lines = new ArrayList<>();
 		lines.add(Pdfs.Line.bold("Espelho de ponto " + YearMonth.parse(sheet.month()).format(FormInput.MONTH) + " - "
 				+ sheet.employeeName() + (sheet.employeeCpf() == null ? "" : " - CPF " + sheet.employeeCpf())));

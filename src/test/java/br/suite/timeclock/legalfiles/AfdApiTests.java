@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -8,9 +8,13 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.Api;
 import br.suite.ApiTest;
+import br.suite.timeclock.Afd;
+import br.suite.timeclock.AfdReader;
+import br.suite.timeclock.FacePhotos;
+import br.suite.timeclock.RepApiTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

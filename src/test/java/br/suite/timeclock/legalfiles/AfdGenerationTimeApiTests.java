@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.timeclock.AfdReader;
+import br.suite.timeclock.FacePhotos;
+import br.suite.timeclock.RepApiTests;
 
 /**
  * The AFD header's generation time is the server's: a client cannot have a file (and so

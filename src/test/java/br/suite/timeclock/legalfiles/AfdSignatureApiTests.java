@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,6 +31,11 @@ import org.junit.jupiter.api.Test;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
+import br.suite.timeclock.AejReader;
+import br.suite.timeclock.AfdReader;
+import br.suite.timeclock.ComprovanteApiTests;
+import br.suite.timeclock.FacePhotos;
+import br.suite.timeclock.RepApiTests;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

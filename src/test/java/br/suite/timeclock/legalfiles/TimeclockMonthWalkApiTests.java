@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.legalfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,9 +12,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.Api;
 import br.suite.ApiTest;
+import br.suite.timeclock.AejReader;
+import br.suite.timeclock.RepApiTests;
+import br.suite.timeclock.ScheduleApiTests;
+import br.suite.timeclock.TimesheetApiTests;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -1,4 +1,4 @@
-package br.suite.timeclock;
+package br.suite.timeclock.payroll;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,8 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import br.suite.shared.InvalidRequest;
-import br.suite.timeclock.PayrollLayoutRequest.PayrollColumn;
-import br.suite.timeclock.PayrollLayoutRequest.PayrollEvent;
+import br.suite.timeclock.payroll.PayrollLayoutRequest.PayrollColumn;
+import br.suite.timeclock.payroll.PayrollLayoutRequest.PayrollEvent;
 
 /** Issue 27 item 3: the payroll file writer and the layout rules, without a database. */
 class PayrollFileTests {
