@@ -98,19 +98,12 @@ class AccountService {
 	@Transactional
 	Versioned<AccountResponse> create(AccountRequest request) {
 		Content content = check(request);
-		Long id = this.jdbc.sql("""
+		Long id = bind(this.jdbc.sql("""
 				INSERT INTO bills_account (name, provider, account_id, opening_balance, opening_date, version,
 				    created_at, updated_at)
 				VALUES (:name, :provider, :accountId, :balance, :date, 0, :now, :now)
 				ON CONFLICT (provider, account_id) DO NOTHING
-				RETURNING id""")
-			.param("name", content.name())
-			.param("provider", content.provider())
-			.param("accountId", content.accountId())
-			.param("balance", content.openingBalance())
-			.param("date", content.openingDate())
-			.param("now", BillsFields.now())
-			.query(Long.class)
+				RETURNING id"""), content).query(Long.class)
 			.optional()
 			.orElseThrow(() -> new AccountExists(content.provider(), content.accountId(),
 					holder(content.provider(), content.accountId())));
@@ -135,20 +128,22 @@ class AccountService {
 		if (changes.isEmpty()) {
 			return current;
 		}
-		this.jdbc.sql("""
+		bind(this.jdbc.sql("""
 				UPDATE bills_account SET name = :name, provider = :provider, account_id = :accountId,
 				    opening_balance = :balance, opening_date = :date, version = version + 1, updated_at = :now
-				WHERE id = :id""")
-			.param("name", content.name())
+				WHERE id = :id"""), content).param("id", id).update();
+		this.audit.record("finance.account.updated", "account", id, changes);
+		return find(id, false);
+	}
+
+	/** The content's named parameters, and now. */
+	private static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, Content content) {
+		return statement.param("name", content.name())
 			.param("provider", content.provider())
 			.param("accountId", content.accountId())
 			.param("balance", content.openingBalance())
 			.param("date", content.openingDate())
-			.param("now", BillsFields.now())
-			.param("id", id)
-			.update();
-		this.audit.record("finance.account.updated", "account", id, changes);
-		return find(id, false);
+			.param("now", BillsFields.now());
 	}
 
 	private long holder(String provider, String accountId) {
