@@ -29,6 +29,7 @@ public final class Permissions {
 				"Set where a provider connection's money comes from: its base_url, token_url, server CA and client "
 						+ "certificate");
 		c.put("finance.transactions.view", "List and read bank transactions");
+		c.put("finance.transactions.classify", "Classify bank transactions: their category and cost centre");
 		c.put("finance.sync_logs.view", "List and read synchronisation logs");
 		c.put("finance.fiscal_documents.view", "List and read fiscal documents");
 		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");
