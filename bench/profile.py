@@ -38,8 +38,8 @@ b.JVM_FLAGS.append(f"-XX:StartFlightRecording=settings={JFR_SETTINGS},maxage=10m
 # the top of its stack) that is not the JDK's own (java., jdk., sun., javax.): "where the CPU was spent, by whom".
 LAYERS = [
     ("JDBC driver (pgjdbc)", r"^org\.postgresql\."),
-    ("connection pool (Hikari) and its watchdog wrapper", r"^(com\.zaxxer\.hikari|br\.suite\.DatabaseConfiguration|"
-                                                        r"br\.suite\.StalledDatabaseWatchdog|jdk\.proxy)"),
+    ("connection pool (Hikari) and its watchdog wrapper", r"^(com\.zaxxer\.hikari|br\.suite\.platform\.DatabaseConfiguration|"
+                                                        r"br\.suite\.platform\.StalledDatabaseWatchdog|jdk\.proxy)"),
     ("Spring Data JDBC and JdbcClient mapping", r"^org\.springframework\.(data|jdbc\.core)"),
     ("transaction management", r"^org\.springframework\.(transaction|jdbc\.datasource)"),
     ("Jackson (JSON read and write)", r"^tools\.jackson\."),

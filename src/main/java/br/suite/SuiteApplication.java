@@ -6,9 +6,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.modulith.Modulithic;
 
+import br.suite.platform.RestoreCommand;
+
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Modulithic(sharedModules = "shared")
+@Modulithic(sharedModules = { "shared", "platform" })
 public class SuiteApplication {
 
 	public static void main(String[] args) {

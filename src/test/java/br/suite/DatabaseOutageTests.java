@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -129,11 +131,15 @@ class DatabaseOutageTests {
 				thread.start();
 				clients.add(thread);
 			}
-			Thread.sleep(1500);
+			// The load under way: writes acknowledged before the restart.
+			Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> acknowledged.size() >= 20);
 			postgres.close();
 			postgres = postgres(directory, port);
 			restarted.set(true);
-			Thread.sleep(3000);
+			// Writing again within 3 s of the restart, and the load kept up for forty
+			// acknowledged writes after it (more connections of the pool back in use).
+			Awaitility.await().atMost(Duration.ofSeconds(3)).until(() -> !acknowledgedAfterRestart.isEmpty());
+			Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> acknowledgedAfterRestart.size() >= 40);
 			running.set(false);
 			for (Thread client : clients) {
 				client.join();

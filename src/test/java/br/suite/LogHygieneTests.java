@@ -2,17 +2,29 @@ package br.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.Encoder;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.test.context.TestPropertySource;
 
 import br.suite.Api.Response;
 import tools.jackson.databind.JsonNode;
@@ -24,10 +36,60 @@ import tools.jackson.databind.JsonNode;
  * {@code user_id}; no password, token or CPF appears anywhere in it.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@TestPropertySource(properties = { "logging.structured.format.console=logstash",
-		// One line per request from the framework, to check the request's fields on.
-		"logging.level.org.springframework.web.servlet.DispatcherServlet=DEBUG" })
 class LogHygieneTests extends ApiTest {
+
+	private static final String DISPATCHER = "org.springframework.web.servlet.DispatcherServlet";
+
+	/**
+	 * The console as with {@code logging.structured.format.console=logstash} (Spring
+	 * Boot's own encoder in that format, on the shared context's console appender, for
+	 * this test only, instead of a context of its own for that setting).
+	 */
+	private @Nullable StructuredLogEncoder logstash;
+
+	private @Nullable Encoder<ILoggingEvent> plain;
+
+	private @Nullable LogLevel dispatcherLevel;
+
+	@Autowired
+	LoggingSystem loggingSystem;
+
+	@BeforeEach
+	void logstashJsonAndOneLinePerRequest() {
+		ConsoleAppender<ILoggingEvent> console = console();
+		StructuredLogEncoder encoder = new StructuredLogEncoder();
+		encoder.setFormat("logstash");
+		encoder.setCharset(StandardCharsets.UTF_8);
+		encoder.setContext(console.getContext());
+		encoder.start();
+		this.plain = console.getEncoder();
+		this.logstash = encoder;
+		console.setEncoder(encoder);
+		// One line per request from the framework, to check the request's fields on.
+		this.dispatcherLevel = this.loggingSystem.getLoggerConfiguration(DISPATCHER).getConfiguredLevel();
+		this.loggingSystem.setLogLevel(DISPATCHER, LogLevel.DEBUG);
+	}
+
+	@AfterEach
+	void consoleAsBefore() {
+		this.loggingSystem.setLogLevel(DISPATCHER, this.dispatcherLevel);
+		if (this.plain != null) {
+			console().setEncoder(this.plain);
+		}
+		if (this.logstash != null) {
+			this.logstash.stop();
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static ConsoleAppender<ILoggingEvent> console() {
+		LoggerContext logback = (LoggerContext) LoggerFactory.getILoggerFactory();
+		ConsoleAppender<ILoggingEvent> console = (ConsoleAppender<ILoggingEvent>) logback
+			.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
+			.getAppender("CONSOLE");
+		assertThat(console).as("Spring Boot's console appender").isNotNull();
+		return console;
+	}
 
 	/** The framework's lines of a request (not those of its one-time initialisation). */
 	private static final Pattern REQUEST_LINE = Pattern.compile("^(GET|POST|PUT|PATCH|DELETE) \"|^Completed [0-9]");

@@ -29,6 +29,9 @@ public final class Permissions {
 				"Set where a provider connection's money comes from: its base_url, token_url, server CA and client "
 						+ "certificate");
 		c.put("finance.transactions.view", "List and read bank transactions");
+		c.put("finance.transactions.revert",
+				"Delete every transaction a provider connection wrote, with its allocations (a forged or "
+						+ "misconfigured connection)");
 		c.put("finance.sync_logs.view", "List and read synchronisation logs");
 		c.put("finance.fiscal_documents.view", "List and read fiscal documents");
 		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");
@@ -43,6 +46,9 @@ public final class Permissions {
 		c.put("finance.cost_centres.change", "Create and change cost centres");
 		c.put("finance.bills.view",
 				"List and read bills (contas a pagar e a receber), their installments and payments");
+		c.put("finance.accounts.view", "List and read the company's bank accounts and their opening balances");
+		c.put("finance.accounts.change", "Create and change bank accounts and their opening balances");
+		c.put("finance.reports.view", "Read the cash flow (realised and projected)");
 		c.put("finance.bills.change", "Create, change and cancel bills; record and delete payments of installments");
 		c.put("timeclock.punches.register", "Register punches (a kiosk account holds only this)");
 		c.put("timeclock.punches.view", "List and read punches, adjustments and the chain check");

@@ -10,13 +10,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * two imports of one account neither interleave a month's deletion with an upsert nor
  * miscount inserts.
  */
-final class AccountTurns {
+public final class AccountTurns {
 
 	private AccountTurns() {
 	}
 
 	/** A provider code and account id, ordered so locks are always taken alike. */
-	record Account(String provider, String accountId) implements Comparable<Account> {
+	public record Account(String provider, String accountId) implements Comparable<Account> {
 
 		@Override
 		public int compareTo(Account other) {
@@ -30,7 +30,7 @@ final class AccountTurns {
 	 * Serialises writers of these provider accounts for the rest of the transaction.
 	 * Taken in a fixed order against deadlocks.
 	 */
-	static void take(JdbcClient jdbc, Collection<Account> accounts) {
+	public static void take(JdbcClient jdbc, Collection<Account> accounts) {
 		new TreeSet<>(accounts)
 			.forEach(account -> jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended(?, 7426)) IS NULL")
 				.param("finance_transaction\u001f" + account.provider() + "\u001f" + account.accountId())

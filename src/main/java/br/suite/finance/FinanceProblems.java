@@ -289,6 +289,16 @@ public final class FinanceProblems {
 
 	}
 
+	public static final class ConnectionStillEnabled extends ApiProblem.Conflict {
+
+		public ConnectionStillEnabled(long id) {
+			super("Connection " + id + " is enabled: disable it (enabled: false) before reverting its transactions, "
+					+ "or its next sync would write them again.");
+			with("field", "enabled");
+		}
+
+	}
+
 	public static final class NoPixKey extends ApiProblem.Conflict {
 
 		public NoPixKey(long connectionId) {

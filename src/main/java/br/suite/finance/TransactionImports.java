@@ -233,18 +233,20 @@ public class TransactionImports {
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
-		return apply(account, replace, rows, importId, SyncFlow.CSV_IMPORT);
+		return apply(account, replace, rows, importId, SyncFlow.CSV_IMPORT, null);
 	}
 
 	/**
-	 * {@link #apply} for rows that arrived by {@code flow}, which each row written keeps
-	 * as its {@code source}: a file import ({@code CSV_IMPORT}) inserts new rows and
-	 * updates or deletes only rows a file wrote, leaving those a provider's sync or
-	 * webhook wrote as they are; a provider's rows update any row.
+	 * {@link #apply} for rows that arrived by {@code flow} (through the provider
+	 * connection {@code connectionId}, {@code null} for a file), which each row written
+	 * keeps as its {@code source} and {@code connection_id}: a file import
+	 * ({@code CSV_IMPORT}) inserts new rows and updates or deletes only rows a file
+	 * wrote, leaving those a provider's sync or webhook wrote as they are; a provider's
+	 * rows update any row.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId,
-			SyncFlow flow) {
+			SyncFlow flow, @Nullable Long connectionId) {
 		List<String> keys = rows.stream().map(ImportRow::externalId).toList();
 		List<String> notes = new ArrayList<>();
 		int deleted = 0;
@@ -255,7 +257,7 @@ public class TransactionImports {
 			notes.addAll(replaced.notes());
 		}
 		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows),
-				TransactionWriter.source(flow));
+				TransactionWriter.source(flow), connectionId);
 		notes.addAll(this.removals.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
 		int allocated = 0;
 		if (!rows.isEmpty()) {

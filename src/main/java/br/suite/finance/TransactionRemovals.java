@@ -1,5 +1,7 @@
 package br.suite.finance;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.ArrayList;
@@ -25,7 +27,7 @@ import br.suite.shared.Money;
  * own is how money data gets lost.
  */
 @Service
-class TransactionRemovals {
+public class TransactionRemovals {
 
 	private final JdbcClient jdbc;
 
@@ -56,7 +58,7 @@ class TransactionRemovals {
 	 * What replacing a month did: transactions deleted, and one note per allocation that
 	 * went with them.
 	 */
-	record Replaced(int deleted, List<String> notes) {
+	public record Replaced(int deleted, List<String> notes) {
 	}
 
 	/**
@@ -88,9 +90,7 @@ class TransactionRemovals {
 		LocalDate from = month.atDay(1);
 		LocalDate until = month.plusMonths(1).atDay(1);
 		String[] keep = kept.toArray(new String[0]);
-		List<String> notes = new ArrayList<>();
-		Set<Long> charges = new TreeSet<>();
-		List<Long> billPayments = new ArrayList<>();
+		Removed removed = new Removed();
 		this.jdbc.sql("""
 				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount,
 				    a.bill_payment_id
@@ -99,20 +99,10 @@ class TransactionRemovals {
 				  AND t.source = 'file'
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = t.external_id)
 				ORDER BY t.id, a.id
-				FOR UPDATE OF t""").params(code, account, from, until, keep).query((rs, n) -> {
-			Long charge = rs.getObject(4, Long.class);
-			if (charge != null) {
-				charges.add(charge);
-			}
-			Long billPayment = rs.getObject(7, Long.class);
-			if (billPayment != null) {
-				billPayments.add(billPayment);
-			}
-			return notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2) + " of "
-					+ rs.getObject(3, LocalDate.class) + ") is not in the import: it was deleted with "
-					+ "its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
-					+ target(charge, rs.getObject(5, Long.class), billPayment));
-		}).list();
+				FOR UPDATE OF t""")
+			.params(code, account, from, until, keep)
+			.query((rs, n) -> removed.note(rs, "is not in the import"))
+			.list();
 		int deleted = this.jdbc.sql("""
 				DELETE FROM finance_transaction
 				WHERE provider = ? AND account_id = ? AND transaction_date >= ? AND transaction_date < ?
@@ -120,9 +110,72 @@ class TransactionRemovals {
 				  AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS k(id) WHERE k.id = external_id)""")
 			.params(code, account, from, until, keep)
 			.update();
-		this.state.refresh(List.of(), charges);
-		released(billPayments);
-		return new Replaced(deleted, notes);
+		return removed.done(deleted);
+	}
+
+	/**
+	 * Deletes every transaction the provider connection wrote (its sync's and webhook's
+	 * rows; file rows of the same account stay), with their allocations, each reported in
+	 * the notes; the charges they paid are recomputed and the bill payments they settled
+	 * reopened. The caller takes the account's turn ({@link AccountTurns}).
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public Replaced revertConnection(long connectionId) {
+		Removed removed = new Removed();
+		this.jdbc.sql("""
+				SELECT t.id, t.external_id, t.transaction_date, a.charge_id, a.fiscal_document_id, a.amount,
+				    a.bill_payment_id
+				FROM finance_transaction t JOIN finance_allocation a ON a.transaction_id = t.id
+				WHERE t.connection_id = ? AND t.source <> 'file'
+				ORDER BY t.id, a.id
+				FOR UPDATE OF t""")
+			.param(connectionId)
+			.query((rs, n) -> removed.note(rs, "came through connection " + connectionId))
+			.list();
+		int deleted = this.jdbc.sql("DELETE FROM finance_transaction WHERE connection_id = ? AND source <> 'file'")
+			.param(connectionId)
+			.update();
+		return removed.done(deleted);
+	}
+
+	/**
+	 * What one deletion takes with it: the charges and bill payments its allocations fed
+	 * and a note per allocation.
+	 */
+	private final class Removed {
+
+		private final List<String> notes = new ArrayList<>();
+
+		private final Set<Long> charges = new TreeSet<>();
+
+		private final List<Long> billPayments = new ArrayList<>();
+
+		/**
+		 * Reads one row (transaction id, external id, date, charge, document, amount,
+		 * bill payment) of an allocation about to go.
+		 */
+		boolean note(ResultSet rs, String why) throws SQLException {
+			Long charge = rs.getObject(4, Long.class);
+			if (charge != null) {
+				this.charges.add(charge);
+			}
+			Long billPayment = rs.getObject(7, Long.class);
+			if (billPayment != null) {
+				this.billPayments.add(billPayment);
+			}
+			return this.notes.add("information: transaction " + rs.getLong(1) + " (external_id " + rs.getString(2)
+					+ " of " + rs.getObject(3, LocalDate.class) + ") " + why
+					+ ": it was deleted with its allocation of " + Money.format(rs.getBigDecimal(6)) + " to "
+					+ target(charge, rs.getObject(5, Long.class), billPayment));
+		}
+
+		/** After the delete: the sums recomputed, the bill payments released. */
+		Replaced done(int deleted) {
+			TransactionRemovals.this.state.refresh(List.of(), this.charges);
+			released(this.billPayments);
+			return new Replaced(deleted, List.copyOf(this.notes));
+		}
+
 	}
 
 	/**

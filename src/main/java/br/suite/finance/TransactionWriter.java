@@ -77,11 +77,12 @@ class TransactionWriter {
 	private static final String UPSERT = """
 			INSERT INTO finance_transaction AS t (provider, account_id, external_id, transaction_date, posted_at,
 			    amount, direction, status, description, payer_name, payer_document, correlation_id,
-			    bank_reference_id, end_to_end_id, charge_external_id, import_id, source, version, created_at,
-			    updated_at)
+			    bank_reference_id, end_to_end_id, charge_external_id, import_id, source, connection_id, version,
+			    created_at, updated_at)
 			SELECT u.provider, u.account_id, u.external_id, u.transaction_date::date, u.posted_at::timestamptz,
 			    u.amount::numeric, u.direction, u.status, u.description, u.payer_name, u.payer_document,
-			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, ?, 0, ?, ?
+			    u.correlation_id, u.bank_reference_id, u.end_to_end_id, u.charge_external_id, ?::uuid, ?, ?::bigint, 0,
+			    ?, ?
 			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
 			            ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
 			    AS u(provider, account_id, external_id, transaction_date, posted_at, amount, direction, status,
@@ -94,7 +95,8 @@ class TransactionWriter {
 			    payer_document = EXCLUDED.payer_document, correlation_id = EXCLUDED.correlation_id,
 			    bank_reference_id = EXCLUDED.bank_reference_id, end_to_end_id = EXCLUDED.end_to_end_id,
 			    charge_external_id = EXCLUDED.charge_external_id,
-			    import_id = EXCLUDED.import_id, source = EXCLUDED.source, version = t.version + 1,
+			    import_id = EXCLUDED.import_id, source = EXCLUDED.source, connection_id = EXCLUDED.connection_id,
+			    version = t.version + 1,
 			    updated_at = EXCLUDED.updated_at
 			WHERE (EXCLUDED.source <> 'file' OR t.source = 'file')
 			  AND (t.transaction_date, t.posted_at, t.amount, t.direction, t.status, t.description, t.payer_name,
@@ -163,15 +165,17 @@ class TransactionWriter {
 			clean.add(rows.get(i).normalised("rows[" + i + "].", errors));
 		}
 		errors.throwIfAny();
-		return upsertNormalised(importId, clean, SOURCE_FILE);
+		return upsertNormalised(importId, clean, SOURCE_FILE, null);
 	}
 
 	/**
 	 * {@link #upsert} of rows {@link TransactionRow#normalised} already returned without
-	 * errors.
+	 * errors, each row written stamped with its {@code source} and the provider
+	 * connection it came through ({@code null} for a file).
 	 */
 	@Transactional
-	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean, String source) {
+	UpsertResult upsertNormalised(@Nullable UUID importId, List<TransactionRow> clean, String source,
+			@Nullable Long connectionId) {
 		if (clean.isEmpty()) {
 			return new UpsertResult(0, 0, 0);
 		}
@@ -194,7 +198,7 @@ class TransactionWriter {
 		for (List<TransactionRow> round : rounds(clean)) {
 			for (int from = 0; from < round.size(); from += CHUNK) {
 				List<TransactionRow> chunk = round.subList(from, Math.min(round.size(), from + CHUNK));
-				Set<Key> written = write(chunk, importId, source, now);
+				Set<Key> written = write(chunk, importId, source, connectionId, now);
 				for (TransactionRow row : chunk) {
 					Key key = new Key(row.provider(), row.accountId(), row.externalId());
 					if (!written.contains(key)) {
@@ -224,7 +228,8 @@ class TransactionWriter {
 	/** Inserted rows from which an upsert refreshes the table's statistics itself. */
 	private static final int ANALYZE_AFTER_INSERTS = 10_000;
 
-	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, String source, OffsetDateTime now) {
+	private Set<Key> write(List<TransactionRow> chunk, @Nullable UUID importId, String source,
+			@Nullable Long connectionId, OffsetDateTime now) {
 		String[][] columns = new String[COLUMNS][chunk.size()];
 		for (int i = 0; i < chunk.size(); i++) {
 			TransactionRow row = chunk.get(i);
@@ -242,10 +247,11 @@ class TransactionWriter {
 		this.jdbcTemplate.query(UPSERT, statement -> {
 			statement.setObject(1, importId, Types.OTHER);
 			statement.setString(2, source);
-			statement.setObject(3, now);
+			statement.setObject(3, connectionId, Types.BIGINT);
 			statement.setObject(4, now);
+			statement.setObject(5, now);
 			for (int column = 0; column < columns.length; column++) {
-				statement.setArray(5 + column, statement.getConnection().createArrayOf("text", columns[column]));
+				statement.setArray(6 + column, statement.getConnection().createArrayOf("text", columns[column]));
 			}
 		}, (RowCallbackHandler) rs -> written.add(new Key(rs.getString(1), rs.getString(2), rs.getString(3))));
 		return written;

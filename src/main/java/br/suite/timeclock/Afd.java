@@ -17,22 +17,25 @@ import br.suite.shared.Sha256;
  * V) as Suite writes them; the choices where the layout is silent are in docs/api.md §
  * Time clock as a REP-P.
  */
-final class Afd {
+public final class Afd {
 
 	/** {@code AAAA-MM-ddThh:mm:00ZZZZZ}: seconds always 00, offset without colon. */
 	private static final DateTimeFormatter DH = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:00xx", Locale.ROOT);
 
-	static final String SIGNATURE_LINE = pad("ASSINATURA_DIGITAL_EM_ARQUIVO_P7S", 100);
+	/** The previous hash of an establishment's first punch. */
+	public static final String GENESIS = "0".repeat(64);
+
+	public static final String SIGNATURE_LINE = pad("ASSINATURA_DIGITAL_EM_ARQUIVO_P7S", 100);
 
 	private Afd() {
 	}
 
-	static String dh(Instant instant, ZoneId zone) {
+	public static String dh(Instant instant, ZoneId zone) {
 		return DH.format(instant.truncatedTo(ChronoUnit.MINUTES).atZone(zone));
 	}
 
 	/** Numbers (NSR, counts) right-aligned with zeros. */
-	static String number(long value, int width) {
+	public static String number(long value, int width) {
 		String text = Long.toString(value);
 		if (text.length() > width) {
 			throw new IllegalArgumentException(value + " does not fit " + width + " positions");
@@ -52,7 +55,7 @@ final class Afd {
 	 * Text and identifiers left-aligned, padded with spaces, cut to the width, in
 	 * ISO-8859-1 characters.
 	 */
-	static String pad(@Nullable String value, int width) {
+	public static String pad(@Nullable String value, int width) {
 		String text = latin1(value == null ? "" : value);
 		if (text.length() > width) {
 			return text.substring(0, width);
@@ -89,8 +92,8 @@ final class Afd {
 	}
 
 	/** Positions 1-73 of a type-7 record. */
-	static String punchFields(long nsr, Instant occurredAt, @Nullable String cpf, Instant recordedAt, ZoneId zone,
-			String source, boolean offline) {
+	public static String punchFields(long nsr, Instant occurredAt, @Nullable String cpf, Instant recordedAt,
+			ZoneId zone, String source, boolean offline) {
 		return number(nsr, 9) + "7" + dh(occurredAt, zone) + cpf12(cpf) + dh(recordedAt, zone) + collector(source)
 				+ (offline ? "1" : "0");
 	}
@@ -99,7 +102,7 @@ final class Afd {
 	 * SHA-256 (lower-case hex) of the 73 characters followed by the previous type-7 hash
 	 * ("" for the first).
 	 */
-	static String punchHash(String fields, String previousHash) {
+	public static String punchHash(String fields, String previousHash) {
 		return Sha256.hex((fields + previousHash).getBytes(StandardCharsets.ISO_8859_1));
 	}
 
@@ -107,7 +110,7 @@ final class Afd {
 	 * CRC-16/KERMIT (CCITT-TRUE) of the ISO-8859-1 bytes, as 4 upper-case hex digits in
 	 * the byte order of the value.
 	 */
-	static String crc16(String text) {
+	public static String crc16(String text) {
 		int crc = 0;
 		for (byte b : text.getBytes(StandardCharsets.ISO_8859_1)) {
 			crc ^= b & 0xff;
@@ -142,7 +145,7 @@ final class Afd {
 	}
 
 	/** A record of types 1-5: the fields and their CRC. */
-	static String withCrc(String fields) {
+	public static String withCrc(String fields) {
 		return fields + crc16(fields);
 	}
 

@@ -28,7 +28,7 @@ import br.suite.access.EmployeeDataChanged;
  * all. Types 4 and 6 are never written (docs/api.md § Time clock as a REP-P says why).
  */
 @Service
-class AfdRecords {
+public class AfdRecords {
 
 	private final JdbcClient jdbc;
 
@@ -42,7 +42,7 @@ class AfdRecords {
 	/**
 	 * A record as the AFD writes it, with when it was recorded (for selecting a period).
 	 */
-	record Stored(long nsr, char type, String line, Instant recordedAt) {
+	public record Stored(long nsr, char type, String line, Instant recordedAt) {
 	}
 
 	/**
@@ -163,7 +163,7 @@ class AfdRecords {
 	 * {@code to} (exclusive), either open, in NSR order.
 	 */
 	@Transactional(readOnly = true)
-	List<Stored> between(long establishmentId, @Nullable Instant from, @Nullable Instant to) {
+	public List<Stored> between(long establishmentId, @Nullable Instant from, @Nullable Instant to) {
 		return this.jdbc
 			.sql("SELECT nsr, record_type, line, recorded_at FROM timeclock_afd_record "
 					+ "WHERE establishment_id = :id AND recorded_at >= :from AND recorded_at < :to ORDER BY nsr")

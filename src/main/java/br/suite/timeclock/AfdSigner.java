@@ -50,7 +50,7 @@ import br.suite.shared.Sha256;
  * password is never logged.
  */
 @Service
-class AfdSigner {
+public class AfdSigner {
 
 	private final RepSettings settings;
 
@@ -61,14 +61,14 @@ class AfdSigner {
 	/**
 	 * Whether a key store is configured (signed comprovantes), or not (unsigned ones).
 	 */
-	boolean configured() {
+	public boolean configured() {
 		return this.settings.signatureKeystore() != null;
 	}
 
 	/**
 	 * The detached CAdES signature of the AFD's bytes, with the signing-time attribute.
 	 */
-	byte[] sign(byte[] content) {
+	public byte[] sign(byte[] content) {
 		Key key = key();
 		try {
 			return cms(content, key, true);
@@ -84,7 +84,7 @@ class AfdSigner {
 	 * the CMS over the byte range, without signing-time, whose place is the signature
 	 * dictionary's M), appended as an incremental update.
 	 */
-	byte[] signPdf(byte[] pdf, String reason) {
+	public byte[] signPdf(byte[] pdf, String reason) {
 		Key key = key();
 		try (PDDocument document = Loader.loadPDF(pdf); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
 			PDSignature signature = new PDSignature();

@@ -11,7 +11,7 @@ import br.suite.shared.InvalidRequest;
  * The rule of a request's {@code date_from}..{@code date_to} (an absence, an absence
  * request, the AEJ's period): both required, inclusive, at most so many days.
  */
-final class DateSpans {
+public final class DateSpans {
 
 	private DateSpans() {
 	}
@@ -20,7 +20,8 @@ final class DateSpans {
 	 * Adds to {@code errors} what breaks the rule, naming
 	 * {@code date_from}/{@code date_to}.
 	 */
-	static void check(@Nullable LocalDate from, @Nullable LocalDate to, int maxDays, InvalidRequest.Builder errors) {
+	public static void check(@Nullable LocalDate from, @Nullable LocalDate to, int maxDays,
+			InvalidRequest.Builder errors) {
 		if (from == null) {
 			errors.add("date_from", "is required (YYYY-MM-DD)");
 		}

@@ -11,17 +11,17 @@ import org.springframework.http.ResponseEntity;
  * A file timeclock hands out: to the browser from a page (espelho PDF, AFD and its
  * signature) or to the API (the AFD, the AEJ, their signatures, the payroll file).
  */
-final class Downloads {
+public final class Downloads {
 
 	private Downloads() {
 	}
 
-	static final MediaType TEXT_LATIN1 = MediaType.parseMediaType("text/plain; charset=ISO-8859-1");
+	public static final MediaType TEXT_LATIN1 = MediaType.parseMediaType("text/plain; charset=ISO-8859-1");
 
-	static final MediaType SIGNATURE = MediaType.parseMediaType("application/pkcs7-signature");
+	public static final MediaType SIGNATURE = MediaType.parseMediaType("application/pkcs7-signature");
 
 	/** A file never cached, as an attachment or shown inline. */
-	static ResponseEntity<byte[]> of(byte[] bytes, MediaType type, String name, boolean attachment) {
+	public static ResponseEntity<byte[]> of(byte[] bytes, MediaType type, String name, boolean attachment) {
 		ContentDisposition disposition = (attachment ? ContentDisposition.attachment() : ContentDisposition.inline())
 			.filename(name)
 			.build();
@@ -36,7 +36,7 @@ final class Downloads {
 	 * A file the API generated (AFD, AEJ, their signatures) as an attachment, with its
 	 * generation time in {@code header} so a client can ask for the same bytes again.
 	 */
-	static ResponseEntity<byte[]> generated(byte[] bytes, MediaType type, String name, String header,
+	public static ResponseEntity<byte[]> generated(byte[] bytes, MediaType type, String name, String header,
 			Instant generatedAt) {
 		return ResponseEntity.ok()
 			.contentType(type)

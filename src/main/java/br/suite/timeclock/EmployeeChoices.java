@@ -9,7 +9,7 @@ import br.suite.access.AccessDirectory;
 
 /** The employees a jornada page offers, and their names. */
 @Component
-class EmployeeChoices {
+public class EmployeeChoices {
 
 	private final AccessAdministration access;
 
@@ -20,18 +20,18 @@ class EmployeeChoices {
 		this.users = users;
 	}
 
-	record Choice(long id, String name) {
+	public record Choice(long id, String name) {
 	}
 
-	List<Choice> employees() {
+	public List<Choice> employees() {
 		return this.access.employees().stream().map(e -> new Choice(e.id(), e.name())).toList();
 	}
 
-	boolean isEmployee(long id) {
+	public boolean isEmployee(long id) {
 		return this.users.find(id).map(AccessDirectory.UserSummary::isEmployee).orElse(false);
 	}
 
-	String name(long id) {
+	public String name(long id) {
 		return this.users.find(id).map(AccessDirectory.UserSummary::displayName).orElse("#" + id);
 	}
 

@@ -27,9 +27,9 @@ import br.suite.shared.TaxId;
  * → access.
  */
 @Service
-class Establishments implements EstablishmentReferences {
+public class Establishments implements EstablishmentReferences {
 
-	static final long DEFAULT = 1;
+	public static final long DEFAULT = 1;
 
 	private final JdbcClient jdbc;
 
@@ -47,7 +47,7 @@ class Establishments implements EstablishmentReferences {
 	}
 
 	@Transactional(readOnly = true)
-	Optional<Establishment> find(long id) {
+	public Optional<Establishment> find(long id) {
 		return this.jdbc.sql("SELECT * FROM timeclock_establishment WHERE id = :id")
 			.param("id", id)
 			.query(Establishments::establishment)
@@ -58,7 +58,7 @@ class Establishments implements EstablishmentReferences {
 	 * The establishment a request names in {@code establishment_id}, which it must name:
 	 * null, with the refusal added to {@code errors}, when absent or unknown.
 	 */
-	@Nullable Establishment named(@Nullable Long id, InvalidRequest.Builder errors) {
+	public @Nullable Establishment named(@Nullable Long id, InvalidRequest.Builder errors) {
 		if (id == null) {
 			errors.add("establishment_id", "is required");
 			return null;
@@ -74,17 +74,17 @@ class Establishments implements EstablishmentReferences {
 	 * The time zone of an employee's establishment ({@code establishmentId}; the default
 	 * establishment's when null), São Paulo's when it is gone.
 	 */
-	ZoneId zoneOf(@Nullable Long establishmentId) {
+	public ZoneId zoneOf(@Nullable Long establishmentId) {
 		return find(establishmentId == null ? DEFAULT : establishmentId).map(Establishment::timeZone)
 			.orElse(DateTimes.BRAZIL);
 	}
 
-	Establishment get(long id) {
+	public Establishment get(long id) {
 		return find(id).orElseThrow(() -> new TimeclockProblems.EstablishmentNotFound(id));
 	}
 
 	@Transactional(readOnly = true)
-	List<Establishment> list() {
+	public List<Establishment> list() {
 		return this.jdbc.sql("SELECT * FROM timeclock_establishment ORDER BY id")
 			.query(Establishments::establishment)
 			.list();
@@ -98,11 +98,7 @@ class Establishments implements EstablishmentReferences {
 				INSERT INTO timeclock_establishment (name, employer_document, cei_caepf_cno, address, time_zone, active,
 				    last_nsr, last_hash)
 				VALUES (:name, :document, :cno, :address, :zone, :active, 0, :genesis)
-				RETURNING id""")
-			.params(valid.fields(request))
-			.param("genesis", Punch.GENESIS)
-			.query(Long.class)
-			.single();
+				RETURNING id""").params(valid.fields(request)).param("genesis", Afd.GENESIS).query(Long.class).single();
 		Establishment created = get(id);
 		this.records.employer(created, actorId);
 		return get(id);

@@ -189,7 +189,7 @@ public class MonthClosings {
 	 * next month's computation starts from it.
 	 */
 	@Transactional(readOnly = true)
-	Map<YearMonth, BankState> frozenBanks(long employeeId, YearMonth before) {
+	public Map<YearMonth, BankState> frozenBanks(long employeeId, YearMonth before) {
 		Map<YearMonth, BankState> banks = new HashMap<>();
 		this.jdbc.sql("""
 				SELECT e.month, e.bank_balance, e.bank_period_start, e.bank_period_months
@@ -208,7 +208,7 @@ public class MonthClosings {
 	}
 
 	/** The establishment an employee's records are filed under. */
-	long establishmentOf(long employeeId) {
+	public long establishmentOf(long employeeId) {
 		return this.users.find(employeeId)
 			.map(AccessDirectory.UserSummary::establishmentId)
 			.orElse(Establishments.DEFAULT);
@@ -226,7 +226,7 @@ public class MonthClosings {
 	}
 
 	/** Holds an establishment's closings exclusively until the transaction ends. */
-	void lockExclusively(long establishmentId) {
+	public void lockExclusively(long establishmentId) {
 		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, :establishment)")
 			.param("space", LOCK_SPACE)
 			.param("establishment", (int) (establishmentId % Integer.MAX_VALUE))

@@ -15,7 +15,7 @@ import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 /**
  * Plain text documents as PDF (A4, Helvetica), one line per entry, new pages as needed.
  */
-final class Pdfs {
+public final class Pdfs {
 
 	private static final float MARGIN = 50;
 
@@ -26,19 +26,19 @@ final class Pdfs {
 	 * A line of text; {@code bold} for titles and headings, {@code struck} draws a line
 	 * through it.
 	 */
-	record Line(String text, boolean bold, boolean struck) {
+	public record Line(String text, boolean bold, boolean struck) {
 
-		static Line of(String text) {
+		public static Line of(String text) {
 			return new Line(text, false, false);
 		}
 
-		static Line bold(String text) {
+		public static Line bold(String text) {
 			return new Line(text, true, false);
 		}
 
 	}
 
-	static byte[] document(String title, List<Line> lines) {
+	public static byte[] document(String title, List<Line> lines) {
 		PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
 		PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
 		float size = 10;

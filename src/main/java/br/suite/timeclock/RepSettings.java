@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * AEJ's record 08 ({@code SUITE_REP_DEVELOPER_NAME}, {@code SUITE_REP_DEVELOPER_EMAIL}).
  */
 @ConfigurationProperties("suite.timeclock.rep")
-record RepSettings(@DefaultValue("") String inpiRegistration, @DefaultValue("Suite") String programName,
+public record RepSettings(@DefaultValue("") String inpiRegistration, @DefaultValue("Suite") String programName,
 		@DefaultValue("1.0") String programVersion, @DefaultValue("") String developerDocument,
 		@DefaultValue("003") String afdLayoutVersion, java.nio.file.@Nullable Path signatureKeystore,
 		@DefaultValue("") String signatureKeystorePassword, @DefaultValue("") String developerName,
@@ -24,7 +24,7 @@ record RepSettings(@DefaultValue("") String inpiRegistration, @DefaultValue("Sui
 	 * The AEJ layout version paired with the AFD's (docs/api.md § AEJ): AFD 004 (the
 	 * gov.br PDFs of 31/07/2026) writes AEJ 002, AFD 003 writes AEJ 001.
 	 */
-	String aejLayoutVersion() {
+	public String aejLayoutVersion() {
 		return "004".equals(this.afdLayoutVersion) ? "002" : "001";
 	}
 

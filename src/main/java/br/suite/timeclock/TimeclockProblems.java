@@ -8,7 +8,7 @@ import org.springframework.http.HttpStatus;
 import br.suite.shared.ApiProblem;
 
 /** What the time clock refuses, each named for what happened. */
-final class TimeclockProblems {
+public final class TimeclockProblems {
 
 	private TimeclockProblems() {
 	}
@@ -17,9 +17,9 @@ final class TimeclockProblems {
 	 * The caller sent an Idempotency-Key again, with another punch than the one it first
 	 * recorded.
 	 */
-	static final class IdempotencyKeyReused extends ApiProblem.Conflict {
+	public static final class IdempotencyKeyReused extends ApiProblem.Conflict {
 
-		IdempotencyKeyReused(String key) {
+		public IdempotencyKeyReused(String key) {
 			super("The Idempotency-Key was already used by this caller for a different punch (employee_id, "
 					+ "event_type, source or snapshot); send a new key for a new punch.");
 			with("idempotency_key", key);
@@ -28,11 +28,11 @@ final class TimeclockProblems {
 	}
 
 	/** Separation of duties: nobody corrects their own time records. */
-	static final class SelfAdjustment extends ApiProblem.Conflict {
+	public static final class SelfAdjustment extends ApiProblem.Conflict {
 
 		static final String RULE = "no_self_adjustment";
 
-		SelfAdjustment(long employeeId) {
+		public SelfAdjustment(long employeeId) {
 			super("Nobody records an adjustment of their own punches: employee " + employeeId
 					+ " is the caller. Another user with timeclock.adjustments.change must record it.");
 			with("rule", RULE);
@@ -40,9 +40,9 @@ final class TimeclockProblems {
 
 	}
 
-	static final class PunchNotFound extends ApiProblem.NotFound {
+	public static final class PunchNotFound extends ApiProblem.NotFound {
 
-		PunchNotFound(long id) {
+		public PunchNotFound(long id) {
 			super("Punch", id);
 		}
 
@@ -56,18 +56,18 @@ final class TimeclockProblems {
 
 	}
 
-	static final class ScheduleNotFound extends ApiProblem.NotFound {
+	public static final class ScheduleNotFound extends ApiProblem.NotFound {
 
-		ScheduleNotFound(long id) {
+		public ScheduleNotFound(long id) {
 			super("Schedule", id);
 		}
 
 	}
 
 	/** A schedule assigned to some employee stays: it is the history of their jornada. */
-	static final class ScheduleInUse extends ApiProblem.Conflict {
+	public static final class ScheduleInUse extends ApiProblem.Conflict {
 
-		ScheduleInUse(long id) {
+		public ScheduleInUse(long id) {
 			super("Schedule " + id + " is assigned to employees and cannot be deleted; assign another schedule "
 					+ "from a later date instead.");
 			with("code", "schedule_in_use");
@@ -75,27 +75,27 @@ final class TimeclockProblems {
 
 	}
 
-	static final class AbsenceNotFound extends ApiProblem.NotFound {
+	public static final class AbsenceNotFound extends ApiProblem.NotFound {
 
-		AbsenceNotFound(long id) {
+		public AbsenceNotFound(long id) {
 			super("Absence", id);
 		}
 
 	}
 
 	/** 404: the absence has no certificate attached. */
-	static final class CertificateNotFound extends ApiProblem {
+	public static final class CertificateNotFound extends ApiProblem {
 
-		CertificateNotFound(long id) {
+		public CertificateNotFound(long id) {
 			super(org.springframework.http.HttpStatus.NOT_FOUND, "Absence " + id + " has no certificate.");
 		}
 
 	}
 
 	/** At most one absence per employee and date. */
-	static final class AbsenceOverlaps extends ApiProblem.Conflict {
+	public static final class AbsenceOverlaps extends ApiProblem.Conflict {
 
-		AbsenceOverlaps(long existingId) {
+		public AbsenceOverlaps(long existingId) {
 			super("The employee already has absence " + existingId + " on some of these dates.");
 			with("code", "absence_overlaps");
 			with("existing_id", existingId);
@@ -103,9 +103,9 @@ final class TimeclockProblems {
 
 	}
 
-	static final class HolidayNotFound extends ApiProblem.NotFound {
+	public static final class HolidayNotFound extends ApiProblem.NotFound {
 
-		HolidayNotFound(long id) {
+		public HolidayNotFound(long id) {
 			super("Holiday", id);
 		}
 
@@ -114,9 +114,9 @@ final class TimeclockProblems {
 	/**
 	 * A company holiday already exists on that date for that establishment (or for all).
 	 */
-	static final class HolidayExists extends ApiProblem.Conflict {
+	public static final class HolidayExists extends ApiProblem.Conflict {
 
-		HolidayExists(java.time.LocalDate date, @org.jspecify.annotations.Nullable Long establishmentId) {
+		public HolidayExists(java.time.LocalDate date, @org.jspecify.annotations.Nullable Long establishmentId) {
 			super("A company holiday already exists on " + date + " for "
 					+ (establishmentId == null ? "every establishment" : "establishment " + establishmentId) + ".");
 			with("code", "holiday_exists");
@@ -124,26 +124,26 @@ final class TimeclockProblems {
 
 	}
 
-	static final class AdjustmentNotFound extends ApiProblem.NotFound {
+	public static final class AdjustmentNotFound extends ApiProblem.NotFound {
 
-		AdjustmentNotFound(long id) {
+		public AdjustmentNotFound(long id) {
 			super("Adjustment", id);
 		}
 
 	}
 
-	static final class UserNotFound extends ApiProblem.NotFound {
+	public static final class UserNotFound extends ApiProblem.NotFound {
 
-		UserNotFound(long id) {
+		public UserNotFound(long id) {
 			super("User", id);
 		}
 
 	}
 
 	/** 404: the user has no enrolled face photo (never had one, or it was removed). */
-	static final class NoEnrolledPhoto extends ApiProblem {
+	public static final class NoEnrolledPhoto extends ApiProblem {
 
-		NoEnrolledPhoto(long userId) {
+		public NoEnrolledPhoto(long userId) {
 			super(HttpStatus.NOT_FOUND, "User " + userId + " has no enrolled photo.");
 		}
 
@@ -153,9 +153,9 @@ final class TimeclockProblems {
 	 * 404: the punch was recorded without a snapshot, or retention purged it (its SHA-256
 	 * stays on the punch).
 	 */
-	static final class NoSnapshot extends ApiProblem {
+	public static final class NoSnapshot extends ApiProblem {
 
-		NoSnapshot(long punchId, boolean recordedWithout) {
+		public NoSnapshot(long punchId, boolean recordedWithout) {
 			super(HttpStatus.NOT_FOUND, recordedWithout ? "Punch " + punchId + " was recorded without a snapshot."
 					: "The snapshot of punch " + punchId + " was purged after the retention period.");
 		}
@@ -163,17 +163,17 @@ final class TimeclockProblems {
 	}
 
 	/** 413: an uploaded image above the 8 MiB limit. */
-	static final class ImageTooLarge extends ApiProblem {
+	public static final class ImageTooLarge extends ApiProblem {
 
-		ImageTooLarge() {
+		public ImageTooLarge() {
 			super(HttpStatus.CONTENT_TOO_LARGE, "The image is larger than 8 MiB.");
 		}
 
 	}
 
-	static final class AlreadyDisregarded extends ApiProblem.Conflict {
+	public static final class AlreadyDisregarded extends ApiProblem.Conflict {
 
-		AlreadyDisregarded(long punchId) {
+		public AlreadyDisregarded(long punchId) {
 			super("Punch " + punchId + " is already disregarded.");
 		}
 
@@ -183,9 +183,9 @@ final class TimeclockProblems {
 	 * The AFD names the employer: an establishment without CNPJ/CPF (the migrated
 	 * establishment 1) has none.
 	 */
-	static final class EmployerDocumentRequired extends ApiProblem.Conflict {
+	public static final class EmployerDocumentRequired extends ApiProblem.Conflict {
 
-		EmployerDocumentRequired(long establishmentId) {
+		public EmployerDocumentRequired(long establishmentId) {
 			super("Establishment " + establishmentId + " has no employer_document (CNPJ or CPF): set it with PATCH "
 					+ "/api/timeclock/establishments/" + establishmentId + "/ first.");
 			with("rule", "employer_document_required");
@@ -198,9 +198,9 @@ final class TimeclockProblems {
 	 * (punches or records added to its period, employer data changed): the file is
 	 * generated again, with the server's time.
 	 */
-	static final class AfdChanged extends ApiProblem.Conflict {
+	public static final class AfdChanged extends ApiProblem.Conflict {
 
-		AfdChanged(java.time.Instant generatedAt) {
+		public AfdChanged(java.time.Instant generatedAt) {
 			super("The AFD generated at " + generatedAt + " has changed since (new punches or records, or new employer "
 					+ "data): download it again without generated_at.");
 			with("rule", "afd_changed");
@@ -212,9 +212,9 @@ final class TimeclockProblems {
 	 * Punches of employees who had no CPF would carry zeros in the AFD; listed unless
 	 * allow_incomplete=true.
 	 */
-	static final class EmployeeCpfRequired extends ApiProblem.Conflict {
+	public static final class EmployeeCpfRequired extends ApiProblem.Conflict {
 
-		EmployeeCpfRequired(List<Map<String, Object>> employees) {
+		public EmployeeCpfRequired(List<Map<String, Object>> employees) {
 			super("Punches in this period belong to employees who had no CPF when they punched; their AFD records carry "
 					+ "zeros as CPF. Send allow_incomplete=true to export them anyway.");
 			with("rule", "employee_cpf_required");
@@ -237,11 +237,11 @@ final class TimeclockProblems {
 	 * A write touching a month closed for the employee (or a second closing of a closed
 	 * month): refused, nothing changed; reopen the month first.
 	 */
-	static final class MonthClosed extends ApiProblem.Conflict {
+	public static final class MonthClosed extends ApiProblem.Conflict {
 
 		static final String CODE = "month_closed";
 
-		MonthClosed(long employeeId, java.time.YearMonth month) {
+		public MonthClosed(long employeeId, java.time.YearMonth month) {
 			super("Month " + month + " is closed for employee " + employeeId
 					+ ": its figures are frozen. Reopen the closing (DELETE /api/timeclock/closings/{id}/, permission "
 					+ "timeclock.closings.reopen) to change its records.");
@@ -250,7 +250,7 @@ final class TimeclockProblems {
 			with("employee_id", employeeId);
 		}
 
-		MonthClosed(java.time.YearMonth month, long establishmentId, long closingId) {
+		public MonthClosed(java.time.YearMonth month, long establishmentId, long closingId) {
 			super("Month " + month + " is already closed for establishment " + establishmentId + " (closing "
 					+ closingId + ").");
 			with("code", CODE);
@@ -261,9 +261,9 @@ final class TimeclockProblems {
 
 	}
 
-	static final class ClosingNotFound extends ApiProblem.NotFound {
+	public static final class ClosingNotFound extends ApiProblem.NotFound {
 
-		ClosingNotFound(long id) {
+		public ClosingNotFound(long id) {
 			super("Closing", id);
 		}
 
@@ -273,9 +273,9 @@ final class TimeclockProblems {
 	 * Closings follow one another: the month after the last closed one, so each month's
 	 * banco de horas starts from the frozen balance of the month before.
 	 */
-	static final class ClosingOutOfOrder extends ApiProblem.Conflict {
+	public static final class ClosingOutOfOrder extends ApiProblem.Conflict {
 
-		ClosingOutOfOrder(String code, String detail) {
+		public ClosingOutOfOrder(String code, String detail) {
 			super(detail);
 			with("code", code);
 		}
@@ -283,9 +283,9 @@ final class TimeclockProblems {
 	}
 
 	/** A month whose last day's window has not ended yet cannot be frozen. */
-	static final class MonthNotOver extends ApiProblem.Conflict {
+	public static final class MonthNotOver extends ApiProblem.Conflict {
 
-		MonthNotOver(java.time.YearMonth month) {
+		public MonthNotOver(java.time.YearMonth month) {
 			super("Month " + month + " has not ended yet (its last day's window is still open in the establishment's "
 					+ "zone): it can be closed once it has.");
 			with("code", "month_not_over");
@@ -294,9 +294,9 @@ final class TimeclockProblems {
 
 	}
 
-	static final class ClosingReopened extends ApiProblem.Conflict {
+	public static final class ClosingReopened extends ApiProblem.Conflict {
 
-		ClosingReopened(long id) {
+		public ClosingReopened(long id) {
 			super("Closing " + id + " was already reopened.");
 			with("code", "closing_reopened");
 		}
@@ -304,18 +304,18 @@ final class TimeclockProblems {
 	}
 
 	/** 404: the caller has no closed espelho of that month. */
-	static final class NoClosedTimesheet extends ApiProblem {
+	public static final class NoClosedTimesheet extends ApiProblem {
 
-		NoClosedTimesheet(java.time.YearMonth month) {
+		public NoClosedTimesheet(java.time.YearMonth month) {
 			super(HttpStatus.NOT_FOUND, "There is no closed espelho of " + month + " for you.");
 		}
 
 	}
 
 	/** Only a closed month's espelho is signed. */
-	static final class MonthNotClosed extends ApiProblem.Conflict {
+	public static final class MonthNotClosed extends ApiProblem.Conflict {
 
-		MonthNotClosed(java.time.YearMonth month) {
+		public MonthNotClosed(java.time.YearMonth month) {
 			super("Month " + month + " is not closed: only a closed espelho can be signed.");
 			with("code", "month_not_closed");
 			with("month", month.toString());
@@ -323,9 +323,9 @@ final class TimeclockProblems {
 
 	}
 
-	static final class AlreadySigned extends ApiProblem.Conflict {
+	public static final class AlreadySigned extends ApiProblem.Conflict {
 
-		AlreadySigned(java.time.YearMonth month, java.time.Instant signedAt) {
+		public AlreadySigned(java.time.YearMonth month, java.time.Instant signedAt) {
 			super("You already signed the espelho of " + month + " at " + signedAt
 					+ "; a signature is not changed. It lapses only if HR reopens the month.");
 			with("code", "already_signed");
@@ -335,9 +335,9 @@ final class TimeclockProblems {
 	}
 
 	/** The client signed another PDF than the frozen one. */
-	static final class PdfMismatch extends ApiProblem.Conflict {
+	public static final class PdfMismatch extends ApiProblem.Conflict {
 
-		PdfMismatch(String current) {
+		public PdfMismatch(String current) {
 			super("pdf_sha256 is not the SHA-256 of the closed espelho's PDF: download it again, read it and sign "
 					+ "what you read.");
 			with("code", "pdf_mismatch");

@@ -23,7 +23,7 @@ public record Timesheet(long employeeId, String employeeName, @Nullable String e
 		int bankExpiredCreditMinutes, int bankExpiredDebitMinutes, @Nullable Closing closing) {
 
 	/** The same espelho marked as frozen by a closing. */
-	Timesheet closed(@Nullable Closing closing) {
+	public Timesheet closed(@Nullable Closing closing) {
 		return new Timesheet(this.employeeId, this.employeeName, this.employeeCpf, this.establishmentId,
 				this.establishmentName, this.timeZone, this.month, this.days, this.workedMinutes, this.flaggedDays,
 				this.note, this.expectedMinutes, this.nightMinutes, this.nightPaidMinutes, this.overtime50Minutes,

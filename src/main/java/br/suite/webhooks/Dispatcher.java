@@ -1,9 +1,7 @@
 package br.suite.webhooks;
 
+import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,13 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Metrics;
@@ -32,8 +26,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
-import br.suite.shared.BoundedAnswer;
 import br.suite.shared.CurrentUser;
+import br.suite.shared.OutboundHttp;
 import br.suite.shared.OutboundUrls;
 
 /**
@@ -73,7 +67,7 @@ class Dispatcher implements DisposableBean {
 
 	private final AccessDirectory access;
 
-	private final HttpClient http;
+	private final OutboundHttp http;
 
 	private final ThreadPoolExecutor senders;
 
@@ -89,10 +83,8 @@ class Dispatcher implements DisposableBean {
 		this.access = access;
 		// Redirects are not followed: a redirect could lead to an address the URL check
 		// refused.
-		this.http = HttpClient.newBuilder()
-			.connectTimeout(min(settings.connectTimeout(), settings.requestTimeout()))
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
+		this.http = new OutboundHttp(null, () -> this.settings.allowLoopback(), "webhooks",
+				min(settings.connectTimeout(), settings.requestTimeout()), true);
 		// Never more queued than free senders (a round claims only that many).
 		this.senders = new ThreadPoolExecutor(settings.concurrency(), settings.concurrency(), 30, TimeUnit.SECONDS,
 				new ArrayBlockingQueue<>(settings.concurrency()), new CustomizableThreadFactory("webhook-sender-"));
@@ -225,42 +217,33 @@ class Dispatcher implements DisposableBean {
 		Duration timeout = this.settings.requestTimeout();
 		try {
 			URI uri = this.destinations.checked(delivery.url());
-			HttpRequest request = HttpRequest.newBuilder(uri)
-				.timeout(timeout)
-				.header("Content-Type", "application/json")
-				.header("User-Agent", "Suite-Webhooks/1")
-				.header("webhook-id", delivery.messageId())
-				.header("webhook-timestamp", Long.toString(timestamp))
-				.header("webhook-signature",
-						Signatures.sign(delivery.secret(), delivery.messageId(), timestamp, delivery.body()))
-				.POST(HttpRequest.BodyPublishers.ofString(delivery.body(), StandardCharsets.UTF_8))
-				.build();
-			BoundedAnswer answer = new BoundedAnswer((int) this.settings.maxResponseBytes().toBytes());
-			CompletableFuture<HttpResponse<BoundedAnswer.Body>> exchange = this.http.sendAsync(request, answer);
+			OutboundHttp.Request request = new OutboundHttp.Request("POST", uri,
+					List.of(Map.entry("User-Agent", "Suite-Webhooks/1"), Map.entry("webhook-id", delivery.messageId()),
+							Map.entry("webhook-timestamp", Long.toString(timestamp)),
+							Map.entry("webhook-signature",
+									Signatures.sign(delivery.secret(), delivery.messageId(), timestamp,
+											delivery.body()))),
+					delivery.body().getBytes(StandardCharsets.UTF_8), "application/json");
 			try {
-				HttpResponse<BoundedAnswer.Body> response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-				code = response.statusCode();
-				byte[] read = response.body().bytes();
+				// An answer longer than the limit has answered: reading stops there.
+				OutboundHttp.Answer answer = this.http.exchange(request, timeout,
+						(int) this.settings.maxResponseBytes().toBytes());
+				code = answer.status();
+				byte[] read = answer.body();
 				body = storable(new String(read, 0, Math.min(read.length, KEPT_BODY_BYTES), StandardCharsets.UTF_8));
 				complete = true;
 			}
-			catch (TimeoutException ex) {
-				// Closes the connection, whatever the exchange was waiting for.
-				exchange.cancel(true);
-				answer.abandon();
-				code = answer.status();
-				error = (code == null ? DeliveryError.NO_ANSWER : DeliveryError.ANSWER_INCOMPLETE)
-					.english(timeout.toMillis());
-			}
-			catch (ExecutionException ex) {
-				code = answer.status();
-				Throwable cause = ex.getCause() == null ? ex : ex.getCause();
-				error = code == null ? DeliveryError.of(cause)
-						: DeliveryError.ANSWER_CUT_SHORT.english(DeliveryError.of(cause));
-			}
-			catch (CancellationException ex) {
-				code = answer.status();
-				error = DeliveryError.CANCELLED.english();
+			catch (OutboundHttp.Incomplete incomplete) {
+				code = incomplete.status();
+				Throwable cause = incomplete.getCause() == null ? incomplete : incomplete.getCause();
+				if (incomplete.timedOut()) {
+					error = (code == null ? DeliveryError.NO_ANSWER : DeliveryError.ANSWER_INCOMPLETE)
+						.english(timeout.toMillis());
+				}
+				else {
+					error = code == null ? DeliveryError.of(cause)
+							: DeliveryError.ANSWER_CUT_SHORT.english(DeliveryError.of(cause));
+				}
 			}
 		}
 		catch (OutboundUrls.Refused refused) {
@@ -288,9 +271,10 @@ class Dispatcher implements DisposableBean {
 	}
 
 	@Override
-	public void destroy() throws InterruptedException {
+	public void destroy() throws InterruptedException, IOException {
 		this.senders.shutdownNow();
 		this.senders.awaitTermination(5, TimeUnit.SECONDS);
+		this.http.close();
 	}
 
 	private void record(Due delivery, boolean succeeded, @Nullable Integer code, @Nullable String body,

@@ -113,7 +113,7 @@ class PixBrowserTests extends BrowserTest {
 		// it).
 		org.openqa.selenium.WebElement before = browser.findElement(By.id("resultado"));
 		browser.findElement(By.id("salvar-credenciais")).click();
-		new org.openqa.selenium.support.ui.WebDriverWait(browser, java.time.Duration.ofSeconds(20))
+		waiting(browser, java.time.Duration.ofSeconds(20))
 			.until(org.openqa.selenium.support.ui.ExpectedConditions.stalenessOf(before));
 		assertThat(textOnceItShows(browser, By.id("resultado"), "Credenciais salvas")).contains("Credenciais salvas");
 

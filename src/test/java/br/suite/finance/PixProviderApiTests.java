@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +54,9 @@ class PixProviderApiTests extends ApiTest {
 
 	@Autowired
 	PixSyncService pixSync;
+
+	@Autowired
+	TransactionWriter ledger;
 
 	FakePsp psp;
 
@@ -250,6 +254,71 @@ class PixProviderApiTests extends ApiTest {
 		assertThat(debit.get("correlation_id").asString()).isEqualTo(e2e(1));
 		assertThat(sync().get("imported_count").asInt()).as("idempotent").isZero();
 		assertThat(transactions()).hasSize(3);
+	}
+
+	@Test
+	void aConnectionsRowsAreLinkedToItAndRevertedInOneStepByAMoneyPermissionOnly() {
+		String txid = ReconciliationApiTests.alnum(30);
+		long charge = this.api
+			.post("/api/finance/charges/", "{\"kind\":\"pix\",\"amount\":\"99.90\",\"txid\":\"" + txid + "\"}")
+			.id();
+		Instant when = Instant.now().minus(Duration.ofMinutes(30)).truncatedTo(ChronoUnit.MILLIS);
+		this.psp.addPix(e2e(700), txid, "99.90", when);
+		this.psp.addPix(e2e(701), "", "12.00", when.plusSeconds(1));
+		// A statement file's row of the same account: not the connection's, it stays.
+		this.ledger.upsert(UUID.randomUUID(), List.of(FinanceFixtures.row(this.provider, "conta-1", "file-1",
+				LocalDate.now(DateTimes.BRAZIL), "7.00", "credit")));
+		sync();
+		List<JsonNode> linked = this.api.get("/api/finance/transactions/?connection_id=" + this.connection)
+			.json()
+			.valueStream()
+			.toList();
+		assertThat(linked).extracting(t -> t.get("external_id").asString())
+			.containsExactlyInAnyOrder(e2e(700), e2e(701));
+		assertThat(this.api.get("/api/finance/transactions/?source=provider_sync&provider=" + this.provider).json())
+			.hasSize(2);
+		JsonNode file = this.api.get("/api/finance/transactions/?source=file&provider=" + this.provider).json();
+		assertThat(file).singleElement()
+			.satisfies(t -> assertThat(t.get("external_id").asString()).isEqualTo("file-1"));
+		assertThat(this.api.get("/api/finance/transactions/?source=paper").status()).isEqualTo(400);
+		assertThat(this.api.get("/api/finance/charges/" + charge + "/").json().get("status").asString())
+			.isEqualTo("paid");
+		String revert = CONNECTIONS + this.connection + "/revert-transactions/";
+
+		// Who holds the connection's settings, or may read every transaction, may not
+		// erase money.
+		Api clerk = signedInWith("finance.connections.view", "finance.connections.change", "finance.transactions.view",
+				"finance.charges.view", "finance.reconciliation.change");
+		assertThat(clerk.post(revert, "").status()).isEqualTo(403);
+		// Enabled, its next sync would write the rows again.
+		Response enabled = this.api.post(revert, "");
+		assertThat(enabled.status()).as(enabled.toString()).isEqualTo(409);
+		assertThat(enabled.json().get("field").asString()).isEqualTo("enabled");
+		assertThat(this.api.get("/api/finance/transactions/?provider=" + this.provider).json()).hasSize(3);
+		assertThat(this.api.get("/api/finance/charges/" + charge + "/").json().get("status").asString())
+			.isEqualTo("paid");
+		assertThat(this.api.post(CONNECTIONS + "999999999/revert-transactions/", "").status()).isEqualTo(404);
+
+		assertThat(this.api.patch(CONNECTIONS + this.connection + "/", "{\"enabled\":false}").status()).isEqualTo(200);
+		Response reverted = this.api.post(revert, "");
+		assertThat(reverted.status()).as(reverted.toString()).isEqualTo(200);
+		assertThat(reverted.json().get("connection_id").asLong()).isEqualTo(this.connection);
+		assertThat(reverted.json().get("deleted_count").asInt()).isEqualTo(2);
+		assertThat(reverted.json().get("notes").valueStream().map(JsonNode::asString).toList()).singleElement()
+			.asString()
+			.contains(e2e(700), "charge " + charge, "99.90");
+		assertThat(this.api.get("/api/finance/transactions/?provider=" + this.provider).json())
+			.extracting(t -> t.get("external_id").asString())
+			.containsExactly("file-1");
+		JsonNode reopened = this.api.get("/api/finance/charges/" + charge + "/").json();
+		assertThat(reopened.get("status").asString()).isEqualTo("open");
+		assertThat(reopened.get("paid_amount").asString()).isEqualTo("0.00");
+		JsonNode audit = this.api
+			.get("/api/audit/events/?action=finance.connection.transactions_reverted&resource_id=" + this.connection)
+			.json();
+		assertThat(audit).hasSize(1);
+		assertThat(audit.get(0).toString()).contains("deleted_count");
+		assertThat(this.api.post(revert, "").json().get("deleted_count").asInt()).as("nothing left").isZero();
 	}
 
 	@Test
@@ -541,6 +610,21 @@ class PixProviderApiTests extends ApiTest {
 		assertThat(this.psp.webhookUrl).isNotEqualTo(oldUrl);
 		Response old = this.api.as(null).post(oldUrl.replace(PUBLIC, "") + "/pix", "{\"pix\":[]}");
 		assertThat(old.status()).isEqualTo(404);
+
+		// The webhook's rows are linked to the connection; once it is disabled, a call
+		// writes nothing.
+		assertThat(this.api.get("/api/finance/transactions/?source=webhook&connection_id=" + this.connection)
+			.json()
+			.get(0)
+			.get("external_id")
+			.asString()).isEqualTo(e2e(500));
+		assertThat(this.api.patch(CONNECTIONS + this.connection + "/", "{\"enabled\":false}").status()).isEqualTo(200);
+		ObjectNode late = this.psp.addPix(e2e(502), "", "7.00", Instant.now().minusSeconds(5));
+		assertThat(this.psp.notifySuite(PUBLIC, suite, late)).isEqualTo(200);
+		awaitInbox();
+		List<String> messages = inboxMessages();
+		assertThat(messages.get(messages.size() - 1)).startsWith("failed: Nothing written").contains("disabled");
+		assertThat(transactions()).hasSize(1);
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package br.suite.imports;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
+import com.zaxxer.hikari.HikariDataSource;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -40,6 +43,9 @@ class CsvImportConfirmTests extends ApiTest {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	HikariDataSource pool;
 
 	@Test
 	void problemsOfContentAreAnsweredInTheResultObjectAndWriteNothing() {
@@ -116,8 +122,9 @@ class CsvImportConfirmTests extends ApiTest {
 	 * statement runs, not even one rolled back. A statement trigger bumps a sequence
 	 * (sequences ignore rollbacks) on every write statement against the tables an import
 	 * touches, and PostgreSQL's own statistics (which count rolled-back rows too) must
-	 * not move; they are flushed asynchronously, at most 10 s after a backend goes idle,
-	 * hence the waits.
+	 * not move. A backend flushes its statistics asynchronously (up to 10 s after it goes
+	 * idle) but at once when it exits: before each reading, every connection the service
+	 * holds is closed and the test waits until their backends are gone.
 	 */
 	@Test
 	void prepareWritesNothingNotEvenARolledBackStatement() throws Exception {
@@ -138,7 +145,7 @@ class CsvImportConfirmTests extends ApiTest {
 							+ " FOR EACH STATEMENT EXECUTE FUNCTION " + probe + "()")
 					.update();
 			}
-			Thread.sleep(11_000);
+			statisticsFlushed();
 			String before = statistics(tables);
 			long rows = rowCount(tables);
 
@@ -150,12 +157,16 @@ class CsvImportConfirmTests extends ApiTest {
 				.as("no write statement ran")
 				.isFalse();
 			assertThat(rowCount(tables)).isEqualTo(rows);
-			Thread.sleep(11_000);
+			statisticsFlushed();
 			assertThat(statistics(tables)).as("n_tup_ins/upd/del").isEqualTo(before);
 
 			// The probe itself works: a confirmation trips it.
 			confirmed(this.api, revised);
 			assertThat(this.jdbc.sql("SELECT is_called FROM " + probe).query(Boolean.class).single()).isTrue();
+			// The statistics, read the same way, move with it (so each flush above is
+			// real).
+			statisticsFlushed();
+			assertThat(statistics(tables)).as("n_tup_ins/upd/del after a confirmation").isNotEqualTo(before);
 		}
 		finally {
 			for (String table : tables) {
@@ -164,6 +175,29 @@ class CsvImportConfirmTests extends ApiTest {
 			this.jdbc.sql("DROP FUNCTION IF EXISTS " + probe + "()").update();
 			this.jdbc.sql("DROP SEQUENCE IF EXISTS " + probe).update();
 		}
+	}
+
+	/**
+	 * The statistics of every statement run so far are in PostgreSQL's shared counters:
+	 * the pool's connections (those of this connection's application name; the stall
+	 * watchdog's own, which only selects 1, has another) are closed, idle ones now and
+	 * busy ones when handed back, and their backends, which flush their counts as they
+	 * exit, have all ended.
+	 */
+	private void statisticsFlushed() {
+		List<Integer> backends = this.jdbc
+			.sql("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+					+ "AND application_name = current_setting('application_name')")
+			.query(Integer.class)
+			.list();
+		this.pool.getHikariPoolMXBean().softEvictConnections();
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(30))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> this.jdbc.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY (?)")
+				.param(backends.toArray(Integer[]::new))
+				.query(Long.class)
+				.single() == 0);
 	}
 
 	private String statistics(String... tables) {

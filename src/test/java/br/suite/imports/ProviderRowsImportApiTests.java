@@ -109,7 +109,7 @@ class ProviderRowsImportApiTests extends ApiTest {
 		TransactionImports.ImportRow row = this.imports.check(account, raw).row();
 		assertThat(row).isNotNull();
 		this.transactions
-			.executeWithoutResult(tx -> this.imports.apply(account, null, List.of(row), UUID.randomUUID(), flow));
+			.executeWithoutResult(tx -> this.imports.apply(account, null, List.of(row), UUID.randomUUID(), flow, null));
 	}
 
 	private List<String> sources(String provider) {

@@ -11,13 +11,18 @@ import java.util.function.Function;
  *
  * <p>
  * Every run uses a fresh seed so that repeated CI runs explore new cases; a failure names
- * the seed, and {@code -Dsuite.property.seed=<seed>} replays exactly that run.
+ * the seed, and {@code -Dsuite.property.seed=<seed>} replays exactly that run (with the
+ * same number of tries). The default numbers of tries are the ones a run of the suite
+ * affords (a second for all properties); {@code -Dsuite.property.scale=<n>} runs n times
+ * as many, for a longer search.
  */
 public final class Property {
 
 	public static final int TRIES = 1000;
 
 	private static final String SEED_PROPERTY = "suite.property.seed";
+
+	private static final String SCALE_PROPERTY = "suite.property.scale";
 
 	private Property() {
 	}
@@ -26,7 +31,8 @@ public final class Property {
 		forAll(name, TRIES, generator, check);
 	}
 
-	public static <T> void forAll(String name, int tries, Function<Random, T> generator, Consumer<T> check) {
+	public static <T> void forAll(String name, int defaultTries, Function<Random, T> generator, Consumer<T> check) {
+		int tries = defaultTries * scale();
 		long seed = seed();
 		Random random = new Random(seed);
 		for (int i = 1; i <= tries; i++) {
@@ -36,7 +42,8 @@ public final class Property {
 			}
 			catch (AssertionError | RuntimeException e) {
 				throw new AssertionError("Property '" + name + "' falsified on try " + i + " of " + tries + " by "
-						+ describe(value) + "; replay with -D" + SEED_PROPERTY + "=" + seed, e);
+						+ describe(value) + "; replay with -D" + SEED_PROPERTY + "=" + seed
+						+ (tries == defaultTries ? "" : " -D" + SCALE_PROPERTY + "=" + scale()), e);
 			}
 		}
 		System.out.println("[property] " + name + ": " + tries + " tries passed, seed " + seed);
@@ -44,6 +51,11 @@ public final class Property {
 
 	private static String describe(Object value) {
 		return value instanceof Object[] array ? Arrays.toString(array) : String.valueOf(value);
+	}
+
+	private static int scale() {
+		String scale = System.getProperty(SCALE_PROPERTY);
+		return scale == null || scale.isBlank() ? 1 : Math.max(1, Integer.parseInt(scale.strip()));
 	}
 
 	private static long seed() {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * checks the bytes, the field count of each record type, the field formats, every
  * reference between records and the trailer's counts, and answers the records by type.
  */
-final class AejReader {
+public final class AejReader {
 
 	static final Pattern DH = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:00[+-]\\d{4}");
 
@@ -33,11 +33,11 @@ final class AejReader {
 	private AejReader() {
 	}
 
-	List<String[]> of(String type) {
+	public List<String[]> of(String type) {
 		return this.records.getOrDefault(type, List.of());
 	}
 
-	static AejReader read(byte[] bytes) {
+	public static AejReader read(byte[] bytes) {
 		String text = new String(bytes, StandardCharsets.ISO_8859_1);
 		assertThat(new String(bytes, StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.ISO_8859_1))
 			.isEqualTo(bytes);
@@ -141,7 +141,7 @@ final class AejReader {
 	}
 
 	/** The link id (record 03) of a CPF. */
-	String link(String cpf) {
+	public String link(String cpf) {
 		return of("03").stream()
 			.filter(l -> l[2].equals(cpf))
 			.map(l -> l[1])

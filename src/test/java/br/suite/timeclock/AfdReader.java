@@ -14,13 +14,13 @@ import java.util.regex.Pattern;
  * types 1-5, NSR order, the trailer's counts, the signature line and the type-7 SHA-256
  * chain.
  */
-final class AfdReader {
+public final class AfdReader {
 
 	/**
 	 * The public fixture quoted in afd-671.md § 11 (rayhenrique/pontofacil
 	 * golden_afd_mte_2026.txt).
 	 */
-	static final List<String> REFERENCE = List.of(
+	public static final List<String> REFERENCE = List.of(
 			"0000000001112345678000199              EMPRESA TESTE MATRIZ LTDA                                                                                                                                              2026-10-012026-10-312026-10-01T18:00:00-0300004                                             5A66",
 			"00000000122026-10-01T07:00:00-0300              112345678000199              EMPRESA TESTE MATRIZ LTDA                                                                                                                             Sede Maceio                                                                                         B4DF",
 			"00000000252026-10-01T07:10:00-0300I011122233344Joao da Silva                                           00000000000963A",
@@ -38,28 +38,28 @@ final class AfdReader {
 	}
 
 	/** A type-7 record as read from its positions. */
-	record Punch(long nsr, String punchedAt, String cpf, String recordedAt, String collector, char offline,
+	public record Punch(long nsr, String punchedAt, String cpf, String recordedAt, String collector, char offline,
 			String hash) {
 	}
 
 	/** A type-2 record (employer inclusion or change) as read from its positions. */
-	record Employer(long nsr, String recordedAt, String responsible, char documentType, String document, String cno,
-			String name, String address) {
+	public record Employer(long nsr, String recordedAt, String responsible, char documentType, String document,
+			String cno, String name, String address) {
 	}
 
 	/**
 	 * A type-5 record (employee inclusion, change or exclusion) as read from its
 	 * positions.
 	 */
-	record Employee(long nsr, String recordedAt, char operation, String cpf, String name, String responsible) {
+	public record Employee(long nsr, String recordedAt, char operation, String cpf, String name, String responsible) {
 	}
 
 	/** Any record between header and trailer: NSR and type, in file order. */
-	record Entry(long nsr, char type) {
+	public record Entry(long nsr, char type) {
 	}
 
 	/** What the file holds, after every check passed. */
-	record Content(String employerType, String employerDocument, String name, String inpi, String firstDate,
+	public record Content(String employerType, String employerDocument, String name, String inpi, String firstDate,
 			String lastDate, String generatedAt, String version, List<Punch> punches, String lastHash,
 			List<Entry> entries, List<Employer> employers, List<Employee> employees, long[] counts) {
 	}
@@ -68,7 +68,7 @@ final class AfdReader {
 	 * Reads the file as the inspector's program would; throws AssertionError naming the
 	 * first broken rule.
 	 */
-	static Content read(byte[] bytes, String seed) {
+	public static Content read(byte[] bytes, String seed) {
 		String text = new String(bytes, StandardCharsets.ISO_8859_1);
 		check(text.endsWith("\r\n"), "the last line ends with CRLF");
 		String[] lines = text.substring(0, text.length() - 2).split("\r\n", -1);
@@ -78,7 +78,7 @@ final class AfdReader {
 		return read(List.of(lines), seed);
 	}
 
-	static Content read(List<String> lines, String seed) {
+	public static Content read(List<String> lines, String seed) {
 		check(lines.size() >= 3, "header, trailer and signature line");
 		String header = lines.get(0);
 		check(header.length() == 302, "the header has 302 characters, not " + header.length());
@@ -186,7 +186,7 @@ final class AfdReader {
 	}
 
 	/** CRC-16/KERMIT with a lookup table (the exporter computes it bit by bit). */
-	static String kermit(byte[] bytes) {
+	public static String kermit(byte[] bytes) {
 		int[] table = new int[256];
 		for (int i = 0; i < 256; i++) {
 			int c = i;

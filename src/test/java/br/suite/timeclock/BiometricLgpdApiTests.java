@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.Api;
 import br.suite.ApiTest;
+import br.suite.timeclock.biometrics.SnapshotRetention;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 14: the comprovante of art. 79, for whoever reads punches and for employees' own
  * punches.
  */
-class ComprovanteApiTests extends ApiTest {
+public class ComprovanteApiTests extends ApiTest {
 
-	static String text(byte[] pdf) throws Exception {
+	public static String text(byte[] pdf) throws Exception {
 		try (PDDocument document = Loader.loadPDF(pdf)) {
 			return new PDFTextStripper().getText(document);
 		}

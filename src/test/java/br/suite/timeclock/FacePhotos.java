@@ -69,7 +69,7 @@ public final class FacePhotos {
 	}
 
 	/** A smooth gradient: an image with no face at all. */
-	static byte[] noFace() {
+	public static byte[] noFace() {
 		BufferedImage image = new BufferedImage(320, 240, BufferedImage.TYPE_INT_RGB);
 		Graphics2D g = image.createGraphics();
 		g.setPaint(new GradientPaint(0, 0, new Color(40, 90, 160), 320, 240, new Color(230, 200, 120)));

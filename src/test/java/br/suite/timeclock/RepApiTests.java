@@ -19,13 +19,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 14: the time clock as a REP-P (establishments, employees' CPF, punches that are
  * never refused).
  */
-class RepApiTests extends ApiTest {
+public class RepApiTests extends ApiTest {
 
 	@Autowired
 	JdbcClient jdbc;
 
 	/** A random valid CPF, so reruns against the same database never collide. */
-	static String cpf() {
+	public static String cpf() {
 		int[] d = new int[11];
 		for (int i = 0; i < 9; i++) {
 			d[i] = ThreadLocalRandom.current().nextInt(10);

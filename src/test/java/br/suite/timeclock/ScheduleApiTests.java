@@ -8,17 +8,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.Api;
 import br.suite.ApiTest;
 import br.suite.timeclock.jornada.Assignment;
 import br.suite.timeclock.jornada.Schedule;
+import br.suite.timeclock.schedule.Schedules;
 import tools.jackson.databind.JsonNode;
 
 /** Issue 24 items 1 and 2: work schedules and their assignment with history. */
-class ScheduleApiTests extends ApiTest {
+public class ScheduleApiTests extends ApiTest {
 
-	static final String COMERCIAL = """
+	public static final String COMERCIAL = """
 			{"name": "%s", "kind": "weekly", "days": {
 			  "mon": [{"start": "08:00", "end": "12:00"}, {"start": "13:00", "end": "17:00"}],
 			  "tue": [{"start": "08:00", "end": "12:00"}, {"start": "13:00", "end": "17:00"}],

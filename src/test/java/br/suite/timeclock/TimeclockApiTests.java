@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.Api;
 import br.suite.ApiTest;
+import br.suite.timeclock.biometrics.SnapshotRetention;
 import br.suite.timeclock.face.BlankPng;
 import br.suite.timeclock.face.EngineSlots;
 import br.suite.timeclock.face.FaceEngine;

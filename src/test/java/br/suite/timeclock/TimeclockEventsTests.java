@@ -21,7 +21,11 @@ import br.suite.TestDatabase;
 import br.suite.access.AccessDirectory;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
+import br.suite.timeclock.biometrics.FaceRecognition;
+import br.suite.timeclock.biometrics.RecognitionReason;
 import br.suite.timeclock.face.BlankPng;
+import br.suite.timeclock.ledger.PunchLedger;
+import br.suite.timeclock.ledger.PunchRequest;
 
 /**
  * The time clock on its own: a punch publishes PunchRegistered in the ledger's

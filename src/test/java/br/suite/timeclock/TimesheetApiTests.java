@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 14: the espelho de ponto. */
-class TimesheetApiTests extends ApiTest {
+public class TimesheetApiTests extends ApiTest {
 
 	@Autowired
 	JdbcClient jdbc;
@@ -32,7 +32,7 @@ class TimesheetApiTests extends ApiTest {
 		assertThat(included.status()).as(included.toString()).isEqualTo(201);
 	}
 
-	static JsonNode day(JsonNode sheet, String date) {
+	public static JsonNode day(JsonNode sheet, String date) {
 		for (JsonNode day : sheet.get("days")) {
 			if (day.get("date").asString().equals(date)) {
 				return day;

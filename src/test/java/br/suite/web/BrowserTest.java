@@ -216,13 +216,26 @@ public abstract class BrowserTest extends ApiTest {
 		return this.api.base() + path;
 	}
 
+	/**
+	 * How often a wait looks again: Selenium's default, half a second, was most of a
+	 * browser test's time (after each click or page load the first look is too early, and
+	 * the next came 500 ms later).
+	 */
+	static final Duration POLL = Duration.ofMillis(50);
+
+	/** A wait of at most {@code timeout} that looks every {@link #POLL}. */
+	protected static WebDriverWait waiting(WebDriver browser, Duration timeout) {
+		WebDriverWait wait = new WebDriverWait(browser, timeout);
+		wait.pollingEvery(POLL);
+		return wait;
+	}
+
 	protected WebElement waitFor(By locator) {
 		return waitFor(browser(), locator);
 	}
 
 	protected static WebElement waitFor(WebDriver browser, By locator) {
-		return new WebDriverWait(browser, Duration.ofSeconds(20))
-			.until(ExpectedConditions.visibilityOfElementLocated(locator));
+		return waiting(browser, Duration.ofSeconds(20)).until(ExpectedConditions.visibilityOfElementLocated(locator));
 	}
 
 	/**
@@ -231,7 +244,7 @@ public abstract class BrowserTest extends ApiTest {
 	 * element seen just before stale.
 	 */
 	protected static String textOnceItShows(WebDriver browser, By locator, String expected, String... gone) {
-		return new WebDriverWait(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+		return waiting(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
 			.ignoring(NoSuchElementException.class)
 			.until(b -> {
 				String text = b.findElement(locator).getText();
@@ -250,7 +263,7 @@ public abstract class BrowserTest extends ApiTest {
 		browser.findElement(By.id("password")).sendKeys(password);
 		browser.findElement(By.cssSelector("main form button[type=submit]")).click();
 		// Signed in (or refused) once the browser has left the bare sign-in page.
-		new WebDriverWait(browser, Duration.ofSeconds(20)).until(b -> !b.getCurrentUrl().endsWith("/login"));
+		waiting(browser, Duration.ofSeconds(20)).until(b -> !b.getCurrentUrl().endsWith("/login"));
 	}
 
 	/**

@@ -199,7 +199,7 @@ class ChargeBrowserTests extends BrowserTest {
 	}
 
 	private static WebDriverWait wait(WebDriver browser) {
-		return new WebDriverWait(browser, Duration.ofSeconds(10));
+		return waiting(browser, Duration.ofSeconds(10));
 	}
 
 }

@@ -16,7 +16,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The pages run under their Content-Security-Policy without a single violation (htmx's
@@ -46,7 +45,7 @@ class ContentSecurityPolicyBrowserTests extends BrowserTest {
 		browser.get(url);
 		waitFor(browser, shown);
 		// htmx starts on DOMContentLoaded; give the page's scripts a moment after it.
-		new WebDriverWait(browser, Duration.ofSeconds(10)).until(b -> Boolean.TRUE.equals(((JavascriptExecutor) b)
+		waiting(browser, Duration.ofSeconds(10)).until(b -> Boolean.TRUE.equals(((JavascriptExecutor) b)
 			.executeScript("return document.readyState === 'complete' && typeof htmx !== 'undefined'")));
 		try {
 			Thread.sleep(300);

@@ -117,7 +117,7 @@ class CustomerEditBrowserTests extends BrowserTest {
 	}
 
 	private static WebDriverWait wait(WebDriver browser) {
-		return new WebDriverWait(browser, Duration.ofSeconds(10));
+		return waiting(browser, Duration.ofSeconds(10));
 	}
 
 }

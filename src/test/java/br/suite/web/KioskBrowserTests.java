@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import br.suite.Api;
 import br.suite.timeclock.FacePhotos;
@@ -123,8 +122,7 @@ class KioskBrowserTests extends BrowserTest {
 		assertThat(tablet.findElements(By.id("aviso-reinicio"))).isEmpty();
 		assertThat(waitFor(tablet, By.id("aviso-reinicio")).isDisplayed()).isTrue();
 		assertThat(tablet.findElement(By.id("resultado-titulo")).isDisplayed()).isTrue();
-		new WebDriverWait(tablet, Duration.ofSeconds(10))
-			.until(t -> t.findElements(By.id("resultado-titulo")).isEmpty());
+		waiting(tablet, Duration.ofSeconds(10)).until(t -> t.findElements(By.id("resultado-titulo")).isEmpty());
 		assertThat(tablet.findElement(By.id("identificacao")).isDisplayed()).isTrue();
 		PageChecks.assertAccessible(tablet);
 	}
@@ -135,7 +133,7 @@ class KioskBrowserTests extends BrowserTest {
 		field.sendKeys(identifier);
 		String before = tablet.findElement(By.id("confirmacao")).getDomProperty("innerHTML");
 		tablet.findElement(By.cssSelector("#identificacao button")).click();
-		new WebDriverWait(tablet, Duration.ofSeconds(10))
+		waiting(tablet, Duration.ofSeconds(10))
 			.until(t -> !t.findElement(By.id("confirmacao")).getDomProperty("innerHTML").equals(before)
 					|| t.findElement(By.id("confirmacao")).getDomProperty("innerHTML").contains(identifier));
 	}

@@ -16,7 +16,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import br.suite.access.Permissions;
 
@@ -144,10 +143,10 @@ class PageLayoutBrowserTests extends BrowserTest {
 		assertThat(js.executeScript("return document.activeElement.id")).isEqualTo("continuar-sessao");
 		PageChecks.assertAccessible(browser);
 		browser.findElement(By.id("continuar-sessao")).click();
-		new WebDriverWait(browser, Duration.ofSeconds(5)).until(b -> b.findElements(By.id("aviso-sessao")).isEmpty());
+		waiting(browser, Duration.ofSeconds(5)).until(b -> b.findElements(By.id("aviso-sessao")).isEmpty());
 		// Kept: the warning comes again, and then the page signs out.
 		waitFor(By.id("aviso-sessao"));
-		new WebDriverWait(browser, Duration.ofSeconds(15)).until(b -> b.getCurrentUrl().contains("/login"));
+		waiting(browser, Duration.ofSeconds(15)).until(b -> b.getCurrentUrl().contains("/login"));
 		browser.get(url("/app/customers/"));
 		waitForPage(browser);
 		assertThat(browser.getCurrentUrl()).contains("/login");
@@ -229,7 +228,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 	}
 
 	private static void waitForPage(WebDriver browser) {
-		new WebDriverWait(browser, Duration.ofSeconds(20))
+		waiting(browser, Duration.ofSeconds(20))
 			.until(b -> "complete".equals(((JavascriptExecutor) b).executeScript("return document.readyState"))
 					&& !b.findElements(By.tagName("main")).isEmpty());
 	}
@@ -266,7 +265,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 				form.requestSubmit();
 				""", form, edit);
 		try {
-			new WebDriverWait(browser, Duration.ofSeconds(20))
+			waiting(browser, Duration.ofSeconds(20))
 				.until(b -> !b.findElements(By.id("resumo-erros")).isEmpty() && "resumo-erros"
 					.equals(((JavascriptExecutor) b).executeScript("return document.activeElement.id")));
 		}

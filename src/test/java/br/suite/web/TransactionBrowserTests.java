@@ -126,7 +126,7 @@ class TransactionBrowserTests extends BrowserTest {
 	}
 
 	private static WebDriverWait wait(WebDriver browser) {
-		return new WebDriverWait(browser, Duration.ofSeconds(10));
+		return waiting(browser, Duration.ofSeconds(10));
 	}
 
 }

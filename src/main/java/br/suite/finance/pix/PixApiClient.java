@@ -3,9 +3,6 @@ package br.suite.finance.pix;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -14,18 +11,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 
 import org.jspecify.annotations.Nullable;
@@ -34,7 +28,7 @@ import br.suite.finance.PixProviderSettings;
 import br.suite.finance.connection.PixCredentials;
 import br.suite.finance.connection.TokenAuth;
 import br.suite.finance.pix.PixProviderException.Kind;
-import br.suite.shared.BoundedAnswer;
+import br.suite.shared.OutboundHttp;
 import br.suite.shared.OutboundUrls;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -65,7 +59,7 @@ public class PixApiClient {
 
 	private final JsonMapper json;
 
-	private final HttpClient http;
+	private final OutboundHttp http;
 
 	private final PixTokens tokens;
 
@@ -86,14 +80,10 @@ public class PixApiClient {
 		this.tokens = tokens;
 		this.allowLoopback = allowLoopback;
 		this.deadline = deadline;
-		SSLParameters tls = new SSLParameters();
-		tls.setProtocols(new String[] { "TLSv1.3", "TLSv1.2" });
-		this.http = HttpClient.newBuilder()
-			.connectTimeout(settings.connectTimeout())
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.sslContext(sslContext(credentials))
-			.sslParameters(tls)
-			.build();
+		// One connection per exchange, closed after it: a client lives for one sync or
+		// call.
+		this.http = new OutboundHttp(sslContext(credentials), () -> allowLoopback, "Pix providers",
+				settings.connectTimeout(), false);
 	}
 
 	private static SSLContext sslContext(PixCredentials credentials) throws PixProviderException {
@@ -157,19 +147,13 @@ public class PixApiClient {
 		parameters.putAll(this.credentials.secrets().extraQuery());
 		URI uri = URI.create(this.credentials.baseUrl() + path + queryString(parameters));
 		Reply response = send(method + " " + path, false, () -> {
-			HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-				.timeout(this.settings.requestTimeout())
-				.header("Authorization", "Bearer " + this.tokens.token(this))
-				.header("Accept", "application/json");
-			this.credentials.secrets().extraHeaders().forEach(request::header);
-			if (body != null) {
-				request.header("Content-Type", "application/json")
-					.method(method, HttpRequest.BodyPublishers.ofString(this.json.writeValueAsString(body)));
-			}
-			else {
-				request.method(method, HttpRequest.BodyPublishers.noBody());
-			}
-			return request.build();
+			List<Map.Entry<String, String>> headers = new ArrayList<>();
+			headers.add(Map.entry("Authorization", "Bearer " + this.tokens.token(this)));
+			headers.add(Map.entry("Accept", "application/json"));
+			headers.addAll(this.credentials.secrets().extraHeaders().entrySet());
+			return body == null ? new OutboundHttp.Request(method, uri, headers, null, null)
+					: new OutboundHttp.Request(method, uri, headers,
+							this.json.writeValueAsString(body).getBytes(StandardCharsets.UTF_8), "application/json");
 		});
 		return new Answer(response.status(), parse(response.body()));
 	}
@@ -190,18 +174,17 @@ public class PixApiClient {
 			form.put("client_secret", secrets.clientSecret());
 		}
 		Reply response = send("token request", true, () -> {
-			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.credentials.tokenUrl()))
-				.timeout(this.settings.requestTimeout())
-				.header("Content-Type", "application/x-www-form-urlencoded")
-				.header("Accept", "application/json")
-				.POST(HttpRequest.BodyPublishers.ofString(queryString(form).substring(1)));
+			List<Map.Entry<String, String>> headers = new ArrayList<>();
+			headers.add(Map.entry("Accept", "application/json"));
 			if (this.credentials.tokenAuth() == TokenAuth.BASIC) {
-				request.header("Authorization", "Basic " + Base64.getEncoder()
+				headers.add(Map.entry("Authorization", "Basic " + Base64.getEncoder()
 					.encodeToString(
-							(secrets.clientId() + ":" + secrets.clientSecret()).getBytes(StandardCharsets.UTF_8)));
+							(secrets.clientId() + ":" + secrets.clientSecret()).getBytes(StandardCharsets.UTF_8))));
 			}
-			secrets.extraHeaders().forEach(request::header);
-			return request.build();
+			headers.addAll(secrets.extraHeaders().entrySet());
+			return new OutboundHttp.Request("POST", URI.create(this.credentials.tokenUrl()), headers,
+					queryString(form).substring(1).getBytes(StandardCharsets.UTF_8),
+					"application/x-www-form-urlencoded");
 		});
 		JsonNode answer = parse(response.body());
 		String token = answer.path("access_token").asString("");
@@ -218,7 +201,7 @@ public class PixApiClient {
 	@FunctionalInterface
 	private interface Attempt {
 
-		HttpRequest request() throws PixProviderException;
+		OutboundHttp.Request request() throws PixProviderException;
 
 	}
 
@@ -235,7 +218,7 @@ public class PixApiClient {
 		String lastFailure = "";
 		int lastStatus = 0;
 		for (int tried = 1; tried <= this.settings.maxAttempts(); tried++) {
-			HttpRequest request = attempt.request();
+			OutboundHttp.Request request = attempt.request();
 			Reply response;
 			try {
 				response = exchange(what, request);
@@ -288,7 +271,7 @@ public class PixApiClient {
 	 * @throws PixProviderException when the answer is larger than the limit (not retried:
 	 * it would be again) or the deadline is past
 	 */
-	private Reply exchange(String what, HttpRequest request) throws IOException, PixProviderException {
+	private Reply exchange(String what, OutboundHttp.Request request) throws IOException, PixProviderException {
 		Duration timeout = this.settings.requestTimeout();
 		Duration left = remaining();
 		if (left != null) {
@@ -297,40 +280,25 @@ public class PixApiClient {
 			}
 			timeout = left.compareTo(timeout) < 0 ? left : timeout;
 		}
-		int limit = (int) this.settings.maxResponseBytes().toBytes();
-		BoundedAnswer answer = new BoundedAnswer(limit);
-		CompletableFuture<HttpResponse<BoundedAnswer.Body>> exchange = this.http.sendAsync(request, answer);
-		HttpResponse<BoundedAnswer.Body> response;
+		OutboundHttp.Answer answer;
 		try {
-			response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			answer = this.http.exchange(request, timeout, (int) this.settings.maxResponseBytes().toBytes());
 		}
-		catch (TimeoutException ex) {
-			// Closes the connection, whatever the exchange was waiting for.
-			exchange.cancel(true);
-			answer.abandon();
-			throw new IOException("no complete answer within " + timeout.toMillis() + " ms");
-		}
-		catch (ExecutionException ex) {
-			Throwable cause = ex.getCause() == null ? ex : ex.getCause();
-			throw cause instanceof IOException io ? io : new IOException(cause.toString(), cause);
-		}
-		catch (CancellationException ex) {
-			throw new IOException("cancelled");
+		catch (OutboundUrls.Refused refused) {
+			throw new PixProviderException(Kind.NOT_CONFIGURED, 0,
+					what + ": the provider's host " + refused.getMessage());
 		}
 		catch (InterruptedException ex) {
-			exchange.cancel(true);
-			answer.abandon();
 			Thread.currentThread().interrupt();
 			throw new PixProviderException(Kind.UNAVAILABLE, 0, "interrupted");
 		}
-		if (response.body().beyondLimit()) {
-			throw new PixProviderException(Kind.REJECTED, response.statusCode(),
-					what + " answered " + response.statusCode() + " with more than "
+		if (answer.beyondLimit()) {
+			throw new PixProviderException(Kind.REJECTED, answer.status(),
+					what + " answered " + answer.status() + " with more than "
 							+ this.settings.maxResponseBytes().toBytes() + " bytes, the most Suite reads of an answer "
 							+ "(SUITE_PIX_MAX_RESPONSE_BYTES); nothing of it was used");
 		}
-		return new Reply(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null),
-				new String(response.body().bytes(), StandardCharsets.UTF_8));
+		return new Reply(answer.status(), answer.retryAfter(), new String(answer.body(), StandardCharsets.UTF_8));
 	}
 
 	/** The time left before the deadline (zero when past), or null without one. */

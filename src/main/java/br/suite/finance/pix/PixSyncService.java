@@ -226,7 +226,9 @@ public class PixSyncService {
 		UUID importId = UUID.randomUUID();
 		Account account = connected.account();
 		return this.transactions.execute(tx -> {
-			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId, flow);
+			requireEnabled(connected.connectionId());
+			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId, flow,
+					connected.connectionId());
 			setStatus(connected.connectionId(), "active");
 			String text = message(prefix, rows, applied, notes);
 			this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(), flow,
@@ -284,8 +286,9 @@ public class PixSyncService {
 		PixRows.Fetched rows = fetched;
 		UUID importId = UUID.randomUUID();
 		long id = this.transactions.execute(tx -> {
+			requireEnabled(target.id());
 			TransactionImports.Applied applied = this.imports.apply(account, null, rows.rows(), importId,
-					SyncFlow.PROVIDER_SYNC);
+					SyncFlow.PROVIDER_SYNC, target.id());
 			setStatus(target.id(), "active");
 			String text = message("Pix sync " + rfc3339(start) + " to " + rfc3339(end) + ":", rows, applied, List.of());
 			return this.syncLogs.recordSync(new SyncLogEntry(account.provider(), account.accountId(),
@@ -360,6 +363,22 @@ public class PixSyncService {
 					TransactionService.instant(rs, "last_sync_at")))
 			.optional()
 			.orElseThrow(() -> new ConnectionNotFound(connectionId));
+	}
+
+	/**
+	 * In a write's transaction: the connection is still enabled, and stays so until the
+	 * write commits (a revert, which needs it disabled, waits for the row), so rows
+	 * fetched before it was disabled are never written after its revert.
+	 */
+	private void requireEnabled(long connectionId) {
+		boolean enabled = this.jdbc.sql("SELECT enabled FROM finance_connection WHERE id = ? FOR SHARE")
+			.param(connectionId)
+			.query(Boolean.class)
+			.optional()
+			.orElseThrow(() -> new ConnectionNotFound(connectionId));
+		if (!enabled) {
+			throw new FinanceProblems.ConnectionDisabled(connectionId);
+		}
 	}
 
 	/** Records what was observed; a change bumps the connection's version (its ETag). */

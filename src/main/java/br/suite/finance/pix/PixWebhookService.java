@@ -234,6 +234,9 @@ public class PixWebhookService {
 					"Webhook call " + id + ": " + confirmed.size() + " Pix confirmed at the provider.", notes);
 			finish(id, "processed", message);
 		}
+		catch (FinanceProblems.ConnectionDisabled ex) {
+			finish(id, "failed", "Nothing written: " + ex.getMessage());
+		}
 		catch (PixProviderException ex) {
 			this.sync.observed(connectionId, ex);
 			if (attempts >= MAX_ATTEMPTS) {

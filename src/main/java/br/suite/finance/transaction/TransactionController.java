@@ -36,7 +36,8 @@ class TransactionController {
 			+ "then id (newest first). Filters: date_from, date_to (inclusive, on transaction_date), status, "
 			+ "direction, provider, account_id, matched (true: linked to a fiscal document or a charge), q "
 			+ "(case-insensitive substring of description, payer name, payer document or end-to-end id; a masked "
-			+ "CPF/CNPJ also matches its digits). Optional limit/offset add X-Total-Count; without them every "
+			+ "CPF/CNPJ also matches its digits), source (file, provider_sync or webhook), connection_id (the rows "
+			+ "a provider connection wrote). Optional limit/offset add X-Total-Count; without them every "
 			+ "matching transaction is returned, so large ledgers should page or filter by date. Transactions are "
 			+ "written by imports and provider sync, never through this API.")
 	ResponseEntity<List<TransactionResponse>> list(
@@ -51,12 +52,15 @@ class TransactionController {
 			@RequestParam(required = false) @Nullable String provider,
 			@RequestParam(name = "account_id", required = false) @Nullable String accountId,
 			@RequestParam(required = false) @Nullable Boolean matched,
-			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable String q,
+			@RequestParam(required = false) @Parameter(
+					description = "file, provider_sync or webhook") @Nullable String source,
+			@RequestParam(name = "connection_id", required = false) @Nullable Long connectionId,
+			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		TransactionService.Listing listing = this.transactions.list(
-				new TransactionService.Filter(dateFrom, dateTo, status, direction, provider, accountId, matched, q),
-				paging);
+		TransactionService.Listing listing = this.transactions.list(new TransactionService.Filter(dateFrom, dateTo,
+				status, direction, provider, accountId, matched, q, source, connectionId, false), paging);
 		return paging.respond(listing.transactions(), listing.total());
 	}
 

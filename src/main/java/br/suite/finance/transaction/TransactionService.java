@@ -16,6 +16,7 @@ import br.suite.finance.FinanceFields;
 import br.suite.finance.FinanceProblems.TransactionNotFound;
 import br.suite.finance.TransactionDirection;
 import br.suite.finance.TransactionImports;
+import br.suite.finance.TransactionSource;
 import br.suite.finance.TransactionStatus;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
@@ -47,12 +48,13 @@ public class TransactionService {
 
 	public record Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
 			@Nullable String direction, @Nullable String provider, @Nullable String accountId,
-			@Nullable Boolean matched, @Nullable String q, boolean openCredits) {
+			@Nullable Boolean matched, @Nullable String q, @Nullable String source, @Nullable Long connectionId,
+			boolean openCredits) {
 
 		Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
 				@Nullable String direction, @Nullable String provider, @Nullable String accountId,
 				@Nullable Boolean matched, @Nullable String q) {
-			this(dateFrom, dateTo, status, direction, provider, accountId, matched, q, false);
+			this(dateFrom, dateTo, status, direction, provider, accountId, matched, q, null, null, false);
 		}
 
 	}
@@ -86,6 +88,10 @@ public class TransactionService {
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
 			.where("account_id = :accountId", "accountId",
 					filter.accountId() == null ? null : FinanceFields.parameter(filter.accountId(), "account_id"))
+			.where("source = :source", "source",
+					filter.source() == null ? null
+							: ClosedSet.wire(ClosedSet.parse(TransactionSource.class, "source", filter.source())))
+			.where("connection_id = :connectionId", "connectionId", filter.connectionId())
 			.orderBy("transaction_date DESC, id DESC");
 		if (filter.matched() != null) {
 			query.where(filter.matched() ? "allocated_amount > 0" : "allocated_amount = 0");

@@ -1,4 +1,0 @@
-package br.suite.timeclock;
-
-record FaceBox(int x, int y, int width, int height) {
-}

@@ -1,0 +1,4 @@
+package br.suite.timeclock.biometrics;
+
+record FaceBox(int x, int y, int width, int height) {
+}

@@ -1,0 +1,286 @@
+package br.suite.timeclock.request;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import br.suite.access.AccessDirectory;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.CurrentUser;
+import br.suite.shared.DateTimes;
+import br.suite.shared.Paging;
+import br.suite.shared.Requires;
+import br.suite.timeclock.Establishments;
+import br.suite.timeclock.ledger.EventType;
+import br.suite.timeclock.ledger.Punch;
+import br.suite.timeclock.ledger.PunchLedger;
+import br.suite.web.DashboardTile;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+
+/**
+ * Employees' requests (issue 27 item 1) as pages: "Minhas solicitações", where an
+ * employee asks for a forgotten mark, for one of their recent punches to be disregarded,
+ * or for overtime to be pre-approved, and follows each decision; and "Solicitações para
+ * decidir", the managers' queue of pending requests, approved or refused with a comment.
+ * Both call {@link TimeclockRequests} as the API does, so its refusals (own request,
+ * closed month, decided already) are the same, shown in Portuguese.
+ */
+@Controller
+class RequestPages {
+
+	/** How many days back an employee may pick a punch to disregard. */
+	static final int DISREGARD_DAYS = 7;
+
+	private static final int SHOWN = 100;
+
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
+		.withResolverStyle(ResolverStyle.STRICT);
+
+	private final TimeclockRequests requests;
+
+	private final PunchLedger ledger;
+
+	private final Establishments establishments;
+
+	private final AccessDirectory users;
+
+	RequestPages(TimeclockRequests requests, PunchLedger ledger, Establishments establishments, AccessDirectory users) {
+		this.requests = requests;
+		this.ledger = ledger;
+		this.establishments = establishments;
+		this.users = users;
+	}
+
+	/**
+	 * A request as the pages show it: the instant of a mark in the zone of the employee's
+	 * establishment, the punch of a disregard by its NSR.
+	 */
+	record Row(long id, long employeeId, String employeeName, String kind, String status, String reason,
+			@Nullable OffsetDateTime at, @Nullable String eventType, @Nullable Long punchNsr,
+			@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable Integer minutes, Instant createdAt,
+			@Nullable String decidedByName, @Nullable Instant decidedAt, @Nullable String decisionComment,
+			@Nullable String certificateSha256) {
+	}
+
+	/** What the forms send back when shown again. */
+	record Form(String eventType, String date, String time, String reason, @Nullable Long punchId,
+			String disregardReason, String overtimeDate, String minutes, String overtimeReason) {
+
+		static Form empty() {
+			return new Form("entrada", "", "", "", null, "", "", "", "");
+		}
+
+	}
+
+	// The employee: Minhas solicitações
+
+	@GetMapping({ "/app/my-requests", "/app/my-requests/" })
+	@Requires("timeclock.own.request")
+	String mine(Model model) {
+		return minePage(model, Form.empty(), null);
+	}
+
+	@PostMapping("/app/my-requests/include")
+	@Requires("timeclock.own.request")
+	String include(@RequestParam(name = "event_type", defaultValue = "") String eventType,
+			@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String time,
+			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
+		Form form = new Form(eventType, date, time, reason, null, "", "", "", "");
+		CurrentUser caller = CurrentUser.get();
+		OffsetDateTime at = null;
+		if (!date.isBlank() || !time.isBlank()) {
+			try {
+				at = LocalDateTime.of(LocalDate.parse(date.strip(), FormInput.DAY), LocalTime.parse(time.strip(), TIME))
+					.atZone(zoneOf(caller.id()))
+					.toOffsetDateTime();
+			}
+			catch (DateTimeParseException ex) {
+				FormErrors.field(model, "occurred_at", "{requests.error.when}");
+				return minePage(model, form, "include");
+			}
+		}
+		return ask(new TimeclockRequestBody("include_mark", at, eventType.isBlank() ? null : eventType, null, null,
+				null, null, null, null, reason), caller, model, redirect, form, "include");
+	}
+
+	@PostMapping("/app/my-requests/disregard")
+	@Requires("timeclock.own.request")
+	String disregard(@RequestParam(name = "punch_id", required = false) @Nullable Long punchId,
+			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
+		Form form = new Form("entrada", "", "", "", punchId, reason, "", "", "");
+		return ask(
+				new TimeclockRequestBody("disregard_mark", null, null, punchId, null, null, null, null, null, reason),
+				CurrentUser.get(), model, redirect, form, "disregard");
+	}
+
+	@PostMapping("/app/my-requests/overtime")
+	@Requires("timeclock.own.request")
+	String overtime(@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String minutes,
+			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
+		Form form = new Form("entrada", "", "", "", null, "", date, minutes, reason);
+		LocalDate day = null;
+		Integer extra = null;
+		try {
+			day = date.isBlank() ? null : LocalDate.parse(date.strip(), FormInput.DAY);
+		}
+		catch (DateTimeParseException ex) {
+			FormErrors.field(model, "date", "{requests.error.date}");
+			return minePage(model, form, "overtime");
+		}
+		try {
+			extra = minutes.isBlank() ? null : Integer.valueOf(minutes.strip());
+		}
+		catch (NumberFormatException ex) {
+			FormErrors.field(model, "minutes", "{invalid.minutes}");
+			return minePage(model, form, "overtime");
+		}
+		return ask(new TimeclockRequestBody("overtime", null, null, null, null, null, null, day, extra, reason),
+				CurrentUser.get(), model, redirect, form, "overtime");
+	}
+
+	private String ask(TimeclockRequestBody body, CurrentUser caller, Model model, RedirectAttributes redirect,
+			Form form, String which) {
+		try {
+			TimeclockRequestResponse made = this.requests.create(body, caller);
+			redirect.addFlashAttribute("asked", made.id());
+			return "redirect:/app/my-requests/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return minePage(model, form, which);
+		}
+	}
+
+	private String minePage(Model model, Form form, @Nullable String failed) {
+		long me = CurrentUser.get().id();
+		model.addAttribute("requests", rows(this.requests.list(me, null, null, new Paging(SHOWN, 0), true)));
+		LocalDate today = LocalDate.now(DateTimes.BRAZIL);
+		List<Punch> punches = this.ledger
+			.list(new PunchLedger.Filter(me, today.minusDays(DISREGARD_DAYS), today, null, null), new Paging(200, 0))
+			.punches()
+			.stream()
+			.filter(p -> !p.disregarded())
+			.toList();
+		model.addAttribute("punches", punches);
+		model.addAttribute("eventTypes", EventType.wireValues());
+		model.addAttribute("form", form);
+		model.addAttribute("failed", failed);
+		model.addAttribute("disregardDays", DISREGARD_DAYS);
+		return "my-requests";
+	}
+
+	// The managers: Solicitações para decidir
+
+	@GetMapping({ "/app/requests", "/app/requests/" })
+	@Requires("timeclock.requests.decide")
+	String queue(Model model) {
+		return queuePage(model, null, "");
+	}
+
+	@PostMapping("/app/requests/{id:\\d+}/approve")
+	@Requires("timeclock.requests.decide")
+	String approve(@PathVariable long id, @RequestParam(defaultValue = "") String comment,
+			@RequestParam(name = "certificate_sha256", defaultValue = "") String certificateSha256, Model model,
+			RedirectAttributes redirect) {
+		return decide(id, true, new DecisionBody(comment, certificateSha256), model, redirect);
+	}
+
+	@PostMapping("/app/requests/{id:\\d+}/refuse")
+	@Requires("timeclock.requests.decide")
+	String refuse(@PathVariable long id, @RequestParam(defaultValue = "") String comment, Model model,
+			RedirectAttributes redirect) {
+		return decide(id, false, new DecisionBody(comment), model, redirect);
+	}
+
+	private String decide(long id, boolean approve, DecisionBody body, Model model, RedirectAttributes redirect) {
+		String comment = body.comment();
+		try {
+			TimeclockRequestResponse decided = this.requests.decide(id, approve, body, CurrentUser.get());
+			redirect.addFlashAttribute(approve ? "approved" : "refused", name(decided.employeeId()));
+			return "redirect:/app/requests/";
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+			return queuePage(model, id, comment);
+		}
+	}
+
+	private String queuePage(Model model, @Nullable Long deciding, String comment) {
+		TimeclockRequests.Listing pending = this.requests.list(null, "pending", null, new Paging(SHOWN, 0), false);
+		model.addAttribute("requests", rows(pending));
+		model.addAttribute("total", pending.total());
+		model.addAttribute("deciding", deciding);
+		model.addAttribute("comment", comment);
+		model.addAttribute("myId", CurrentUser.get().id());
+		return "requests";
+	}
+
+	private List<Row> rows(TimeclockRequests.Listing listing) {
+		return listing.requests().stream().map(this::row).toList();
+	}
+
+	private Row row(TimeclockRequestResponse r) {
+		Punch punch = r.punchId() == null ? null : this.ledger.get(r.punchId()).orElse(null);
+		OffsetDateTime at = punch != null ? punch.occurredAtLocal()
+				: r.occurredAt() == null ? null : r.occurredAt().atZone(zoneOf(r.employeeId())).toOffsetDateTime();
+		boolean overtime = "overtime".equals(r.kind());
+		return new Row(r.id(), r.employeeId(), name(r.employeeId()), r.kind(), r.status(), r.reason(), at,
+				punch != null ? punch.eventType() : r.eventType(), punch == null ? null : punch.nsr(),
+				overtime ? r.date() : r.dateFrom(), overtime ? r.date() : r.dateTo(), r.minutes(), r.createdAt(),
+				r.decidedBy() == null ? null : name(r.decidedBy()), r.decidedAt(), r.decisionComment(),
+				r.hasCertificate() ? r.certificateSha256() : null);
+	}
+
+	private String name(long userId) {
+		return this.users.find(userId).map(AccessDirectory.UserSummary::displayName).orElse("#" + userId);
+	}
+
+	/** The zone of the employee's establishment ({@link Establishments#zoneOf}). */
+	private ZoneId zoneOf(long employeeId) {
+		return this.establishments
+			.zoneOf(this.users.find(employeeId).map(AccessDirectory.UserSummary::establishmentId).orElse(null));
+	}
+
+	/** Requests waiting for a decision. */
+	@Component
+	static class Tile implements DashboardTile {
+
+		private final TimeclockRequests requests;
+
+		Tile(TimeclockRequests requests) {
+			this.requests = requests;
+		}
+
+		@Override
+		public String permission() {
+			return "timeclock.requests.decide";
+		}
+
+		@Override
+		public Count count() {
+			return new Count(11, "contagem-solicitacoes",
+					this.requests.list(null, "pending", null, new Paging(1, 0), false).total(),
+					"dashboard.requestsToDecide", "/app/requests/");
+		}
+
+	}
+
+}
