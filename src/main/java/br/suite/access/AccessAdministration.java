@@ -122,7 +122,7 @@ public class AccessAdministration {
 			UserRequest request = new UserRequest(user.username, changes.email(), changes.fullName(), user.department,
 					user.jobTitle, changes.isEmployee(), changes.roleId(),
 					changes.active() ? "active" : user.isActive() ? "inactive" : user.status, changes.cpf(),
-					changes.establishmentId(), user.matricula);
+					changes.establishmentId(), user.matricula, user.costCentreId);
 			BeanChecks.check(this.validator, request);
 			return request;
 		}, ExpectedVersion.ANY, caller);
@@ -145,7 +145,7 @@ public class AccessAdministration {
 			UserRequest current = UserRequest.of(user);
 			return new UserRequest(current.username(), current.email(), current.fullName(), current.department(),
 					current.jobTitle(), current.isEmployee(), current.roleId(), "active", current.cpf(),
-					current.establishmentId(), current.matricula());
+					current.establishmentId(), current.matricula(), current.costCentreId());
 		}, ExpectedVersion.ANY, caller);
 	}
 
@@ -202,7 +202,7 @@ public class AccessAdministration {
 	public CreatedUser createUser(String username, String email, String fullName, boolean isEmployee,
 			@Nullable Long roleId, CurrentUser caller) {
 		UserRequest request = new UserRequest(username, email, fullName, null, null, isEmployee, roleId, null, null,
-				null, null);
+				null, null, null);
 		BeanChecks.check(this.validator, request);
 		UserResponse created = this.users.create(request, caller).body();
 		return new CreatedUser(created.id(), created.username(), String.valueOf(created.temporaryPassword()));

@@ -45,6 +45,9 @@ class User {
 	/** The payroll registration number (matrícula), or null. */
 	@Nullable String matricula;
 
+	/** The bills module's cost centre the employee's hours belong to, or null. */
+	@Nullable Long costCentreId;
+
 	String status;
 
 	String passwordHash;

@@ -25,7 +25,9 @@ record UserRequest(
 		@io.swagger.v3.oas.annotations.media.Schema(
 				description = "The employee's payroll registration number (matrícula): letters, digits, . / -; unique among users") @Size(
 						max = 30) @Pattern(regexp = "[0-9A-Za-z./-]*",
-								message = "may contain only letters, digits and . / -") @Nullable String matricula) {
+								message = "may contain only letters, digits and . / -") @Nullable String matricula,
+		@io.swagger.v3.oas.annotations.media.Schema(
+				description = "The cost centre the employee's hours belong to (an active one of /api/finance/cost-centres/); only for an employee") @Nullable Long costCentreId) {
 
 	UserRequest {
 		username = username == null ? null : username.trim();
@@ -41,7 +43,8 @@ record UserRequest(
 
 	static UserRequest of(User user) {
 		return new UserRequest(user.username, user.email, user.fullName, user.department, user.jobTitle,
-				user.isEmployee, user.roleId, user.status, user.cpf, user.establishmentId, user.matricula);
+				user.isEmployee, user.roleId, user.status, user.cpf, user.establishmentId, user.matricula,
+				user.costCentreId);
 	}
 
 }

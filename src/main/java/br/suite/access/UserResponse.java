@@ -12,13 +12,14 @@ import org.jspecify.annotations.Nullable;
 record UserResponse(long id, String username, String email, String fullName, String department, String jobTitle,
 		boolean isEmployee, @Nullable String employeePhotoUrl, long roleId, String roleName, List<String> permissions,
 		@Nullable String temporaryPassword, String status, @Nullable Instant lastAccessAt, Instant createdAt,
-		Instant updatedAt, @Nullable String cpf, @Nullable Long establishmentId, @Nullable String matricula) {
+		Instant updatedAt, @Nullable String cpf, @Nullable Long establishmentId, @Nullable String matricula,
+		@Nullable Long costCentreId) {
 
 	static UserResponse from(User user, Role role, boolean hasPhoto, @Nullable String temporaryPassword) {
 		return new UserResponse(user.id(), user.username, user.email, user.fullName, user.department, user.jobTitle,
 				user.isEmployee, hasPhoto ? photoUrl(user.id()) : null, user.roleId, role.name, role.permissions,
 				temporaryPassword, user.status, user.lastAccessAt, user.createdAt, user.updatedAt, user.cpf,
-				user.establishmentId, user.matricula);
+				user.establishmentId, user.matricula, user.costCentreId);
 	}
 
 	/** The same user with its enrolled face photo's address. */
@@ -26,7 +27,7 @@ record UserResponse(long id, String username, String email, String fullName, Str
 		return new UserResponse(this.id, this.username, this.email, this.fullName, this.department, this.jobTitle,
 				this.isEmployee, photoUrl(this.id), this.roleId, this.roleName, this.permissions,
 				this.temporaryPassword, this.status, this.lastAccessAt, this.createdAt, this.updatedAt, this.cpf,
-				this.establishmentId, this.matricula);
+				this.establishmentId, this.matricula, this.costCentreId);
 	}
 
 	private static String photoUrl(long id) {

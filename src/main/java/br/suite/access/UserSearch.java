@@ -60,7 +60,7 @@ class UserSearch {
 
 	private static final String LIST_COLUMNS = "u.id, u.username, u.email, u.full_name, u.department, u.job_title, "
 			+ "u.is_employee, u.role_id, r.name AS role_name, r.permissions, u.status, u.last_access_at, u.created_at, "
-			+ "u.updated_at, u.cpf, u.establishment_id, u.matricula";
+			+ "u.updated_at, u.cpf, u.establishment_id, u.matricula, u.cost_centre_id";
 
 	private static UserResponse listed(ResultSet rs, int n) throws SQLException {
 		Timestamp lastAccess = rs.getTimestamp("last_access_at");
@@ -70,7 +70,8 @@ class UserSearch {
 				List.of((String[]) rs.getArray("permissions").getArray()), null, rs.getString("status"),
 				lastAccess == null ? null : lastAccess.toInstant(), rs.getTimestamp("created_at").toInstant(),
 				rs.getTimestamp("updated_at").toInstant(), rs.getString("cpf"),
-				rs.getObject("establishment_id", Long.class), rs.getString("matricula"));
+				rs.getObject("establishment_id", Long.class), rs.getString("matricula"),
+				rs.getObject("cost_centre_id", Long.class));
 	}
 
 	/** The users among {@code userIds} with an enrolled face photo (the time clock's). */

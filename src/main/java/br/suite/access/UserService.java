@@ -59,10 +59,13 @@ class UserService {
 
 	private final ApplicationEventPublisher events;
 
+	private final ObjectProvider<CostCentreReferences> costCentres;
+
 	UserService(UserRepository users, RoleRepository roles, RoleService roleService, TokenService tokens,
 			PasswordEncoder passwordEncoder, OptimisticRetry retry, JdbcClient jdbc, UserSearch search,
 			AccessSettings settings, AuditLog audit, ObjectProvider<EstablishmentReferences> establishments,
-			ApplicationEventPublisher events) {
+			ApplicationEventPublisher events, ObjectProvider<CostCentreReferences> costCentres) {
+		this.costCentres = costCentres;
 		this.audit = audit;
 		this.establishments = establishments;
 		this.events = events;
@@ -94,7 +97,7 @@ class UserService {
 		UserStatus status = ClosedSet.parse(UserStatus.class, "status", Objects.requireNonNull(request.status()));
 		Role role = roleFor(request.roleId());
 		checkAssignable(role, caller);
-		String cpf = employeeData(request);
+		String cpf = employeeData(request, null);
 		checkUnique(request, cpf, null);
 		String temporaryPassword = Passwords.temporary();
 		User user = new User(request.username(), request.email(), request.fullName(), request.department(),
@@ -102,6 +105,7 @@ class UserService {
 		user.cpf = cpf;
 		user.establishmentId = request.establishmentId();
 		user.matricula = request.matricula();
+		user.costCentreId = request.costCentreId();
 		user.setTemporaryPassword(this.passwordEncoder.encode(temporaryPassword), this.settings.temporaryPasswordTtl());
 		user = this.users.save(user);
 		this.audit.record("access.user.created", "user", user.id(),
@@ -119,6 +123,7 @@ class UserService {
 					.created("cpf", user.cpf)
 					.created("establishment_id", user.establishmentId)
 					.created("matricula", user.matricula)
+					.created("cost_centre_id", user.costCentreId)
 					.mask("cpf", PersonalData::taxId));
 		this.events.publishEvent(new UserChanged(user.id(), user.username, "created", List.of()));
 		this.events.publishEvent(EmployeeDataChanged.of(user, caller.id()));
@@ -139,7 +144,7 @@ class UserService {
 			if (role.id() != user.roleId) {
 				checkAssignable(role, caller);
 			}
-			String cpf = employeeData(request);
+			String cpf = employeeData(request, user.costCentreId);
 			checkUnique(request, cpf, user.id());
 			boolean staysAdministrator = status == UserStatus.ACTIVE && role.grantsAll();
 			if (!staysAdministrator) {
@@ -166,6 +171,7 @@ class UserService {
 				.diff("cpf", user.cpf, cpf)
 				.diff("establishment_id", user.establishmentId, request.establishmentId())
 				.diff("matricula", user.matricula, request.matricula())
+				.diff("cost_centre_id", user.costCentreId, request.costCentreId())
 				// The CPF is personal data (LGPD): the event shows it masked.
 				.mask("cpf", PersonalData::taxId);
 			if (role.id() != user.roleId) {
@@ -182,6 +188,7 @@ class UserService {
 			user.cpf = cpf;
 			user.establishmentId = request.establishmentId();
 			user.matricula = request.matricula();
+			user.costCentreId = request.costCentreId();
 			user.touch();
 			User saved = this.users.save(user);
 			this.events.publishEvent(EmployeeDataChanged.of(saved, caller.id()));
@@ -289,10 +296,11 @@ class UserService {
 	}
 
 	/**
-	 * Checks the employee fields (400 naming cpf or establishment_id) and returns the CPF
-	 * normalised to 11 digits, or null.
+	 * Checks the employee fields (400 naming cpf, establishment_id or cost_centre_id) and
+	 * returns the CPF normalised to 11 digits, or null. The cost centre the user already
+	 * has ({@code keptCostCentre}) stays even if it was deactivated since.
 	 */
-	private @Nullable String employeeData(UserRequest request) {
+	private @Nullable String employeeData(UserRequest request, @Nullable Long keptCostCentre) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String cpf = null;
 		if (request.cpf() != null) {
@@ -314,6 +322,18 @@ class UserService {
 			EstablishmentReferences port = this.establishments.getIfAvailable();
 			if (port == null || !port.exists(establishmentId)) {
 				errors.add("establishment_id", "establishment " + establishmentId + " does not exist");
+			}
+		}
+		Long costCentreId = request.costCentreId();
+		if (costCentreId != null && !costCentreId.equals(keptCostCentre)) {
+			CostCentreReferences port = this.costCentres.getIfAvailable();
+			String refusal = port == null ? "cost centre " + costCentreId + " does not exist"
+					: port.refusal(costCentreId);
+			if (!Boolean.TRUE.equals(request.isEmployee())) {
+				errors.add("cost_centre_id", "only an employee (is_employee) carries a cost centre");
+			}
+			else if (refusal != null) {
+				errors.add("cost_centre_id", refusal);
 			}
 		}
 		errors.throwIfAny();

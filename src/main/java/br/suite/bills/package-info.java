@@ -11,9 +11,10 @@
  * for customers ({@link br.suite.customers.FornecedorCategories}) and allocates debits
  * through finance's {@link br.suite.finance.DebitAllocations}; each receivable
  * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
- * it follows. Every change is audited. Publishes no events yet.
+ * it follows. It checks an employee's cost centre for access
+ * ({@link br.suite.access.CostCentreReferences}). Every change is audited.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit", "customers", "finance", "web" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "web" })
 @NullMarked
 package br.suite.bills;
 

@@ -48,7 +48,8 @@ class AccessEventsTests {
 		long[] id = new long[1];
 		scenario
 			.stimulate(() -> id[0] = this.users
-				.create(new UserRequest(username, null, null, "Vendas", null, false, 1L, null, null, null, null), admin)
+				.create(new UserRequest(username, null, null, "Vendas", null, false, 1L, null, null, null, null, null),
+						admin)
 				.body()
 				.id())
 			.andWaitForEventOfType(UserChanged.class)
