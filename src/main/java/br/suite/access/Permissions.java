@@ -32,6 +32,7 @@ public final class Permissions {
 		c.put("finance.transactions.revert",
 				"Delete every transaction a provider connection wrote, with its allocations (a forged or "
 						+ "misconfigured connection)");
+		c.put("finance.transactions.classify", "Classify bank transactions: their category and cost centre");
 		c.put("finance.sync_logs.view", "List and read synchronisation logs");
 		c.put("finance.fiscal_documents.view", "List and read fiscal documents");
 		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");

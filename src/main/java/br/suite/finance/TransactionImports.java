@@ -159,8 +159,11 @@ public class TransactionImports {
 
 	private final ReconciliationService reconciliation;
 
+	private final CategoryRules rules;
+
 	TransactionImports(TransactionWriter writer, TransactionRemovals removals, UpsertPreview preview,
-			SyncLogWriter syncLogs, ReconciliationService reconciliation) {
+			SyncLogWriter syncLogs, ReconciliationService reconciliation, CategoryRules rules) {
+		this.rules = rules;
 		this.writer = writer;
 		this.removals = removals;
 		this.preview = preview;
@@ -259,6 +262,7 @@ public class TransactionImports {
 		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows),
 				TransactionWriter.source(flow), connectionId);
 		notes.addAll(this.removals.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
+		this.rules.apply(importId);
 		int allocated = 0;
 		if (!rows.isEmpty()) {
 			LocalDate from = rows.stream().map(ImportRow::transactionDate).min(LocalDate::compareTo).orElseThrow();

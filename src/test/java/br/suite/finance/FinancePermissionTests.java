@@ -98,7 +98,7 @@ class FinancePermissionTests extends ApiTest {
 				"provider", "account_id", "transaction_date", "posted_at", "amount", "direction", "status",
 				"description", "payer_name", "payer_document", "correlation_id", "bank_reference_id", "end_to_end_id",
 				"charge_external_id", "matched_charge_id", "matched_document_id", "allocated_amount",
-				"unallocated_amount", "created_at", "updated_at");
+				"unallocated_amount", "created_at", "updated_at", "category_id", "cost_centre_id");
 		assertThat(schemas.at("/TransactionResponse/properties/amount/type").asString()).isEqualTo("string");
 		assertThat(schemas.at("/TransactionResponse/properties/direction/enum").toString())
 			.isEqualTo("[\"credit\",\"debit\"]");

@@ -73,7 +73,7 @@ class TransactionPages {
 			TransactionService.Listing page = this.transactions
 				.list(new TransactionService.Filter(FormInput.day("date_from", dateFrom),
 						FormInput.day("date_to", dateTo), null, FormInput.blank(direction), FormInput.blank(provider),
-						FormInput.blank(accountId), null, FormInput.blank(q), null, null, unreconciled),
+						FormInput.blank(accountId), null, FormInput.blank(q), null, null, unreconciled, null, null),
 						new Paging(Pager.SIZE, Pager.offset(pagina)));
 			model.addAttribute("transactions", page.transactions());
 			model.addAttribute("openCredits",

@@ -36,5 +36,8 @@ public record TransactionResponse(long id, String externalId, String provider, S
 				using = Money.Writer.class) BigDecimal allocatedAmount,
 		@Schema(type = "string", example = "0.00", description = "amount − allocated_amount") @JsonSerialize(
 				using = Money.Writer.class) BigDecimal unallocatedAmount,
-		Instant createdAt, Instant updatedAt){
+		Instant createdAt, Instant updatedAt,
+		@Schema(description = "The bills module's category classifying it, or null (PATCH, or a category rule at "
+				+ "import)") @Nullable Long categoryId,
+		@Schema(description = "The cost centre classifying it, or null") @Nullable Long costCentreId){
 }

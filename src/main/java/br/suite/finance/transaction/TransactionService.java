@@ -31,7 +31,7 @@ public class TransactionService {
 	private static final String COLUMNS = "id, external_id, provider, account_id, transaction_date, posted_at, amount, "
 			+ "direction, status, description, payer_name, payer_document, correlation_id, bank_reference_id, "
 			+ "end_to_end_id, charge_external_id, matched_charge_id, matched_document_id, allocated_amount, version, "
-			+ "created_at, updated_at";
+			+ "created_at, updated_at, category_id, cost_centre_id";
 
 	/**
 	 * Must stay identical to the expression of the trigram index
@@ -49,12 +49,12 @@ public class TransactionService {
 	public record Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
 			@Nullable String direction, @Nullable String provider, @Nullable String accountId,
 			@Nullable Boolean matched, @Nullable String q, @Nullable String source, @Nullable Long connectionId,
-			boolean openCredits) {
+			boolean openCredits, @Nullable Long categoryId, @Nullable Long costCentreId) {
 
 		Filter(@Nullable LocalDate dateFrom, @Nullable LocalDate dateTo, @Nullable String status,
 				@Nullable String direction, @Nullable String provider, @Nullable String accountId,
 				@Nullable Boolean matched, @Nullable String q) {
-			this(dateFrom, dateTo, status, direction, provider, accountId, matched, q, null, null, false);
+			this(dateFrom, dateTo, status, direction, provider, accountId, matched, q, null, null, false, null, null);
 		}
 
 	}
@@ -92,6 +92,8 @@ public class TransactionService {
 					filter.source() == null ? null
 							: ClosedSet.wire(ClosedSet.parse(TransactionSource.class, "source", filter.source())))
 			.where("connection_id = :connectionId", "connectionId", filter.connectionId())
+			.where("category_id = :categoryId", "categoryId", filter.categoryId())
+			.where("cost_centre_id = :costCentreId", "costCentreId", filter.costCentreId())
 			.orderBy("transaction_date DESC, id DESC");
 		if (filter.matched() != null) {
 			query.where(filter.matched() ? "allocated_amount > 0" : "allocated_amount = 0");
@@ -131,7 +133,8 @@ public class TransactionService {
 				rs.getString("charge_external_id"), rs.getObject("matched_charge_id", Long.class),
 				rs.getObject("matched_document_id", Long.class), rs.getBigDecimal("allocated_amount"),
 				rs.getBigDecimal("amount").subtract(rs.getBigDecimal("allocated_amount")), instant(rs, "created_at"),
-				instant(rs, "updated_at"));
+				instant(rs, "updated_at"), rs.getObject("category_id", Long.class),
+				rs.getObject("cost_centre_id", Long.class));
 	}
 
 	public static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {
