@@ -12,7 +12,10 @@
  * through finance's {@link br.suite.finance.DebitAllocations}; each receivable
  * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
  * it follows. It checks an employee's cost centre for access
- * ({@link br.suite.access.CostCentreReferences}). Every change is audited.
+ * ({@link br.suite.access.CostCentreReferences}) and a bank transaction's classification
+ * for finance ({@link br.suite.finance.TransactionCategories}). Every change is audited;
+ * it publishes {@link br.suite.bills.BillCreated}, {@link br.suite.bills.BillPaid} and,
+ * daily, {@link br.suite.bills.InstallmentOverdue}.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "web" })
 @NullMarked

@@ -39,6 +39,12 @@ final class EventTypes {
 		add(c, "finance.allocation.created", "finance.reconciliation.view",
 				"Money of a credit transaction was allocated to a charge or a fiscal document (by hand, an accepted suggestion or the automatic matching)");
 		add(c, "finance.charge.paid", "finance.charges.view", "A charge became fully paid");
+		add(c, "finance.bill.created", "finance.bills.view",
+				"A bill (payable or receivable) was created; each bill of a recurrence");
+		add(c, "finance.bill.paid", "finance.bills.view",
+				"A bill became fully paid (by payments of its installments or its charges)");
+		add(c, "finance.installment.overdue", "finance.bills.view",
+				"An installment with money open is past its due date (daily at 07:00, once per installment and due date)");
 		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 

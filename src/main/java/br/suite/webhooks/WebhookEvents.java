@@ -4,6 +4,9 @@ import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.stereotype.Component;
 
 import br.suite.access.UserChanged;
+import br.suite.bills.BillCreated;
+import br.suite.bills.BillPaid;
+import br.suite.bills.InstallmentOverdue;
 import br.suite.finance.AllocationsCreated;
 import br.suite.finance.ChargesPaid;
 import br.suite.finance.FiscalDocumentStatusChanged;
@@ -76,6 +79,21 @@ class WebhookEvents {
 	@ApplicationModuleListener
 	void on(FiscalDocumentStatusChanged event) {
 		this.deliveries.enqueue("finance.fiscal_document.status_changed", event);
+	}
+
+	@ApplicationModuleListener
+	void on(BillCreated event) {
+		this.deliveries.enqueue("finance.bill.created", event);
+	}
+
+	@ApplicationModuleListener
+	void on(BillPaid event) {
+		this.deliveries.enqueue("finance.bill.paid", event);
+	}
+
+	@ApplicationModuleListener
+	void on(InstallmentOverdue event) {
+		this.deliveries.enqueue("finance.installment.overdue", event);
 	}
 
 	@ApplicationModuleListener

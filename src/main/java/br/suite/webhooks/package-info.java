@@ -7,7 +7,7 @@
  * with backoff.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "access", "timeclock", "processdocs", "finance",
-		"imports", "fins", "web" })
+		"imports", "fins", "bills", "web" })
 @NullMarked
 package br.suite.webhooks;
 

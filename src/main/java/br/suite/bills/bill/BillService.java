@@ -9,10 +9,12 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.audit.AuditLog;
+import br.suite.bills.BillCreated;
 import br.suite.bills.BillsFields;
 import br.suite.bills.bill.BillDrafts.Change;
 import br.suite.bills.bill.BillDrafts.Draft;
@@ -53,8 +55,11 @@ class BillService {
 
 	private final BillCharges charges;
 
+	private final ApplicationEventPublisher events;
+
 	BillService(BillRepository rows, BillDrafts drafts, ClienteDirectory clientes, AuditLog audit,
-			BillStatuses statuses, BillCharges charges) {
+			BillStatuses statuses, BillCharges charges, ApplicationEventPublisher events) {
+		this.events = events;
 		this.rows = rows;
 		this.drafts = drafts;
 		this.clientes = clientes;
@@ -147,8 +152,11 @@ class BillService {
 								BillDrafts.chargeDescription(draft, planned.number()));
 				this.rows.insertInstallment(id, planned.number(), due, planned.amount(), charge);
 			}
-			this.audit.record("finance.bill.created", "bill", id,
-					AuditLog.Changes.created(audited(find(id, false).body())));
+			BillResponse written = find(id, false).body();
+			this.audit.record("finance.bill.created", "bill", id, AuditLog.Changes.created(audited(written)));
+			this.events.publishEvent(new BillCreated(id, written.direction(), written.fornecedorId(),
+					written.clienteId(), written.description(), written.documentNumber(), written.competenceDate(),
+					written.total(), written.installments().size(), written.recurrenceId()));
 		}
 		return find(Objects.requireNonNull(first), false);
 	}
