@@ -95,7 +95,9 @@ class TransactionApiTests extends ApiTest {
 		assertThat(transaction.get("matched_document_id").isNull()).isTrue();
 		assertThat(transaction.get("created_at").asString()).matches(FinanceFixtures.DATE_TIME);
 		assertThat(transaction.get("updated_at").asString()).matches(FinanceFixtures.DATE_TIME);
-		assertThat(transaction.size()).isEqualTo(22);
+		assertThat(transaction.get("category_id").isNull()).as("unclassified until a PATCH or a rule").isTrue();
+		assertThat(transaction.get("cost_centre_id").isNull()).isTrue();
+		assertThat(transaction.size()).isEqualTo(24);
 
 		this.ledger.upsert(importId(), List.of(row(provider, "", "bare", LocalDate.of(2026, 1, 1), "0.1", "debit")));
 		JsonNode bare = this.api.get("/api/finance/transactions/" + idOf(provider, "bare") + "/").json();

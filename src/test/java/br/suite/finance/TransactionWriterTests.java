@@ -124,7 +124,9 @@ class TransactionWriterTests extends ApiTest {
 		assertThat(transaction.get("matched_document_id").isNull()).isTrue();
 		assertThat(transaction.get("created_at").asString()).matches(FinanceFixtures.DATE_TIME);
 		assertThat(transaction.get("updated_at").asString()).isEqualTo(transaction.get("created_at").asString());
-		assertThat(transaction.size()).isEqualTo(22);
+		assertThat(transaction.get("category_id").isNull()).isTrue();
+		assertThat(transaction.get("cost_centre_id").isNull()).isTrue();
+		assertThat(transaction.size()).isEqualTo(24);
 	}
 
 	@Test
