@@ -114,7 +114,7 @@ class OverdueRemindersApiTests extends ApiTest {
 	 * reminders inherit (fins' overdue records, processdocs' reviews), at 07:00.
 	 */
 	@Test
-	void bothRemindersAreScheduledAtSeven() {
+	void everyDailyReminderIsScheduledAtSeven() {
 		List<String> daily = this.schedules.stream()
 			.flatMap(holder -> holder.getScheduledTasks().stream())
 			.map(scheduled -> scheduled.getTask())
@@ -122,7 +122,9 @@ class OverdueRemindersApiTests extends ApiTest {
 			.map(Object::toString)
 			.filter(name -> name.equals("br.suite.shared.DailyReminder.daily"))
 			.toList();
-		assertThat(daily).hasSize(2);
+		// fins' overdue records, processdocs' reviews due and bills' overdue
+		// installments.
+		assertThat(daily).hasSize(3);
 	}
 
 }
