@@ -24,6 +24,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -244,13 +245,16 @@ public abstract class BrowserTest extends ApiTest {
 	 * element seen just before stale.
 	 */
 	protected static String textOnceItShows(WebDriver browser, By locator, String expected, String... gone) {
-		return waiting(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
-			.ignoring(NoSuchElementException.class)
-			.until(b -> {
-				String text = b.findElement(locator).getText();
-				boolean shows = text.contains(expected) && java.util.Arrays.stream(gone).noneMatch(text::contains);
-				return shows ? text : null;
-			});
+		// Chromedriver reports an element swapped out mid-read either as stale or as
+		// "Node
+		// with given id does not belong to the document" (a plain WebDriverException,
+		// seen
+		// in a whole run): both mean "look again".
+		return waiting(browser, Duration.ofSeconds(20)).ignoring(WebDriverException.class).until(b -> {
+			String text = b.findElement(locator).getText();
+			boolean shows = text.contains(expected) && java.util.Arrays.stream(gone).noneMatch(text::contains);
+			return shows ? text : null;
+		});
 	}
 
 	protected void signIn(String username, String password) {
