@@ -278,8 +278,7 @@ public final class OutboundHttp implements Closeable {
 					continue;
 				}
 				if (!OutboundUrls.isPublic(address)) {
-					throw new RefusedAddress("resolves to a private, loopback or link-local address ("
-							+ address.getHostAddress() + "), which " + this.who + " may not call");
+					throw new RefusedAddress(OutboundUrls.privateAddress(address, this.who));
 				}
 			}
 			return addresses;

@@ -59,11 +59,16 @@ public final class OutboundUrls {
 		}
 		for (InetAddress address : addresses) {
 			if (!isPublic(address)) {
-				throw new Refused("resolves to a private, loopback or link-local address (" + address.getHostAddress()
-						+ "), which " + who + " may not call");
+				throw new Refused(privateAddress(address, who));
 			}
 		}
 		return uri;
+	}
+
+	/** Why a caller ({@code who}) may not call the address. */
+	static String privateAddress(InetAddress address, String who) {
+		return "resolves to a private, loopback or link-local address (" + address.getHostAddress() + "), which " + who
+				+ " may not call";
 	}
 
 	public static boolean isPublic(InetAddress address) {
