@@ -9,13 +9,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Where the first-run admin token is written, the administrator's user name, how long
  * tokens and temporary passwords live, how long an instance may trust a token it checked,
- * and sign-in throttling.
+ * sign-in throttling, and bcrypt's cost for new password hashes.
  */
 @ConfigurationProperties("suite.access")
 record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("admin") String adminUsername,
 		@DefaultValue("30d") Duration tokenTtl, @DefaultValue("1s") Duration tokenCacheTtl,
 		@DefaultValue("10000") long tokenCacheSize, @DefaultValue("72h") Duration temporaryPasswordTtl,
-		@DefaultValue Login login) {
+		@DefaultValue Login login, @DefaultValue("10") int bcryptStrength) {
+
+	AccessSettings {
+		if (bcryptStrength < 4 || bcryptStrength > 31) {
+			throw new IllegalArgumentException("suite.access.bcrypt-strength must be between 4 and 31");
+		}
+	}
 
 	Path adminTokenFile() {
 		return this.dataDirectory.resolve("admin-token");

@@ -18,9 +18,10 @@ import br.suite.shared.InvalidRequest;
 class AuthService {
 
 	/**
-	 * Compared against when the user does not exist, so both failures take the same time.
+	 * Compared against when the user does not exist, so both failures take the same time;
+	 * made again when the bcrypt cost setting rises above its own.
 	 */
-	private final String decoyHash;
+	private volatile String decoyHash;
 
 	private final UserRepository users;
 
@@ -48,6 +49,15 @@ class AuthService {
 		this.decoyHash = passwordEncoder.encode(Passwords.temporary());
 	}
 
+	private String decoy() {
+		String decoy = this.decoyHash;
+		if (this.passwordEncoder.upgradeEncoding(decoy)) {
+			decoy = this.passwordEncoder.encode(Passwords.temporary());
+			this.decoyHash = decoy;
+		}
+		return decoy;
+	}
+
 	/**
 	 * Not one transaction: a failure must be recorded although the request fails, and no
 	 * database connection is held while bcrypt runs.
@@ -72,7 +82,7 @@ class AuthService {
 		this.throttle.checkUsername(username);
 		User user = this.users.findByUsername(username).orElse(null);
 		boolean matches = this.throttle
-			.check(() -> this.passwordEncoder.matches(password, user == null ? this.decoyHash : user.passwordHash));
+			.check(() -> this.passwordEncoder.matches(password, user == null ? decoy() : user.passwordHash));
 		boolean temporaryExpired = user != null && user.temporaryPasswordExpiresAt != null
 				&& user.temporaryPasswordExpiresAt.isBefore(Instant.now());
 		if (user == null || !matches || !user.isActive() || temporaryExpired) {

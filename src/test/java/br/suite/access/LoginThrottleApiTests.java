@@ -2,12 +2,14 @@ package br.suite.access;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.TestSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +18,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exists.
  */
 class LoginThrottleApiTests extends ApiTest {
+
+	// bcrypt at the production cost (the tests' JVMs hash at the cheapest, 4): at that
+	// cost the decoy check is ~2 ms and could not be told from no check at all.
+	@Override
+	protected void settings(TestSettings settings) {
+		settings.record("br.suite.access.AccessSettings", Map.of("bcryptStrength", 10));
+	}
 
 	private record Person(long id, String username, String password) {
 	}
