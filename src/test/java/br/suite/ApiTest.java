@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -31,16 +32,13 @@ import org.springframework.test.context.TestPropertySource;
 // unless a class switches them on: webhook deliveries (the webhook tests) and the Pix
 // webhook inbox (the Pix tests), both with loopback targets allowed. Fixed at start, so
 // set for all: the dispatcher's and the inbox's polling intervals, and the Pix providers'
-// short timeouts and backoff (only the Pix tests reach a provider). The kiosk's
-// comprovante window is 20 s instead of 5 min, for KioskComprovanteBrowserTests to see it
-// close (no other test downloads a kiosk comprovante).
+// short timeouts and backoff (only the Pix tests reach a provider).
 @TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false", "suite.webhooks.dispatch-interval=100ms",
 		"suite.finance.pix-providers.webhook-processing=false", "suite.finance.pix-providers.webhook-interval=200ms",
 		"suite.finance.pix-providers.backoff=20ms", "suite.finance.pix-providers.request-timeout=3s",
 		"suite.finance.pix-providers.request-deadline=8s", "suite.finance.pix-providers.max-retry-after=2s",
 		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
-		"suite.finance.pix-providers.public-base-url=https://suite.example.com",
-		"suite.web.kiosk-comprovante-window=20s" })
+		"suite.finance.pix-providers.public-base-url=https://suite.example.com" })
 public abstract class ApiTest {
 
 	static final Path DATA_DIRECTORY;
@@ -95,6 +93,14 @@ public abstract class ApiTest {
 	 * here), put back after each test.
 	 */
 	protected void settings(TestSettings settings) {
+	}
+
+	/**
+	 * Settings changed on the shared context in the middle of a test, put back after it
+	 * like those of {@link #settings(TestSettings)}.
+	 */
+	protected TestSettings settingsNow() {
+		return Objects.requireNonNull(this.changedSettings);
 	}
 
 	@BeforeEach

@@ -1,7 +1,9 @@
 package br.suite.imports;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,8 +14,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.awaitility.Awaitility;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -124,8 +124,8 @@ class CsvImportConfirmTests extends ApiTest {
 	 * (sequences ignore rollbacks) on every write statement against the tables an import
 	 * touches, and PostgreSQL's own statistics (which count rolled-back rows too) must
 	 * not move. A backend flushes its statistics asynchronously (up to 10 s after it goes
-	 * idle) but at once when it exits: before each reading, every connection the service
-	 * holds is closed and the test waits until their backends are gone.
+	 * idle) unless asked to flush at once: before each reading, every idle connection of
+	 * the service asks its backend to.
 	 */
 	@Test
 	void prepareWritesNothingNotEvenARolledBackStatement() throws Exception {
@@ -180,34 +180,37 @@ class CsvImportConfirmTests extends ApiTest {
 
 	/**
 	 * The statistics of every statement run so far are in PostgreSQL's shared counters:
-	 * the pool's connections (those of this connection's application name; the stall
-	 * watchdog's own, which only selects 1, has another) are closed, idle ones now and
-	 * busy ones when handed back, and their backends, which flush their counts as they
-	 * exit, have all ended.
+	 * each idle connection of the service's pool (the requests' among them) is taken and
+	 * asked to flush its backend's pending counts, which the backend does as it goes idle
+	 * after that statement (PostgreSQL would otherwise keep them up to 10 s). Twice, a
+	 * moment apart: a connection a scheduled job held the first time is idle again the
+	 * second.
 	 */
-	private void statisticsFlushed() {
-		List<Integer> backends = this.jdbc
-			.sql("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-					+ "AND application_name = current_setting('application_name')")
-			.query(Integer.class)
-			.list();
-		this.pool.getHikariPoolMXBean().softEvictConnections();
+	private void statisticsFlushed() throws SQLException, InterruptedException {
+		idleConnectionsFlushed();
+		Thread.sleep(300);
+		idleConnectionsFlushed();
+	}
+
+	private void idleConnectionsFlushed() throws SQLException {
+		int idle = Math.max(1, this.pool.getHikariPoolMXBean().getIdleConnections());
+		List<Connection> held = new ArrayList<>();
 		try {
-			Awaitility.await()
-				.atMost(Duration.ofSeconds(11))
-				.pollInterval(Duration.ofMillis(50))
-				.until(() -> this.jdbc.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY (?)")
-					.param(backends.toArray(Integer[]::new))
-					.query(Long.class)
-					.single() == 0);
+			for (int i = 0; i < idle; i++) {
+				Connection connection = this.pool.getConnection();
+				held.add(connection);
+				try (Statement flush = connection.createStatement()) {
+					flush.execute("SELECT pg_stat_force_next_flush()");
+				}
+				if (!connection.getAutoCommit()) {
+					connection.commit();
+				}
+			}
 		}
-		catch (ConditionTimeoutException ex) {
-			// In the whole suite, other cached contexts' pools hold connections of the
-			// same
-			// application name that this pool cannot close; an idle backend flushes its
-			// counts within 10 s (PostgreSQL's idle stats interval) anyway, which this
-			// wait
-			// has now covered. The last assertion of the test shows the counts do move.
+		finally {
+			for (Connection connection : held) {
+				connection.close();
+			}
 		}
 	}
 

@@ -52,7 +52,8 @@ class KioskPages {
 
 	private final Comprovantes comprovantes;
 
-	private final Duration comprovanteWindow;
+	// Read at each request (a test shortens it on the running service).
+	private Duration comprovanteWindow;
 
 	KioskPages(EmployeeLookup employees, PunchLedger ledger, Comprovantes comprovantes,
 			@Value("${suite.web.kiosk-comprovante-window:5m}") Duration comprovanteWindow) {
