@@ -18,7 +18,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.web.FormInput;
 import br.suite.web.FormErrors;
@@ -67,7 +66,7 @@ class FornecedorPages {
 		}, () -> form(model, null, form, 0));
 	}
 
-	@GetMapping("/app/suppliers/{id:" + PathIds.PATTERN + "}/edit")
+	@GetMapping("/app/suppliers/{id}/edit")
 	@Requires("customers.fornecedores.change")
 	String edit(@PathVariable long id, Model model) {
 		Fornecedor fornecedor = this.fornecedores.get(id);
@@ -78,7 +77,7 @@ class FornecedorPages {
 	/**
 	 * Every field replaced, as {@code PUT /api/fornecedores/{id}/}, at the version read.
 	 */
-	@PostMapping("/app/suppliers/{id:" + PathIds.PATTERN + "}/edit")
+	@PostMapping("/app/suppliers/{id}/edit")
 	@Requires("customers.fornecedores.change")
 	String update(@PathVariable long id, @Valid FornecedorRequest form, BindingResult binding,
 			@RequestParam(defaultValue = "false") boolean ativo, @RequestParam(defaultValue = "0") long version,

@@ -26,7 +26,6 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import br.suite.web.FormErrors;
@@ -152,7 +151,7 @@ class BillPages {
 		return "bill-form";
 	}
 
-	@GetMapping({ "/app/bills/{id:" + PathIds.PATTERN + "}", "/app/bills/{id:" + PathIds.PATTERN + "}/" })
+	@GetMapping({ "/app/bills/{id}", "/app/bills/{id}/" })
 	@Requires("finance.bills.view")
 	String bill(@PathVariable long id, Model model) {
 		Versioned<BillResponse> read = this.bills.get(id);
@@ -193,7 +192,7 @@ class BillPages {
 	/**
 	 * Cancels after the page's confirmation; the service refuses a bill with payments.
 	 */
-	@PostMapping("/app/bills/{id:" + PathIds.PATTERN + "}/cancel")
+	@PostMapping("/app/bills/{id}/cancel")
 	@Requires("finance.bills.change")
 	String cancel(@PathVariable long id, @RequestParam(defaultValue = "0") long version, Model model,
 			RedirectAttributes redirect) {

@@ -15,7 +15,6 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Paging;
-import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import br.suite.web.FormErrors;
@@ -95,7 +94,7 @@ class CategoryPages {
 		}, () -> form(model, null, form, 0));
 	}
 
-	@GetMapping("/app/categories/{id:" + PathIds.PATTERN + "}/edit")
+	@GetMapping("/app/categories/{id}/edit")
 	@Requires("finance.categories.change")
 	String edit(@PathVariable long id, Model model) {
 		Versioned<CategoryResponse> category = this.categories.get(id);
@@ -103,7 +102,7 @@ class CategoryPages {
 	}
 
 	/** Every field as the form shows it, at the version the form was read. */
-	@PostMapping("/app/categories/{id:" + PathIds.PATTERN + "}/edit")
+	@PostMapping("/app/categories/{id}/edit")
 	@Requires("finance.categories.change")
 	String update(@PathVariable long id, CategoryForm form, @RequestParam(defaultValue = "0") long version, Model model,
 			RedirectAttributes redirect) {
@@ -115,7 +114,7 @@ class CategoryPages {
 	}
 
 	/** Deactivates (bills keep it; new bills cannot take it). */
-	@PostMapping("/app/categories/{id:" + PathIds.PATTERN + "}/deactivate")
+	@PostMapping("/app/categories/{id}/deactivate")
 	@Requires("finance.categories.change")
 	String deactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		ObjectNode inactive = this.json.createObjectNode().put("active", false);

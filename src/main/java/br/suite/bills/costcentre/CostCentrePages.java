@@ -10,7 +10,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import br.suite.web.FormErrors;
@@ -60,14 +59,14 @@ class CostCentrePages {
 		}, () -> form(model, null, form, 0));
 	}
 
-	@GetMapping("/app/cost-centres/{id:" + PathIds.PATTERN + "}/edit")
+	@GetMapping("/app/cost-centres/{id}/edit")
 	@Requires("finance.cost_centres.change")
 	String edit(@PathVariable long id, Model model) {
 		Versioned<CostCentreResponse> centre = this.centres.get(id);
 		return form(model, centre.body(), CostCentreRequest.of(centre.body()), centre.version());
 	}
 
-	@PostMapping("/app/cost-centres/{id:" + PathIds.PATTERN + "}/edit")
+	@PostMapping("/app/cost-centres/{id}/edit")
 	@Requires("finance.cost_centres.change")
 	String update(@PathVariable long id, @RequestParam(defaultValue = "") String code,
 			@RequestParam(defaultValue = "") String name, @RequestParam(defaultValue = "false") boolean active,

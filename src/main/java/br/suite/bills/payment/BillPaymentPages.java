@@ -14,7 +14,6 @@ import br.suite.bills.bill.BillLedger;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
@@ -27,8 +26,7 @@ import br.suite.web.FormInput;
 @Controller
 class BillPaymentPages {
 
-	private static final String PATH = "/app/bills/{id:" + PathIds.PATTERN + "}/installments/{number:" + PathIds.PATTERN
-			+ "}/pay";
+	private static final String PATH = "/app/bills/{id}/installments/{number}/pay";
 
 	private final PaymentService payments;
 
