@@ -64,4 +64,19 @@ public class ClienteDirectory {
 			.optional();
 	}
 
+	/**
+	 * The names by id, in name order (ignoring case and accents), of the active ones or
+	 * all: the choices of a page's form or filter (at most 1000).
+	 */
+	@Transactional(readOnly = true)
+	public java.util.Map<Long, String> choices(boolean activeOnly) {
+		java.util.Map<Long, String> choices = new java.util.LinkedHashMap<>();
+		this.jdbc.sql(
+				"SELECT id, nome FROM customers_cliente WHERE ativo OR NOT :activeOnly ORDER BY nome_busca, id LIMIT 1000")
+			.param("activeOnly", activeOnly)
+			.query((rs, n) -> choices.put(rs.getLong("id"), rs.getString("nome")))
+			.list();
+		return choices;
+	}
+
 }

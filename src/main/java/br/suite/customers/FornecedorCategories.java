@@ -14,4 +14,12 @@ public interface FornecedorCategories {
 	 */
 	@Nullable String refusal(long categoryId);
 
+	/**
+	 * The categories a supplier's default may be, id → label in the chart's order, for
+	 * the supplier form.
+	 */
+	default java.util.Map<Long, String> choices() {
+		return java.util.Map.of();
+	}
+
 }

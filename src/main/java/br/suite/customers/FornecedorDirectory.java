@@ -28,4 +28,33 @@ public class FornecedorDirectory {
 			.isPresent();
 	}
 
+	/**
+	 * The names by id, in name order (ignoring case and accents), of the active ones or
+	 * all: the choices of a page's form or filter (at most 1000).
+	 */
+	@Transactional(readOnly = true)
+	public java.util.Map<Long, String> choices(boolean activeOnly) {
+		java.util.Map<Long, String> choices = new java.util.LinkedHashMap<>();
+		this.jdbc.sql(
+				"SELECT id, nome FROM customers_fornecedor WHERE ativo OR NOT :activeOnly ORDER BY nome_busca, id LIMIT 1000")
+			.param("activeOnly", activeOnly)
+			.query((rs, n) -> choices.put(rs.getLong("id"), rs.getString("nome")))
+			.list();
+		return choices;
+	}
+
+	/** The names of the suppliers that exist among {@code ids}, by id. */
+	@Transactional(readOnly = true)
+	public java.util.Map<Long, String> names(java.util.Collection<Long> ids) {
+		java.util.Map<Long, String> names = new java.util.HashMap<>();
+		if (ids.isEmpty()) {
+			return names;
+		}
+		this.jdbc.sql("SELECT id, nome FROM customers_fornecedor WHERE id IN (:ids)")
+			.param("ids", java.util.Set.copyOf(ids))
+			.query((rs, n) -> names.put(rs.getLong("id"), rs.getString("nome")))
+			.list();
+		return names;
+	}
+
 }

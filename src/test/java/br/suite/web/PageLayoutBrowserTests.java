@@ -45,7 +45,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 			"deviceScaleFactor", 1, "mobile", false);
 
 	/** At most this many distinct pages (one per path shape: ids are alike). */
-	private static final int MAX_PAGES = 80;
+	private static final int MAX_PAGES = 100;
 
 	@Test
 	void everyPageFitsAPhoneShowsWhereTheFocusIsAndPassesAxe() {
@@ -74,6 +74,24 @@ class PageLayoutBrowserTests extends BrowserTest {
 				{"name": "%s", "kind": "weekly", "days": {
 				  "mon": [{"start": "08:00", "end": "12:00"}], "tue": [], "wed": [], "thu": [], "fri": [],
 				  "sat": [], "sun": []}}""".formatted(unique("Meio período"))).status()).isEqualTo(201);
+		// Contas a pagar: a supplier with a long name, a payable with installments to
+		// pay,
+		// a cost centre to edit (the chart of categories is there from the start).
+		br.suite.bills.Bills bills = new br.suite.bills.Bills(this.api);
+		long fornecedor = this.api
+			.post("/api/fornecedores/",
+					json("nome", unique("Distribuidora de Materiais de Construção Irmãos Albuquerque"), "documento",
+							br.suite.bills.Bills.cnpj()))
+			.id();
+		assertThat(this.api
+			.post("/api/finance/bills/",
+					json("direction", "payable", "fornecedor_id", fornecedor, "description",
+							unique("Cimento, areia e ferragens para a reforma da loja"), "competence_date",
+							"2026-12-01", "category_id", bills.category("4.2"), "total", "1234.56", "installments",
+							Map.of("count", 3, "first_due_date", "2027-01-10")))
+			.status()).isEqualTo(201);
+		assertThat(this.api.post("/api/finance/cost-centres/", json("code", unique("ADM"), "name", "Administrativo"))
+			.status()).isEqualTo(201);
 		WebDriver phone = open(PHONE_WIDTH, PHONE_HEIGHT);
 		String axe = PageChecks.preloadAxe((ChromeDriver) phone);
 		try {
@@ -96,7 +114,10 @@ class PageLayoutBrowserTests extends BrowserTest {
 				Permissions.CATALOGUE.keySet().toArray(String[]::new));
 		signIn(phone, everything.username(), everything.password());
 		Map<String, String> pages = crawl(phone, problems);
-		assertThat(pages).as("pages reached from the menu").containsKeys("/app/", "/app/customers/");
+		assertThat(pages).as("pages reached from the menu")
+			.containsKeys("/app/", "/app/customers/", "/app/payables/", "/app/receivables/", "/app/payables/new",
+					"/app/receivables/new", "/app/bills/{id}/", "/app/suppliers/new", "/app/categories/new",
+					"/app/cost-centres/new");
 		assertThat(problems).as("pages that fail on a phone or at 200 % zoom").isEmpty();
 
 		List<String> forms = new ArrayList<>(pages.values().stream().filter(p -> p.endsWith("/new")).toList());
@@ -118,7 +139,9 @@ class PageLayoutBrowserTests extends BrowserTest {
 		assertThat(edited).as("edit forms")
 			.contains(pages.get("/app/customers/{id}/edit"), pages.get("/app/charges/{id}/edit"),
 					pages.get("/app/establishments/{id}"), pages.get("/app/roles/{id}"),
-					pages.get("/app/schedules/{id}"));
+					pages.get("/app/schedules/{id}"), pages.get("/app/suppliers/{id}/edit"),
+					pages.get("/app/categories/{id}/edit"), pages.get("/app/cost-centres/{id}/edit"),
+					pages.get("/app/bills/{id}/installments/{id}/pay"));
 		assertThat(problems).as("refused edit forms").isEmpty();
 	}
 

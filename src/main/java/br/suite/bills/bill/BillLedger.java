@@ -75,4 +75,34 @@ public class BillLedger {
 		this.bills.refreshStatus(billId);
 	}
 
+	/** An installment as the payment form shows it. */
+	public record Installment(long billId, BillDirection direction, String description, String documentNumber,
+			@Nullable Long fornecedorId, boolean cancelled, int number, int count, LocalDate dueDate, BigDecimal amount,
+			BigDecimal paidAmount, @Nullable Long chargeId) {
+
+		public BigDecimal openAmount() {
+			return this.cancelled ? BigDecimal.ZERO.setScale(2) : this.amount.subtract(this.paidAmount);
+		}
+
+		public boolean payable() {
+			return this.direction == BillDirection.PAYABLE;
+		}
+
+	}
+
+	/** The installment {@code number} of the bill, read (404 when there is none). */
+	@Transactional(readOnly = true)
+	public Installment installment(long billId, long number) {
+		BillResponse bill = this.bills.find(billId, false).body();
+		return bill.installments()
+			.stream()
+			.filter(i -> i.number() == number)
+			.findFirst()
+			.map(i -> new Installment(billId, ClosedSet.parse(BillDirection.class, "direction", bill.direction()),
+					bill.description(), bill.documentNumber(), bill.fornecedorId(),
+					bill.status().equals(ClosedSet.wire(BillStatus.CANCELLED)), i.number(), bill.installments().size(),
+					i.dueDate(), i.amount(), i.paidAmount(), i.chargeId()))
+			.orElseThrow(() -> new ApiProblem.NotFound("Installment of bill " + billId, number));
+	}
+
 }

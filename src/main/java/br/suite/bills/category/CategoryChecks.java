@@ -47,4 +47,38 @@ public class CategoryChecks implements FornecedorCategories {
 		return refusal(categoryId, CategoryKind.EXPENSE);
 	}
 
+	/** A category as a page offers it: its code and name, and how deep in the tree. */
+	public record Choice(long id, String code, String name, boolean active) {
+
+		public String label() {
+			return this.code + " " + this.name;
+		}
+
+		/** 0 for a top category (code 4), 1 for 4.1, 2 for 4.1.01. */
+		public int depth() {
+			return (int) this.code.chars().filter(c -> c == '.').count();
+		}
+
+	}
+
+	/** The chart in code order, of one kind or both, active ones only or all. */
+	public java.util.List<Choice> choices(@Nullable CategoryKind kind, boolean activeOnly) {
+		return this.jdbc.sql(
+				"SELECT id, code, name, active FROM bills_category WHERE (CAST(:kind AS varchar) IS NULL OR kind = :kind) "
+						+ "AND (active OR NOT :activeOnly) ORDER BY string_to_array(code, '.')::numeric[], id")
+			.param("kind", kind == null ? null : ClosedSet.wire(kind))
+			.param("activeOnly", activeOnly)
+			.query((rs, n) -> new Choice(rs.getLong("id"), rs.getString("code"), rs.getString("name"),
+					rs.getBoolean("active")))
+			.list();
+	}
+
+	/** The active expense categories a supplier's default may be, labelled. */
+	@Override
+	public java.util.Map<Long, String> choices() {
+		java.util.Map<Long, String> choices = new java.util.LinkedHashMap<>();
+		choices(CategoryKind.EXPENSE, true).forEach(c -> choices.put(c.id(), c.label()));
+		return choices;
+	}
+
 }

@@ -27,4 +27,24 @@ public class CostCentreChecks {
 		return active ? null : "cost centre " + costCentreId + " is inactive";
 	}
 
+	/** A cost centre as a page offers it. */
+	public record Choice(long id, String code, String name, boolean active) {
+
+		public String label() {
+			return this.code + " " + this.name;
+		}
+
+	}
+
+	/** The cost centres by code, active ones only or all. */
+	public java.util.List<Choice> choices(boolean activeOnly) {
+		return this.jdbc
+			.sql("SELECT id, code, name, active FROM bills_cost_centre WHERE active OR NOT :activeOnly "
+					+ "ORDER BY code, id")
+			.param("activeOnly", activeOnly)
+			.query((rs, n) -> new Choice(rs.getLong("id"), rs.getString("code"), rs.getString("name"),
+					rs.getBoolean("active")))
+			.list();
+	}
+
 }

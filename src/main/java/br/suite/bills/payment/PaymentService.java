@@ -18,6 +18,7 @@ import br.suite.bills.BillsFields;
 import br.suite.bills.bill.BillDirection;
 import br.suite.bills.bill.BillLedger;
 import br.suite.bills.bill.BillLedger.LockedInstallment;
+import br.suite.bills.bill.InstallmentPayments;
 import br.suite.finance.DebitAllocations;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
@@ -29,7 +30,7 @@ import br.suite.shared.Money;
  * deleting a payment (or its debit going away in an import) reopens it.
  */
 @Service
-class PaymentService implements DebitAllocations.Released {
+class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
 	private static final String COLUMNS = "p.id, i.bill_id, i.number, p.paid_on, p.amount, p.interest, p.fine, "
 			+ "p.discount, p.settled, p.transaction_id, p.created_by, p.created_at";
@@ -55,6 +56,34 @@ class PaymentService implements DebitAllocations.Released {
 			super("Payment", id);
 		}
 
+	}
+
+	/** A payment that would settle nothing, or more than the installment has open. */
+	static final class PaymentExceedsOpen extends ApiProblem.Conflict {
+
+		PaymentExceedsOpen(int number, BigDecimal open, BigDecimal settled) {
+			super("Installment " + number + " has " + Money.format(open) + " open; this payment would settle "
+					+ Money.format(settled)
+					+ " (amount + discount − interest − fine), which must be more than 0 and at most what is open.");
+			with("field", "amount").with("open_amount", Money.format(open))
+				.with("settled_amount", Money.format(settled));
+		}
+
+	}
+
+	@Override
+	@Transactional(readOnly = true)
+	public List<Paid> of(long billId) {
+		return this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN bills_installment i ON i.id = "
+					+ "p.installment_id WHERE i.bill_id = ? ORDER BY i.number, p.paid_on, p.id")
+			.param(billId)
+			.query((rs, n) -> map(rs))
+			.list()
+			.stream()
+			.map(p -> new Paid(p.id(), p.installmentNumber(), p.paidOn(), p.amount(), p.interest(), p.fine(),
+					p.discount(), p.settledAmount(), p.transactionId()))
+			.toList();
 	}
 
 	@Transactional(readOnly = true)
@@ -98,12 +127,7 @@ class PaymentService implements DebitAllocations.Released {
 		BigDecimal settled = PaymentArithmetic.settled(Objects.requireNonNull(amount), interest, fine, discount);
 		BigDecimal open = installment.openAmount();
 		if (settled.signum() <= 0 || settled.compareTo(open) > 0) {
-			throw new ApiProblem.Conflict("Installment " + number + " has " + Money.format(open)
-					+ " open; this payment would settle " + Money.format(settled)
-					+ " (amount + discount − interest − fine), which must be more than 0 and at most what is open.")
-				.with("field", "amount")
-				.with("open_amount", Money.format(open))
-				.with("settled_amount", Money.format(settled));
+			throw new PaymentExceedsOpen((int) number, open, settled);
 		}
 		long id = this.jdbc.sql("""
 				INSERT INTO bills_payment (installment_id, paid_on, amount, interest, fine, discount, settled,
