@@ -55,7 +55,10 @@ class AccountController {
 	@PostMapping
 	@Requires("finance.accounts.change")
 	@Operation(summary = "Create a bank account",
-			description = "The cash flow starts from its opening balance." + RULES)
+			description = "The cash flow starts from its opening balance. For the account of an imported statement, "
+					+ "the statement prepare (/api/prepare-statement-import) offers format.opening_balance {amount, "
+					+ "date}: send its import_metadata.provider and account_id with that amount and date, and the "
+					+ "account closes the statement at the ledger balance the bank stated." + RULES)
 	ResponseEntity<AccountResponse> create(@RequestBody AccountRequest request) {
 		var created = this.accounts.create(request);
 		return created.created("/api/finance/accounts/" + created.body().id() + "/");

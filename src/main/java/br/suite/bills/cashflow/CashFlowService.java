@@ -115,6 +115,18 @@ class CashFlowService {
 		return new Report(opening, CashFlow.periods(from, to, grouping, opening, realised, projected), overdue);
 	}
 
+	/** An account as the page's picker names it. */
+	record AccountChoice(long id, String name, String provider, String accountId) {
+	}
+
+	/** Every account, by name then id (the page's picker). */
+	@Transactional(readOnly = true)
+	List<AccountChoice> accounts() {
+		return this.jdbc.sql("SELECT id, name, provider, account_id FROM bills_account ORDER BY name, id")
+			.query((rs, n) -> new AccountChoice(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)))
+			.list();
+	}
+
 	private List<Account> accounts(@Nullable List<Long> ids, InvalidRequest.Builder errors) {
 		List<Account> all = this.jdbc
 			.sql("SELECT id, provider, account_id, opening_balance, opening_date FROM bills_account ORDER BY id")

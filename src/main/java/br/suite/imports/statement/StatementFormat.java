@@ -10,7 +10,7 @@ import br.suite.imports.csv.CsvImportFormat;
  * its content, how its bytes were decoded and why, and what it says about the account.
  */
 @Schema(description = "How the file was read and what it says about the account")
-record StatementFormat(@Schema(allowableValues = {
+public record StatementFormat(@Schema(allowableValues = {
 		"csv", "ofx", "ofc", "cnab240", "cnab400" },
 		description = "Detected from the content, never from the file name") String format,
 		@Schema(nullable = true,
@@ -39,13 +39,18 @@ record StatementFormat(@Schema(allowableValues = {
 		@Schema(nullable = true,
 				description = "The ledger balance the file states (OFX LEDGERBAL, OFC LEDGER)") @Nullable StatementBalance balance,
 		@Schema(nullable = true,
+				description = "The opening balance offered for a new bank account of this statement: the balance at the "
+						+ "start of date (the period's start, or the first transaction's day if earlier), i.e. the ledger "
+						+ "balance less the statement's transactions from date through the ledger balance's date; null "
+						+ "without a ledger balance") @Nullable StatementBalance openingBalance,
+		@Schema(nullable = true,
 				description = "CSV only: delimiter, decimal separator, header and columns") @Nullable CsvImportFormat csv)
 		implements
 			java.io.Serializable{
 
 	/** A balance and the date it is stated for. */
 	@Schema(description = "A stated balance")
-	record StatementBalance(@Schema(description = "Signed, two decimals", example = "-1234.56") String amount,
+	public record StatementBalance(@Schema(description = "Signed, two decimals", example = "-1234.56") String amount,
 			@Schema(nullable = true, type = "string", format = "date") @Nullable String date)
 			implements
 				java.io.Serializable {

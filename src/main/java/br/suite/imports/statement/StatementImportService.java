@@ -1,9 +1,11 @@
 package br.suite.imports.statement;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
@@ -12,6 +14,7 @@ import br.suite.finance.TransactionImports;
 import br.suite.finance.TransactionImports.Account;
 import br.suite.imports.csv.CsvImportFormat;
 import br.suite.imports.csv.CsvImportPreparation;
+import br.suite.imports.csv.CsvImportRow;
 import br.suite.imports.csv.CsvImportService;
 import br.suite.imports.csv.CsvImportService.PrepareOptions;
 import br.suite.imports.csv.CsvImportService.Prepared;
@@ -101,7 +104,8 @@ public class StatementImportService {
 					p.errors(), p.ignored(),
 					new StatementFormat(file.format(), file.version(), file.charset(), file.charsetReason(),
 							file.declaredCharset(), read.bankId(), read.branchId(), read.account(), read.accountType(),
-							read.currency(), text(read.periodStart()), text(read.periodEnd()), balance, null)));
+							read.currency(), text(read.periodStart()), text(read.periodEnd()), balance,
+							opening(read, p.groups()), null)));
 		}
 		return new StatementImportPreparation(statements);
 	}
@@ -122,7 +126,29 @@ public class StatementImportService {
 		return new StatementPreparation(prepared.groups(), prepared.importMetadata(), prepared.deletePeriod(),
 				prepared.generateLogs(), prepared.preview(), prepared.errors(), prepared.ignoredRows(),
 				new StatementFormat("csv", null, read.encoding(), reason, null, null, null, null, null, null, null,
-						null, null, read));
+						null, null, null, read));
+	}
+
+	/**
+	 * The opening balance the statement offers for a new bank account, from the rows that
+	 * will be imported (settled ones: what the cash flow counts).
+	 */
+	private static StatementFormat.@Nullable StatementBalance opening(StatementFile.Account read,
+			Map<String, List<CsvImportRow>> groups) {
+		List<OpeningBalances.Movement> movements = new ArrayList<>();
+		for (List<CsvImportRow> rows : groups.values()) {
+			for (CsvImportRow row : rows) {
+				if (row.transactionDate() != null && row.amount() != null && "settled".equals(row.status())) {
+					BigDecimal amount = new BigDecimal(row.amount());
+					movements.add(new OpeningBalances.Movement(LocalDate.parse(row.transactionDate()),
+							"debit".equals(row.direction()) ? amount.negate() : amount));
+				}
+			}
+		}
+		OpeningBalances.Offer offer = OpeningBalances.offer(read.balance(), read.balanceDate(), read.periodStart(),
+				movements);
+		return offer == null ? null
+				: new StatementFormat.StatementBalance(Money.format(offer.amount()), offer.date().toString());
 	}
 
 	private static @Nullable String text(@Nullable LocalDate date) {

@@ -1,7 +1,9 @@
 package br.suite.imports.wizard;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +20,7 @@ import br.suite.imports.csv.CsvImportDeletePeriod;
 import br.suite.imports.csv.CsvImportResult;
 import br.suite.imports.csv.CsvImportService;
 import br.suite.imports.reader.StatementFile;
+import br.suite.imports.statement.StatementFormat;
 import br.suite.imports.statement.StatementImportPreparation;
 import br.suite.imports.statement.StatementImportService;
 import br.suite.imports.statement.StatementPreparation;
@@ -60,6 +63,13 @@ public class PreparedImports {
 	/** What a month of the file would do if confirmed now. */
 	public record MonthPreview(String month, int rows, int wouldInsert, int wouldUpdate, int wouldSkip,
 			@Nullable Integer wouldDelete, String deleteRefused, int keptProviderRows) {
+	}
+
+	/**
+	 * The balance the bank stated ({@code ledger} at the end of {@code ledgerDate}) and
+	 * the one it gives at the start of {@code date}, before the file's transactions.
+	 */
+	public record Opening(BigDecimal ledger, @Nullable LocalDate ledgerDate, BigDecimal amount, LocalDate date) {
 	}
 
 	/** A line that could not be read ({@code row} is the file's line number). */
@@ -124,6 +134,21 @@ public class PreparedImports {
 			CsvImportDeletePeriod period = this.preparation.deletePeriod();
 			return period.year() == null || period.month() == null ? null
 					: String.format(Locale.ROOT, "%04d-%02d", period.year(), period.month());
+		}
+
+		/**
+		 * The ledger balance the file states and the opening balance it offers for a new
+		 * bank account; null when the file states none (a CSV).
+		 */
+		public @Nullable Opening opening() {
+			StatementFormat format = this.preparation.format();
+			if (format.balance() == null || format.openingBalance() == null) {
+				return null;
+			}
+			return new Opening(new BigDecimal(format.balance().amount()),
+					format.balance().date() == null ? null : LocalDate.parse(format.balance().date()),
+					new BigDecimal(format.openingBalance().amount()),
+					LocalDate.parse(String.valueOf(format.openingBalance().date())));
 		}
 
 		public int validRows() {

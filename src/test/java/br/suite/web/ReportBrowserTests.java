@@ -1,0 +1,92 @@
+package br.suite.web;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import br.suite.finance.TransactionImports;
+import br.suite.finance.TransactionImports.RawTransaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reports in a browser, signed in once: the cash flow of an account made in the test,
+ * picked by period, grouping and account, its chart and its table, and on a phone the
+ * table scrolling inside its box, not the page.
+ */
+class ReportBrowserTests extends BrowserTest {
+
+	@Autowired
+	TransactionImports imports;
+
+	@Autowired
+	TransactionTemplate transactions;
+
+	private void settled(String provider, String account, String id, LocalDate date, String amount, String direction) {
+		TransactionImports.Account target = this.imports.account(provider, account);
+		TransactionImports.ImportRow row = this.imports
+			.check(target,
+					new RawTransaction(id, date, Instant.parse(date + "T15:00:00Z"), new BigDecimal(amount), direction,
+							"settled", "Movimento " + id, "", "", "", "", "", ""))
+			.row();
+		assertThat(row).isNotNull();
+		this.transactions.executeWithoutResult(tx -> this.imports.apply(target, null, List.of(row), UUID.randomUUID()));
+	}
+
+	@Test
+	void opensTheCashFlowOfAnAccountAndItsTableScrollsInItsBoxOnAPhone() {
+		String provider = "rb" + Long.toString(System.nanoTime(), 36);
+		long account = this.api
+			.post("/api/finance/accounts/",
+					json("name", "Caixa " + provider, "provider", provider, "account_id", "c", "opening_balance",
+							"1000.00", "opening_date", "2026-01-01"))
+			.id();
+		settled(provider, "c", "in", LocalDate.of(2026, 1, 15), "250.00", "credit");
+		settled(provider, "c", "out", LocalDate.of(2026, 1, 20), "75.25", "debit");
+
+		Person owner = person(false, "Helena Proprietária", "finance.reports.view", "finance.accounts.view");
+		WebDriver browser = browser();
+		signIn(owner.username(), owner.password());
+		assertThat(waitFor(By.id("saldo-projetado-30-dias")).getText()).startsWith("R$");
+		waitFor(By.linkText("Fluxo de caixa")).click();
+		waitFor(By.id("from")).clear();
+		browser.findElement(By.id("from")).sendKeys("01/01/2026");
+		browser.findElement(By.id("to")).clear();
+		browser.findElement(By.id("to")).sendKeys("31/01/2026");
+		new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("group_by"))).selectByVisibleText("Mês");
+		browser.findElement(By.id("conta-" + account)).click();
+		browser.findElement(By.cssSelector("form.filtros button[type=submit]")).click();
+		String row = textOnceItShows(browser, By.id("periodo-0"), "R$ 1.174,75");
+		assertThat(row).contains("01/01/2026 a 31/01/2026", "R$ 250,00", "R$ 75,25");
+		assertThat(browser.findElement(By.id("saldo-inicial")).getText()).isEqualTo("R$ 1.000,00");
+		assertThat(browser.findElement(By.id("grafico-fluxo")).getAttribute("role")).isEqualTo("img");
+		assertThat(browser.findElements(By.cssSelector("#grafico-fluxo rect.entrada"))).isNotEmpty();
+		assertThat(browser.findElement(By.id("em-atraso")).getText()).contains("A receber em atraso",
+				"A pagar em atraso");
+		screenshot(browser, "cash-flow");
+
+		// On a phone: the page does not scroll sideways; the table scrolls in its box.
+		((ChromeDriver) browser).executeCdpCommand("Emulation.setDeviceMetricsOverride",
+				Map.of("width", 375, "height", 740, "deviceScaleFactor", 1, "mobile", false));
+		browser.navigate().refresh();
+		waitFor(By.id("periodo-0"));
+		PageChecks.assertNoSideScroll(browser);
+		Boolean scrolls = (Boolean) ((JavascriptExecutor) browser)
+			.executeScript("var box = document.getElementById('fluxo-caixa').parentElement;"
+					+ "return box.classList.contains('tabela-rolagem') && box.scrollWidth > box.clientWidth;");
+		assertThat(scrolls).as("the table scrolls inside its own box").isTrue();
+		screenshot(browser, "cash-flow-phone");
+	}
+
+}
