@@ -1,9 +1,10 @@
 /**
  * Bills (contas a pagar e a receber): what the company owes suppliers and is owed by
  * customers, in installments, classified by the management chart of categories and by
- * cost centres, and paid manually or by settled bank debits. One flat package per slice
- * ({@code category}, {@code costcentre}, {@code bill}, {@code payment}); the root holds
- * the field rules they share. It reads parties through
+ * cost centres, and paid manually or by settled bank debits; the reports built on them
+ * (the cash flow, the DRE). One flat package per slice ({@code category},
+ * {@code costcentre}, {@code bill}, {@code payment}, {@code account}, {@code cashflow},
+ * {@code dre}); the root holds the field rules they share. It reads parties through
  * {@link br.suite.customers.ClienteDirectory} and
  * {@link br.suite.customers.FornecedorDirectory} (and keeps referenced ones from being
  * deleted as a {@link br.suite.customers.ClienteReferences} and

@@ -2,8 +2,10 @@ package br.suite.finance;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
@@ -13,6 +15,8 @@ import org.springframework.transaction.annotation.Transactional;
  * The settled money of bank accounts, for reports (the cash flow): what each account's
  * settled transactions add up to before a day, and each one in a date range. An account
  * counts only from its {@code since} day on (its opening balance holds what came before).
+ * For the DRE: the classified money that paid no title ({@link #classified}) and the
+ * money allocated to charges ({@link #chargeAllocations}), by the transactions' dates.
  */
 @Component
 public class SettledTransactions {
@@ -70,6 +74,88 @@ public class SettledTransactions {
 			.query((rs, n) -> new Settled(rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getInt(3) - 1,
 					"credit".equals(rs.getString(4)), rs.getBigDecimal(5)))
 			.list();
+	}
+
+	/**
+	 * A settled transaction with a category: {@code amount} is the part of it that pays
+	 * no title (its amount less what is allocated to bill payments and to charges, which
+	 * the DRE counts through what they pay).
+	 */
+	public record Classified(long id, LocalDate date, boolean credit, BigDecimal amount, long categoryId,
+			@Nullable Long costCentreId, String description) {
+	}
+
+	/**
+	 * Part of a transaction allocated to a charge; {@code settled}, {@code categoryId},
+	 * {@code costCentreId} and {@code description} are the transaction's.
+	 */
+	public record ChargeAllocation(long id, long transactionId, LocalDate date, long chargeId, BigDecimal amount,
+			boolean settled, @Nullable Long categoryId, @Nullable Long costCentreId, String description) {
+	}
+
+	/**
+	 * Settled classified transactions dated {@code from} to {@code to} with money that
+	 * pays no title, by date and id.
+	 */
+	@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
+	public List<Classified> classified(LocalDate from, LocalDate to) {
+		return this.jdbc
+			.sql("""
+					SELECT t.id, t.transaction_date, t.direction, t.amount - COALESCE(a.titles, 0) AS rest, t.category_id,
+					    t.cost_centre_id, t.description
+					FROM finance_transaction t
+					LEFT JOIN LATERAL (SELECT sum(x.amount) AS titles FROM finance_allocation x
+					    WHERE x.transaction_id = t.id AND (x.bill_payment_id IS NOT NULL OR x.charge_id IS NOT NULL)) a ON true
+					WHERE t.category_id IS NOT NULL AND t.status = 'settled' AND t.transaction_date BETWEEN ? AND ?
+					  AND t.amount > COALESCE(a.titles, 0)
+					ORDER BY t.transaction_date, t.id""")
+			.params(from, to)
+			.query((rs, n) -> new Classified(rs.getLong(1), rs.getObject(2, LocalDate.class),
+					"credit".equals(rs.getString(3)), rs.getBigDecimal(4), rs.getLong(5), rs.getObject(6, Long.class),
+					rs.getString(7)))
+			.list();
+	}
+
+	/**
+	 * The allocations to charges of the transactions dated {@code from} to {@code to}, by
+	 * date and allocation id.
+	 */
+	@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
+	public List<ChargeAllocation> chargeAllocations(LocalDate from, LocalDate to) {
+		return this.jdbc
+			.sql(CHARGE_ALLOCATIONS + " AND t.transaction_date BETWEEN ? AND ? ORDER BY t.transaction_date, a.id")
+			.params(from, to)
+			.query(SettledTransactions::chargeAllocation)
+			.list();
+	}
+
+	/**
+	 * Every allocation to the charges dated before {@code before}, by date and allocation
+	 * id.
+	 */
+	@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
+	public List<ChargeAllocation> chargeAllocationsBefore(Collection<Long> chargeIds, LocalDate before) {
+		if (chargeIds.isEmpty()) {
+			return List.of();
+		}
+		return this.jdbc
+			.sql(CHARGE_ALLOCATIONS
+					+ " AND a.charge_id = ANY(?) AND t.transaction_date < ? ORDER BY t.transaction_date, a.id")
+			.params(chargeIds.toArray(new Long[0]), before)
+			.query(SettledTransactions::chargeAllocation)
+			.list();
+	}
+
+	private static final String CHARGE_ALLOCATIONS = """
+			SELECT a.id, t.id, t.transaction_date, a.charge_id, a.amount, t.status = 'settled', t.category_id,
+			    t.cost_centre_id, t.description
+			FROM finance_allocation a JOIN finance_transaction t ON t.id = a.transaction_id
+			WHERE a.charge_id IS NOT NULL""";
+
+	private static ChargeAllocation chargeAllocation(java.sql.ResultSet rs, int n) throws java.sql.SQLException {
+		return new ChargeAllocation(rs.getLong(1), rs.getLong(2), rs.getObject(3, LocalDate.class), rs.getLong(4),
+				rs.getBigDecimal(5), rs.getBoolean(6), rs.getObject(7, Long.class), rs.getObject(8, Long.class),
+				rs.getString(9));
 	}
 
 	private static String[] providers(List<Account> accounts) {
