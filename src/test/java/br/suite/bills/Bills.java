@@ -1,15 +1,25 @@
 package br.suite.bills;
 
+import java.math.BigDecimal;
 import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
+
+import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.Api;
 import br.suite.Api.Response;
+import br.suite.finance.TransactionImports;
+import br.suite.finance.TransactionImports.RawTransaction;
 import br.suite.shared.TaxId;
 import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Parties and categories for the bills tests, made through the API. */
 public final class Bills {
@@ -86,6 +96,22 @@ public final class Bills {
 
 	public static List<String> texts(JsonNode array, String field) {
 		return array.valueStream().map(node -> node.get(field).asString()).toList();
+	}
+
+	/**
+	 * A settled bank transaction of that provider's account, written as an import writes
+	 * it (dated 15:00 UTC of the day, described "Movimento {id}").
+	 */
+	public static void settled(TransactionImports imports, TransactionTemplate transactions, String provider,
+			String account, String id, LocalDate date, String amount, String direction) {
+		TransactionImports.Account target = imports.account(provider, account);
+		TransactionImports.ImportRow row = imports
+			.check(target,
+					new RawTransaction(id, date, Instant.parse(date + "T15:00:00Z"), new BigDecimal(amount), direction,
+							"settled", "Movimento " + id, "", "", "", "", "", ""))
+			.row();
+		assertThat(row).isNotNull();
+		transactions.executeWithoutResult(tx -> imports.apply(target, null, List.of(row), UUID.randomUUID()));
 	}
 
 }

@@ -1,11 +1,7 @@
 package br.suite.web;
 
-import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -15,8 +11,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.bills.Bills;
 import br.suite.finance.TransactionImports;
-import br.suite.finance.TransactionImports.RawTransaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,14 +30,7 @@ class ReportBrowserTests extends BrowserTest {
 	TransactionTemplate transactions;
 
 	private void settled(String provider, String account, String id, LocalDate date, String amount, String direction) {
-		TransactionImports.Account target = this.imports.account(provider, account);
-		TransactionImports.ImportRow row = this.imports
-			.check(target,
-					new RawTransaction(id, date, Instant.parse(date + "T15:00:00Z"), new BigDecimal(amount), direction,
-							"settled", "Movimento " + id, "", "", "", "", "", ""))
-			.row();
-		assertThat(row).isNotNull();
-		this.transactions.executeWithoutResult(tx -> this.imports.apply(target, null, List.of(row), UUID.randomUUID()));
+		Bills.settled(this.imports, this.transactions, provider, account, id, date, amount, direction);
 	}
 
 	@Test

@@ -1,10 +1,8 @@
 package br.suite.bills.cashflow;
 
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -14,7 +12,6 @@ import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.bills.Bills;
 import br.suite.finance.TransactionImports;
-import br.suite.finance.TransactionImports.RawTransaction;
 import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
 
@@ -36,14 +33,7 @@ class CashFlowApiTests extends ApiTest {
 	TransactionTemplate transactions;
 
 	private void settled(String provider, String account, String id, LocalDate date, String amount, String direction) {
-		TransactionImports.Account target = this.imports.account(provider, account);
-		TransactionImports.ImportRow row = this.imports
-			.check(target,
-					new RawTransaction(id, date, Instant.parse(date + "T15:00:00Z"), new BigDecimal(amount), direction,
-							"settled", "Movimento " + id, "", "", "", "", "", ""))
-			.row();
-		assertThat(row).isNotNull();
-		this.transactions.executeWithoutResult(tx -> this.imports.apply(target, null, List.of(row), UUID.randomUUID()));
+		Bills.settled(this.imports, this.transactions, provider, account, id, date, amount, direction);
 	}
 
 	private JsonNode cashFlow(String query) {
