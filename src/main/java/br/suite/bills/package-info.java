@@ -4,8 +4,8 @@
  * cost centres, and paid manually or by settled bank debits; the reports built on them
  * (the cash flow, the DRE). One flat package per slice ({@code category},
  * {@code costcentre}, {@code bill}, {@code payment}, {@code account}, {@code cashflow},
- * {@code dre}); the root holds the field rules they share. It reads parties through
- * {@link br.suite.customers.ClienteDirectory} and
+ * {@code dre}, {@code nfe}); the root holds the field rules they share. It reads parties
+ * through {@link br.suite.customers.ClienteDirectory} and
  * {@link br.suite.customers.FornecedorDirectory} (and keeps referenced ones from being
  * deleted as a {@link br.suite.customers.ClienteReferences} and
  * {@link br.suite.customers.FornecedorReferences}), checks suppliers' default categories
@@ -14,11 +14,16 @@
  * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
  * it follows. It checks an employee's cost centre for access
  * ({@link br.suite.access.CostCentreReferences}) and a bank transaction's classification
- * for finance ({@link br.suite.finance.TransactionCategories}). Every change is audited;
- * it publishes {@link br.suite.bills.BillCreated}, {@link br.suite.bills.BillPaid} and,
- * daily, {@link br.suite.bills.InstallmentOverdue}.
+ * for finance ({@link br.suite.finance.TransactionCategories}). It proposes open payable
+ * installments to finance's reconciliation suggestions
+ * ({@link br.suite.finance.PayableInstallments}), and turns a supplier's NF-e XML
+ * ({@code nfe}, a pure leaf) into a payable: the recipient checked against the
+ * establishments' CNPJs ({@link br.suite.timeclock.Establishments}), the document
+ * registered through finance's {@link br.suite.finance.ReceivedInvoices}. Every change is
+ * audited; it publishes {@link br.suite.bills.BillCreated},
+ * {@link br.suite.bills.BillPaid} and, daily, {@link br.suite.bills.InstallmentOverdue}.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "web" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "timeclock", "web" })
 @NullMarked
 package br.suite.bills;
 

@@ -1,5 +1,8 @@
 package br.suite.customers;
 
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -10,8 +13,72 @@ public class FornecedorDirectory {
 
 	private final JdbcClient jdbc;
 
-	FornecedorDirectory(JdbcClient jdbc) {
+	private final FornecedorService service;
+
+	FornecedorDirectory(JdbcClient jdbc, FornecedorService service) {
 		this.jdbc = jdbc;
+		this.service = service;
+	}
+
+	/** A supplier as an import needs it: who, and the category its bills usually take. */
+	public record Supplier(long id, String nome, String documento, boolean ativo, @Nullable Long defaultCategoryId) {
+	}
+
+	/** A supplier and whether {@link #findOrCreate} created it. */
+	public record Found(Supplier supplier, boolean created) {
+	}
+
+	/**
+	 * The supplier holding {@code documento} (a CPF/CNPJ in canonical form: digits and
+	 * upper-case letters), locked against deletion until the caller's transaction ends.
+	 */
+	@Transactional
+	public Optional<Supplier> byDocumento(String documento) {
+		if (documento.isEmpty()) {
+			return Optional.empty();
+		}
+		return this.jdbc.sql("""
+				SELECT id, nome, documento, ativo, default_category_id FROM customers_fornecedor
+				WHERE documento = :documento FOR KEY SHARE""")
+			.param("documento", documento)
+			.query((rs, n) -> new Supplier(rs.getLong("id"), rs.getString("nome"), rs.getString("documento"),
+					rs.getBoolean("ativo"), rs.getObject("default_category_id", Long.class)))
+			.optional();
+	}
+
+	/**
+	 * The suppliers among {@code ids} that exist, by id (documento and default category
+	 * included).
+	 */
+	@Transactional(readOnly = true)
+	public java.util.Map<Long, Supplier> suppliers(java.util.Collection<Long> ids) {
+		java.util.Map<Long, Supplier> found = new java.util.HashMap<>();
+		if (ids.isEmpty()) {
+			return found;
+		}
+		this.jdbc
+			.sql("SELECT id, nome, documento, ativo, default_category_id FROM customers_fornecedor WHERE id IN (:ids)")
+			.param("ids", java.util.Set.copyOf(ids))
+			.query((rs, n) -> found.put(rs.getLong("id"),
+					new Supplier(rs.getLong("id"), rs.getString("nome"), rs.getString("documento"),
+							rs.getBoolean("ativo"), rs.getObject("default_category_id", Long.class))))
+			.list();
+		return found;
+	}
+
+	/**
+	 * The supplier holding {@code documento}, or a new active one with that name and
+	 * document (created, checked and audited as {@code POST /api/fornecedores/} creates
+	 * it), in the caller's transaction.
+	 */
+	@Transactional
+	public Found findOrCreate(String nome, String documento) {
+		Optional<Supplier> existing = byDocumento(documento);
+		if (existing.isPresent()) {
+			return new Found(existing.get(), false);
+		}
+		Fornecedor created = this.service.create(new FornecedorRequest(nome, null, null, documento, true, null));
+		return new Found(new Supplier(created.id(), created.nome, created.documento, created.ativo, null), true);
 	}
 
 	/**

@@ -45,7 +45,8 @@ class BillController {
 			+ "Filters: direction, status (open, partially_paid, paid, cancelled), overdue, due_from/due_to (some "
 			+ "installment due in the range, inclusive), competence_from/competence_to (inclusive), fornecedor_id, "
 			+ "cliente_id, category_id, cost_centre_id (some split), recurrence_id, q (part of the description or "
-			+ "document number). Optional limit/offset add X-Total-Count.")
+			+ "document number), uncategorised (true: bills without a split yet, such as payables imported from an "
+			+ "NF-e whose supplier has no default category, to review). Optional limit/offset add X-Total-Count.")
 	ResponseEntity<List<BillResponse>> list(@RequestParam(required = false) @Nullable String direction,
 			@RequestParam(required = false) @Nullable String status,
 			@RequestParam(required = false) @Nullable Boolean overdue,
@@ -62,12 +63,14 @@ class BillController {
 			@RequestParam(name = "category_id", required = false) @Nullable Long categoryId,
 			@RequestParam(name = "cost_centre_id", required = false) @Nullable Long costCentreId,
 			@RequestParam(name = "recurrence_id", required = false) @Nullable Long recurrenceId,
-			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
+			@RequestParam(required = false) @Nullable String q,
+			@RequestParam(required = false) @Nullable Boolean uncategorised,
+			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
 		ListQuery.Page<BillResponse> page = this.bills
 			.list(new BillService.Filter(direction, status, overdue, dueFrom, dueTo, competenceFrom, competenceTo,
-					fornecedorId, clienteId, categoryId, costCentreId, recurrenceId, q), paging);
+					fornecedorId, clienteId, categoryId, costCentreId, recurrenceId, q, uncategorised), paging);
 		return paging.respond(page.items(), page.total());
 	}
 

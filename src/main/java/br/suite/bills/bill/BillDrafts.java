@@ -166,6 +166,11 @@ class BillDrafts {
 										.collect(Collectors.toSet())),
 							errors);
 		}
+		else if (bill.splits().isEmpty()) {
+			// An uncategorised bill (imported from an NF-e) stays so until it is
+			// classified.
+			splits = List.of();
+		}
 		else if (bill.splits().size() == 1) {
 			SplitResponse only = bill.splits().get(0);
 			splits = List.of(new Split(only.categoryId(), only.costCentreId(), total));

@@ -46,4 +46,20 @@ final class BillProblems {
 
 	}
 
+	static final class NfeAlreadyImported extends ApiProblem.Conflict {
+
+		private final long billId;
+
+		NfeAlreadyImported(String accessKey, long billId, @org.jspecify.annotations.Nullable Long fiscalDocumentId) {
+			super("The NF-e " + accessKey + " was already imported as bill " + billId + ".");
+			this.billId = billId;
+			with("field", "access_key").with("existing_id", billId).with("fiscal_document_id", fiscalDocumentId);
+		}
+
+		long billId() {
+			return this.billId;
+		}
+
+	}
+
 }

@@ -36,7 +36,8 @@ import br.suite.shared.Versioned;
 class BillRepository {
 
 	static final String COLUMNS = "id, direction, fornecedor_id, cliente_id, description, document_number, "
-			+ "competence_date, total, status, recurrence_id, charge_kind, version, created_at, updated_at";
+			+ "competence_date, total, status, recurrence_id, charge_kind, nfe_access_key, fiscal_document_id, version, "
+			+ "created_at, updated_at";
 
 	private final JdbcClient jdbc;
 
@@ -47,8 +48,8 @@ class BillRepository {
 	/** A bill's row before its splits and installments are attached. */
 	record Head(long id, String direction, @Nullable Long fornecedorId, @Nullable Long clienteId, String description,
 			String documentNumber, LocalDate competenceDate, BigDecimal total, String status,
-			@Nullable Long recurrenceId, String chargeKind, long version, OffsetDateTime createdAt,
-			OffsetDateTime updatedAt) {
+			@Nullable Long recurrenceId, String chargeKind, @Nullable String nfeAccessKey,
+			@Nullable Long fiscalDocumentId, long version, OffsetDateTime createdAt, OffsetDateTime updatedAt) {
 	}
 
 	private record InstallmentRow(long billId, long id, int number, LocalDate dueDate, BigDecimal amount,
@@ -93,6 +94,26 @@ class BillRepository {
 			.param("now", now)
 			.query(Long.class)
 			.single();
+	}
+
+	/**
+	 * Ties a bill to the NF-e it was imported from and the fiscal document registered.
+	 */
+	void linkNfe(long id, String accessKey, long fiscalDocumentId) {
+		this.jdbc.sql("UPDATE bills_bill SET nfe_access_key = ?, fiscal_document_id = ? WHERE id = ?")
+			.params(accessKey, fiscalDocumentId, id)
+			.update();
+	}
+
+	/** The bill imported from that NF-e (its id and fiscal document), if any. */
+	java.util.Optional<Imported> byNfe(String accessKey) {
+		return this.jdbc.sql("SELECT id, fiscal_document_id FROM bills_bill WHERE nfe_access_key = ?")
+			.param(accessKey)
+			.query((rs, n) -> new Imported(rs.getLong(1), rs.getObject(2, Long.class)))
+			.optional();
+	}
+
+	record Imported(long billId, @Nullable Long fiscalDocumentId) {
 	}
 
 	/** The first bill of a recurrence heads the series. */
@@ -179,7 +200,8 @@ class BillRepository {
 					head.description(), head.documentNumber(), head.competenceDate(),
 					only == null ? null : only.categoryId(), only == null ? null : only.costCentreId(), parts,
 					head.total(), head.status(), overdue, paid, open, head.recurrenceId(), head.chargeKind(), rows,
-					head.createdAt().toInstant(), head.updatedAt().toInstant()));
+					parts.isEmpty(), head.nfeAccessKey(), head.fiscalDocumentId(), head.createdAt().toInstant(),
+					head.updatedAt().toInstant()));
 		}
 		return bills;
 	}
@@ -200,7 +222,8 @@ class BillRepository {
 		return new Head(rs.getLong("id"), rs.getString("direction"), rs.getObject("fornecedor_id", Long.class),
 				rs.getObject("cliente_id", Long.class), rs.getString("description"), rs.getString("document_number"),
 				rs.getObject("competence_date", LocalDate.class), rs.getBigDecimal("total"), rs.getString("status"),
-				rs.getObject("recurrence_id", Long.class), rs.getString("charge_kind"), rs.getLong("version"),
+				rs.getObject("recurrence_id", Long.class), rs.getString("charge_kind"), rs.getString("nfe_access_key"),
+				rs.getObject("fiscal_document_id", Long.class), rs.getLong("version"),
 				rs.getObject("created_at", OffsetDateTime.class), rs.getObject("updated_at", OffsetDateTime.class));
 	}
 

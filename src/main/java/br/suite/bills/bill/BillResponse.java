@@ -29,7 +29,12 @@ record BillResponse(long id, @Schema(allowableValues = {
 				+ "recurring") @Nullable Long recurrenceId,
 		@Schema(description = "A receivable's charge kind (pix, boleto, card, transfer, other); \"\" for a "
 				+ "payable") String chargeKind,
-		List<InstallmentResponse> installments, Instant createdAt, Instant updatedAt){
+		List<InstallmentResponse> installments,
+		@Schema(description = "No split yet (a payable imported from an NF-e whose supplier has no default "
+				+ "category): listed with uncategorised=true for review; PATCH category_id or splits") boolean uncategorised,
+		@Schema(description = "The access key of the NF-e it was imported from (POST …/bills/nfe/); null otherwise") @Nullable String nfeAccessKey,
+		@Schema(description = "The fiscal document registered with that NF-e; null otherwise") @Nullable Long fiscalDocumentId,
+		Instant createdAt, Instant updatedAt){
 
 	record SplitResponse(long categoryId, @Nullable Long costCentreId,
 			@Schema(type = "string") @JsonSerialize(using = Money.Writer.class) BigDecimal amount) {

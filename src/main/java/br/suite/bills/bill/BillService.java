@@ -68,10 +68,17 @@ class BillService {
 		this.charges = charges;
 	}
 
+	/**
+	 * The NF-e a payable was imported from and the fiscal document registered with it.
+	 */
+	record NfeLink(String accessKey, long fiscalDocumentId) {
+	}
+
 	record Filter(@Nullable String direction, @Nullable String status, @Nullable Boolean overdue,
 			@Nullable LocalDate dueFrom, @Nullable LocalDate dueTo, @Nullable LocalDate competenceFrom,
 			@Nullable LocalDate competenceTo, @Nullable Long fornecedorId, @Nullable Long clienteId,
-			@Nullable Long categoryId, @Nullable Long costCentreId, @Nullable Long recurrenceId, @Nullable String q) {
+			@Nullable Long categoryId, @Nullable Long costCentreId, @Nullable Long recurrenceId, @Nullable String q,
+			@Nullable Boolean uncategorised) {
 	}
 
 	@Transactional(readOnly = true)
@@ -98,6 +105,10 @@ class BillService {
 			.where("EXISTS (SELECT 1 FROM bills_split s WHERE s.bill_id = bills_bill.id AND s.cost_centre_id = "
 					+ ":costCentreId)", "costCentreId", filter.costCentreId())
 			.orderBy("(SELECT min(i.due_date) FROM bills_installment i WHERE i.bill_id = bills_bill.id), id");
+		if (filter.uncategorised() != null) {
+			query.where((filter.uncategorised() ? "NOT EXISTS" : "EXISTS")
+					+ " (SELECT 1 FROM bills_split s WHERE s.bill_id = bills_bill.id)");
+		}
 		if (filter.overdue() != null) {
 			query.where(filter.overdue() ? overdue : "NOT " + overdue).param("today", today);
 		}
@@ -131,13 +142,24 @@ class BillService {
 	 */
 	@Transactional
 	Versioned<BillResponse> create(BillRequest request) {
-		Draft draft = this.drafts.check(request);
+		return write(this.drafts.check(request), null);
+	}
+
+	/**
+	 * Writes a checked draft ({@link #create}, or the NF-e import's, which passes the
+	 * document it came from): the bills, their splits and installments, audited and
+	 * announced; answers the first.
+	 */
+	Versioned<BillResponse> write(Draft draft, @Nullable NfeLink nfe) {
 		OffsetDateTime now = BillsFields.now();
 		Long first = null;
 		ClienteDirectory.Payer payer = draft.clienteId() == null ? null
 				: this.clientes.payer(draft.clienteId()).orElse(null);
 		for (int k = 0; k < draft.recurrences(); k++) {
 			long id = this.rows.insertBill(draft, InstallmentPlan.monthsAfter(draft.competenceDate(), k), first, now);
+			if (nfe != null) {
+				this.rows.linkNfe(id, nfe.accessKey(), nfe.fiscalDocumentId());
+			}
 			if (k == 0) {
 				first = id;
 				if (draft.recurrences() > 1) {
@@ -251,6 +273,8 @@ class BillService {
 					.map(i -> i.number() + ": " + i.dueDate() + " " + Money.format(i.amount()))
 					.collect(Collectors.joining("; ")));
 		fields.put("recurrence_id", bill.recurrenceId());
+		fields.put("nfe_access_key", bill.nfeAccessKey());
+		fields.put("fiscal_document_id", bill.fiscalDocumentId());
 		return fields;
 	}
 

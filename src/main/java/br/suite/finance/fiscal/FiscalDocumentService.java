@@ -138,13 +138,22 @@ public class FiscalDocumentService {
 
 	@Transactional
 	public Versioned<FiscalDocumentResponse> create(FiscalDocumentRequest request) {
+		return create(request, MANUAL);
+	}
+
+	/**
+	 * A document from {@code provider} (another module's import:
+	 * {@link ReceivedInvoiceRegistry}).
+	 */
+	@Transactional
+	Versioned<FiscalDocumentResponse> create(FiscalDocumentRequest request, String provider) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		FiscalDocumentContent content = FiscalDocumentContent.of(request, errors);
 		Map<Long, BigDecimal> transactions = lockTransactions(content.relatedTransactionIds(), errors);
 		errors.throwIfAny();
 		checkAccessKeyFree(content.accessKey(), null);
 		checkMatchedElsewhere(transactions, null);
-		FiscalDocument document = new FiscalDocument(MANUAL);
+		FiscalDocument document = new FiscalDocument(provider);
 		content.applyTo(document);
 		document = this.documents.save(document);
 		link(document.id(), content.relatedTransactionIds());

@@ -14,6 +14,10 @@ import tools.jackson.databind.annotation.JsonSerialize;
  */
 @Schema(description = "A reconciliation suggestion")
 record SuggestionResponse(long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId,
+		@Schema(description = "A payable installment's bill, for a debit: accept it by paying the installment "
+				+ "(POST /api/finance/bills/{bill_id}/installments/{installment_number}/payments/ with "
+				+ "transaction_id); null otherwise") @Nullable Long billId,
+		@Schema(description = "The installment of bill_id; null otherwise") @Nullable Integer installmentNumber,
 		@Schema(type = "string", example = "1234.56", description = "What accepting it allocates") @JsonSerialize(
 				using = Money.Writer.class) BigDecimal amount,
 		@Schema(example = "0.9",

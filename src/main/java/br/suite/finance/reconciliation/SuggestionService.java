@@ -17,6 +17,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.finance.AllocationRule;
 import br.suite.finance.FinanceFields;
 import br.suite.finance.FinanceProblems.NotASuggestion;
+import br.suite.finance.PayableInstallments;
 import br.suite.finance.allocation.AllocationResponse;
 import br.suite.finance.allocation.AllocationService;
 import br.suite.shared.InvalidRequest;
@@ -39,10 +40,14 @@ public class SuggestionService {
 
 	private final AllocationService allocations;
 
-	SuggestionService(JdbcClient jdbc, ReconciliationSettings settings, AllocationService allocations) {
+	private final List<PayableInstallments> payables;
+
+	SuggestionService(JdbcClient jdbc, ReconciliationSettings settings, AllocationService allocations,
+			List<PayableInstallments> payables) {
 		this.jdbc = jdbc;
 		this.settings = settings;
 		this.allocations = allocations;
+		this.payables = payables;
 	}
 
 	/** One pair to accept; a null amount means the suggested amount. */
@@ -60,7 +65,94 @@ public class SuggestionService {
 			where += " AND t.account_id = :account";
 			params.put("account", accountId);
 		}
-		return query(where, params);
+		List<SuggestionResponse> all = new ArrayList<>(query(where, params));
+		all.addAll(payables(where, params));
+		all.sort(java.util.Comparator.comparingLong(SuggestionResponse::transactionId));
+		return all;
+	}
+
+	/**
+	 * Open payable installments for the settled debits with money unallocated (through
+	 * bills' {@link PayableInstallments}), scored and explained as the credits' are, the
+	 * nearest due date first.
+	 */
+	private List<SuggestionResponse> payables(String transactionFilter, Map<String, Object> params) {
+		if (this.payables.isEmpty()) {
+			return List.of();
+		}
+		List<PayableInstallments.Debit> debits = this.jdbc.sql("""
+				SELECT t.id, t.amount - t.allocated_amount, t.transaction_date, t.payer_document, t.description
+				FROM finance_transaction t
+				WHERE t.direction = 'debit' AND t.status = 'settled' AND t.amount > t.allocated_amount AND %s
+				ORDER BY t.id""".formatted(transactionFilter))
+			.params(params)
+			.query((rs, n) -> new PayableInstallments.Debit(rs.getLong(1), rs.getBigDecimal(2),
+					rs.getObject(3, LocalDate.class), rs.getString(4), rs.getString(5)))
+			.list();
+		if (debits.isEmpty()) {
+			return List.of();
+		}
+		Map<Long, LocalDate> dates = new HashMap<>();
+		debits.forEach(debit -> dates.put(debit.transactionId(), debit.date()));
+		List<PayableInstallments.Candidate> candidates = new ArrayList<>();
+		for (PayableInstallments port : this.payables) {
+			candidates
+				.addAll(port.candidates(debits, this.settings.windowBeforeDays(), this.settings.windowAfterDays()));
+		}
+		Map<Long, Long> perTransaction = candidates.stream()
+			.collect(java.util.stream.Collectors.groupingBy(PayableInstallments.Candidate::transactionId,
+					java.util.stream.Collectors.counting()));
+		Map<String, Long> perInstallment = candidates.stream()
+			.collect(java.util.stream.Collectors.groupingBy(c -> c.billId() + "/" + c.installmentNumber(),
+					java.util.stream.Collectors.counting()));
+		record Dated(PayableInstallments.Candidate candidate, int days) {
+		}
+		List<Dated> dated = new ArrayList<>();
+		for (PayableInstallments.Candidate candidate : candidates) {
+			dated.add(new Dated(candidate, (int) java.time.temporal.ChronoUnit.DAYS.between(candidate.dueDate(),
+					dates.get(candidate.transactionId()))));
+		}
+		dated.sort(java.util.Comparator.comparingLong((Dated d) -> d.candidate().transactionId())
+			.thenComparingInt(d -> Math.abs(d.days())));
+		List<SuggestionResponse> suggestions = new ArrayList<>();
+		for (Dated d : dated) {
+			PayableInstallments.Candidate candidate = d.candidate();
+			int forTransaction = perTransaction.get(candidate.transactionId()).intValue();
+			int forTarget = perInstallment.get(candidate.billId() + "/" + candidate.installmentNumber()).intValue();
+			suggestions.add(new SuggestionResponse(candidate.transactionId(), null, null, candidate.billId(),
+					candidate.installmentNumber(), candidate.amount(), score(d.days(), forTransaction, forTarget),
+					payableExplanation(candidate.amount(), d.days(), candidate.match(), forTransaction, forTarget)));
+		}
+		return suggestions;
+	}
+
+	/**
+	 * A payable suggestion's explanation, worded as {@link #explanation} words the
+	 * credits': {@code same amount 300.00; supplier document in payer document; paid 2
+	 * days after due date}.
+	 */
+	public static String payableExplanation(BigDecimal amount, int days, PayableInstallments.Match match,
+			int forTransaction, int forTarget) {
+		StringBuilder text = new StringBuilder("same amount ").append(Money.format(amount))
+			.append(match == PayableInstallments.Match.PAYER_DOCUMENT ? "; supplier document in payer document; "
+					: "; supplier document in description; ");
+		if (days == 0) {
+			text.append("paid on the due date");
+		}
+		else {
+			text.append("paid ")
+				.append(Math.abs(days))
+				.append(Math.abs(days) == 1 ? " day " : " days ")
+				.append(days > 0 ? "after " : "before ")
+				.append("due date");
+		}
+		if (forTransaction > 1) {
+			text.append("; ambiguous: ").append(forTransaction).append(" candidates for this transaction");
+		}
+		if (forTarget > 1) {
+			text.append("; ambiguous: ").append(forTarget).append(" transactions could pay this installment");
+		}
+		return text.toString();
 	}
 
 	/**
@@ -207,7 +299,8 @@ public class SuggestionService {
 			int forTarget = rs.getInt("for_target");
 			BigDecimal amount = rs.getBigDecimal("amount");
 			return new SuggestionResponse(rs.getLong("transaction_id"), rs.getObject("charge_id", Long.class),
-					rs.getObject("fiscal_document_id", Long.class), amount, score(days, forTransaction, forTarget),
+					rs.getObject("fiscal_document_id", Long.class), null, null, amount,
+					score(days, forTransaction, forTarget),
 					explanation(amount, days, rs.getString("reference"), forTransaction, forTarget));
 		}).list();
 	}

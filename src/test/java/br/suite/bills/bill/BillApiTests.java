@@ -52,7 +52,10 @@ class BillApiTests extends ApiTest {
 		assertThat(bill.propertyNames()).containsExactlyInAnyOrder("id", "direction", "fornecedor_id", "cliente_id",
 				"description", "document_number", "competence_date", "category_id", "cost_centre_id", "splits", "total",
 				"status", "overdue", "paid_amount", "open_amount", "recurrence_id", "charge_kind", "installments",
-				"created_at", "updated_at");
+				"uncategorised", "nfe_access_key", "fiscal_document_id", "created_at", "updated_at");
+		assertThat(bill.get("uncategorised").asBoolean()).isFalse();
+		assertThat(bill.get("nfe_access_key").isNull()).isTrue();
+		assertThat(bill.get("fiscal_document_id").isNull()).isTrue();
 		assertThat(bill.get("description").asString()).isEqualTo("Aluguel da loja");
 		assertThat(bill.get("fornecedor_id").asLong()).isEqualTo(fornecedor);
 		assertThat(bill.get("cliente_id").isNull()).isTrue();
