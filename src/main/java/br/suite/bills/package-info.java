@@ -14,11 +14,15 @@
  * installment is a finance charge ({@link br.suite.finance.BillCharges}), whose payments
  * it follows. It checks an employee's cost centre for access
  * ({@link br.suite.access.CostCentreReferences}) and a bank transaction's classification
- * for finance ({@link br.suite.finance.TransactionCategories}). Every change is audited;
- * it publishes {@link br.suite.bills.BillCreated}, {@link br.suite.bills.BillPaid} and,
+ * for finance ({@link br.suite.finance.TransactionCategories}). A payroll bill is shared
+ * across cost centres by the worked minutes of a closed month, read through timeclock's
+ * {@link br.suite.timeclock.ClosedMonthHours} (bills uses timeclock's API, never the
+ * reverse: timeclock knows nothing of money) and the employees' cost centres through
+ * {@link br.suite.access.AccessDirectory#costCentresOf}. Every change is audited; it
+ * publishes {@link br.suite.bills.BillCreated}, {@link br.suite.bills.BillPaid} and,
  * daily, {@link br.suite.bills.InstallmentOverdue}.
  */
-@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "web" })
+@ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "timeclock", "web" })
 @NullMarked
 package br.suite.bills;
 
