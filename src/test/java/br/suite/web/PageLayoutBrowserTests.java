@@ -117,7 +117,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 		assertThat(pages).as("pages reached from the menu")
 			.containsKeys("/app/", "/app/customers/", "/app/payables/", "/app/receivables/", "/app/payables/new",
 					"/app/receivables/new", "/app/bills/{id}/", "/app/suppliers/new", "/app/categories/new",
-					"/app/cost-centres/new", "/app/payables/nfe");
+					"/app/cost-centres/new", "/app/payables/nfe", "/app/cash-flow/", "/app/dre/");
 		assertThat(problems).as("pages that fail on a phone or at 200 % zoom").isEmpty();
 
 		List<String> forms = new ArrayList<>(pages.values().stream().filter(p -> p.endsWith("/new")).toList());

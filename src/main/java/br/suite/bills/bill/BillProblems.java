@@ -1,6 +1,8 @@
 package br.suite.bills.bill;
 
 import java.math.BigDecimal;
+import java.time.YearMonth;
+import java.util.List;
 
 import br.suite.shared.ApiProblem;
 import br.suite.shared.Money;
@@ -58,6 +60,40 @@ final class BillProblems {
 
 		long billId() {
 			return this.billId;
+		}
+
+	}
+
+	static final class BillFullyPaid extends ApiProblem.Conflict {
+
+		BillFullyPaid(long id) {
+			super("Bill " + id + " is paid: its classification by hours no longer changes.");
+			with("status", "paid");
+		}
+
+	}
+
+	/**
+	 * A split by hours needs the month closed in every establishment with marks in it.
+	 */
+	static final class HoursMonthOpen extends ApiProblem.Conflict {
+
+		HoursMonthOpen(YearMonth month, List<Long> establishments) {
+			super("Month " + month + " is not closed in establishment(s) " + establishments
+					+ ", whose employees have marks in it: close the month there (POST /api/timeclock/closings/) "
+					+ "before sharing a bill by its hours.");
+			with("month", month.toString());
+			with("establishment_ids", establishments);
+		}
+
+	}
+
+	static final class NoWorkedMinutes extends ApiProblem.Conflict {
+
+		NoWorkedMinutes(YearMonth month) {
+			super("Month " + month + " has no worked minutes in any closed espelho: there is nothing to share "
+					+ "the bill by.");
+			with("month", month.toString());
 		}
 
 	}

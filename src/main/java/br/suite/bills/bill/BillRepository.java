@@ -156,6 +156,13 @@ class BillRepository {
 			.update();
 	}
 
+	/** A change of the bill's splits alone: its version and updated_at move. */
+	void touch(long id) {
+		this.jdbc.sql("UPDATE bills_bill SET version = version + 1, updated_at = ? WHERE id = ?")
+			.params(BillsFields.now(), id)
+			.update();
+	}
+
 	void markCancelled(long id) {
 		this.jdbc.sql("UPDATE bills_bill SET status = 'cancelled', version = version + 1, updated_at = ? WHERE id = ?")
 			.params(BillsFields.now(), id)

@@ -170,6 +170,27 @@ class DreService {
 		return new Chart(categories, byId, financial);
 	}
 
+	/** The cost centres a page offers to pick, by code. */
+	@Transactional(readOnly = true)
+	List<CostCentre> costCentreChoices() {
+		return this.jdbc.sql("SELECT id, code, name FROM bills_cost_centre ORDER BY code, id")
+			.query((rs, n) -> new CostCentre(rs.getLong(1), rs.getString(2), rs.getString(3)))
+			.list();
+	}
+
+	/** A category's code and name as a page titles it; "" when it is not one. */
+	@Transactional(readOnly = true)
+	String categoryName(@Nullable String categoryId) {
+		if (categoryId == null || !categoryId.strip().matches("\\d{1,18}")) {
+			return "";
+		}
+		return this.jdbc.sql("SELECT code || ' ' || name FROM bills_category WHERE id = ?")
+			.param(Long.parseLong(categoryId.strip()))
+			.query(String.class)
+			.optional()
+			.orElse("");
+	}
+
 	private Map<Long, CostCentre> costCentres() {
 		Map<Long, CostCentre> all = new HashMap<>();
 		this.jdbc.sql("SELECT id, code, name FROM bills_cost_centre")

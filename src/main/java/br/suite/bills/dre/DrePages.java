@@ -1,0 +1,241 @@
+package br.suite.bills.dre;
+
+import java.math.BigDecimal;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.MessageSource;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import br.suite.bills.ReportTable;
+import br.suite.shared.ApiProblem;
+import br.suite.shared.DateTimes;
+import br.suite.shared.InvalidRequest;
+import br.suite.shared.Requires;
+import br.suite.web.FormErrors;
+import br.suite.web.FormInput;
+import br.suite.web.Formats;
+
+/**
+ * The DRE gerencial page (issue 42 item 5): the months picked as columns, every line with
+ * its categories below it as rows, subtotals bold, each cell with money a link to the
+ * entries that make it ({@code /app/dre/entries}), the basis (competência or caixa) and
+ * cost centre picked; the same table as CSV or XLSX ({@link ReportTable}). All from
+ * {@link DreService}, as the API answers. By default January to the month of today, on
+ * the accrual basis, every cost centre.
+ */
+@Controller
+class DrePages {
+
+	private final DreService dre;
+
+	private final MessageSource messages;
+
+	DrePages(DreService dre, MessageSource messages) {
+		this.dre = dre;
+		this.messages = messages;
+	}
+
+	/**
+	 * One row of the table: a line of the DRE (bold when a subtotal) or a category under
+	 * its line; {@code line} is the line's wire name (a subtotal's cells link nowhere: it
+	 * has no entries of its own), {@code categoryId} a category's.
+	 */
+	record TableRow(String label, String code, boolean subtotal, String line, @Nullable Long categoryId,
+			List<BigDecimal> values, BigDecimal total) {
+
+		public boolean category() {
+			return this.categoryId != null;
+		}
+
+		/**
+		 * The id of a cell: {@code celula-<line>-<i>} or {@code celula-c<category>-<i>}.
+		 */
+		public String cellId(int month) {
+			return "celula-" + (this.categoryId != null ? "c" + this.categoryId : this.line) + "-" + month;
+		}
+
+	}
+
+	/** What the page was asked, as typed; blank months take the defaults. */
+	private record Query(String from, String to, String basis, String costCentre) {
+
+		static Query of(String from, String to, String basis, String costCentre) {
+			YearMonth now = YearMonth.now(DateTimes.BRAZIL);
+			return new Query(from.isBlank() ? FormInput.monthText(now.withMonth(1)) : from.strip(),
+					to.isBlank() ? FormInput.monthText(now) : to.strip(), basis.isBlank() ? "accrual" : basis.strip(),
+					costCentre.strip());
+		}
+
+		Dre.Report run(DreService dre) {
+			InvalidRequest.Builder errors = InvalidRequest.builder();
+			YearMonth first = month("from", this.from, errors);
+			YearMonth last = month("to", this.to, errors);
+			errors.throwIfAny();
+			if (last.isBefore(first)) {
+				throw InvalidRequest.of("to", "{dre.toBeforeFrom}");
+			}
+			if (first.plusMonths(DreService.MAX_MONTHS - 1).isBefore(last)) {
+				throw InvalidRequest.of("to", "{dre.tooLong}");
+			}
+			return dre.report(first.toString(), last.toString(), this.basis, this.costCentre);
+		}
+
+		private static @Nullable YearMonth month(String field, String text, InvalidRequest.Builder errors) {
+			try {
+				return FormInput.month(field, text);
+			}
+			catch (InvalidRequest ex) {
+				errors.add(field, "{form.month}");
+				return null;
+			}
+		}
+
+	}
+
+	@GetMapping({ "/app/dre", "/app/dre/" })
+	@Requires("finance.reports.view")
+	String page(@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
+			@RequestParam(defaultValue = "") String basis,
+			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre, Model model) {
+		Query query = Query.of(from, to, basis, costCentre);
+		model.addAttribute("from", query.from());
+		model.addAttribute("to", query.to());
+		model.addAttribute("basis", query.basis());
+		model.addAttribute("costCentre", query.costCentre());
+		model.addAttribute("costCentres", this.dre.costCentreChoices());
+		try {
+			Dre.Report report = query.run(this.dre);
+			model.addAttribute("months", report.months());
+			model.addAttribute("rows", rows(report));
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+		}
+		return "dre";
+	}
+
+	@GetMapping({ "/app/dre/export", "/app/dre/export/" })
+	@Requires("finance.reports.view")
+	ResponseEntity<byte[]> export(@RequestParam(defaultValue = "csv") String format,
+			@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
+			@RequestParam(defaultValue = "") String basis,
+			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre) {
+		Query query = Query.of(from, to, basis, costCentre);
+		try {
+			return table(query.run(this.dre)).download("dre", format);
+		}
+		catch (ApiProblem problem) {
+			// The page says what is wrong, at its fields.
+			return ResponseEntity.status(HttpStatus.SEE_OTHER)
+				.location(UriComponentsBuilder.fromPath("/app/dre/")
+					.queryParam("from", query.from())
+					.queryParam("to", query.to())
+					.queryParam("basis", query.basis())
+					.queryParam("cost_centre_id", query.costCentre())
+					.encode()
+					.build()
+					.toUri())
+				.build();
+		}
+	}
+
+	@GetMapping({ "/app/dre/entries", "/app/dre/entries/" })
+	@Requires("finance.reports.view")
+	String entries(@RequestParam(defaultValue = "") String month, @RequestParam(defaultValue = "") String line,
+			@RequestParam(name = "category_id", defaultValue = "") String categoryId,
+			@RequestParam(defaultValue = "") String basis,
+			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre, Model model) {
+		String chosenBasis = basis.isBlank() ? "accrual" : basis.strip();
+		model.addAttribute("month", month.strip());
+		model.addAttribute("basis", chosenBasis);
+		model.addAttribute("costCentre", costCentre.strip());
+		String what = "";
+		if (!line.isBlank()) {
+			for (Dre.Line each : Dre.Line.values()) {
+				if (each.wire().equals(line.strip())) {
+					what = each.label;
+				}
+			}
+		}
+		try {
+			List<DreService.NamedEntry> entries = this.dre.entries(month, line, categoryId, chosenBasis, costCentre);
+			BigDecimal total = BigDecimal.ZERO.setScale(2);
+			for (DreService.NamedEntry entry : entries) {
+				total = total.add(entry.entry().amount());
+			}
+			if (what.isEmpty() && !entries.isEmpty()) {
+				what = entries.get(0).category().code() + " " + entries.get(0).category().name();
+			}
+			else if (what.isEmpty()) {
+				what = this.dre.categoryName(categoryId);
+			}
+			model.addAttribute("entries", entries);
+			model.addAttribute("total", total);
+		}
+		catch (ApiProblem problem) {
+			FormErrors.show(model, problem);
+		}
+		model.addAttribute("what", what);
+		model.addAttribute("costCentreName",
+				this.dre.costCentreChoices()
+					.stream()
+					.filter(c -> String.valueOf(c.id()).equals(costCentre.strip()))
+					.map(c -> c.code() + " " + c.name())
+					.findFirst()
+					.orElse(""));
+		return "dre-entries";
+	}
+
+	/** The lines in order, each followed by its categories (none under a subtotal). */
+	static List<TableRow> rows(Dre.Report report) {
+		List<TableRow> rows = new ArrayList<>();
+		for (Dre.Row line : report.lines()) {
+			boolean subtotal = line.line().subtotal();
+			rows.add(new TableRow(line.line().label, "", subtotal, line.line().wire(), null, line.values(),
+					line.total()));
+			for (Dre.CategoryRow category : report.categories()) {
+				if (category.category().line() == line.line()) {
+					rows.add(new TableRow(category.category().name(), category.category().code(), false,
+							line.line().wire(), category.category().id(), category.values(), category.total()));
+				}
+			}
+		}
+		return rows;
+	}
+
+	/**
+	 * The table as the export writes it: the line or category, its code, one column per
+	 * month and the total; lines bold, as subtotals are on the page.
+	 */
+	private ReportTable table(Dre.Report report) {
+		List<String> headers = new ArrayList<>(List.of(text("dre.row"), text("dre.code")));
+		for (YearMonth month : report.months()) {
+			headers.add(FormInput.monthText(month));
+		}
+		headers.add(text("dre.total"));
+		List<ReportTable.Line> lines = new ArrayList<>();
+		for (TableRow row : rows(report)) {
+			List<@Nullable Object> cells = new ArrayList<>();
+			cells.add(row.label());
+			cells.add(row.code().isEmpty() ? null : row.code());
+			cells.addAll(row.values());
+			cells.add(row.total());
+			lines.add(new ReportTable.Line(cells, row.subtotal()));
+		}
+		return new ReportTable(text("dre.sheet"), headers, lines);
+	}
+
+	private String text(String key) {
+		return this.messages.getMessage(key, null, key, Formats.BRAZIL);
+	}
+
+}
