@@ -59,6 +59,12 @@ public interface BillCharges {
 	void change(long chargeId, BigDecimal amount, LocalDate dueDate);
 
 	/**
+	 * A new payer of an installment's charge, when the bill's cliente changes (a charge
+	 * already cancelled is left as it is), in the caller's transaction.
+	 */
+	void payer(long chargeId, String payerName, String payerDocument);
+
+	/**
 	 * Cancels the charge of a cancelled bill's installment (409 while something is
 	 * allocated), in the caller's transaction.
 	 */

@@ -37,7 +37,8 @@ class BillBrowserTests extends BrowserTest {
 		new Select(waitFor(By.id("fornecedor_id"))).selectByVisibleText(supplierName);
 		browser.findElement(By.id("description")).sendKeys(description);
 		browser.findElement(By.id("document_number")).sendKeys("NF 4512");
-		new Select(browser.findElement(By.id("category_id"))).selectByVisibleText("4.2 Despesas administrativas");
+		new Select(browser.findElement(By.id("splits[0].category_id")))
+			.selectByVisibleText("4.2 Despesas administrativas");
 		browser.findElement(By.id("total")).sendKeys("100,00");
 		browser.findElement(By.id("installments.count")).clear();
 		browser.findElement(By.id("installments.count")).sendKeys("3");

@@ -45,7 +45,7 @@ class BillPageTests extends ApiTest {
 		form.put("party", Long.toString(fornecedor));
 		form.put("description", description);
 		form.put("competence", "12/2026");
-		form.put("category", Long.toString(category));
+		form.put("splits[0].category", Long.toString(category));
 		form.put("total", "100,00");
 		form.put("count", "3");
 		form.put("firstDue", "10/01/2027");
@@ -106,18 +106,18 @@ class BillPageTests extends ApiTest {
 		assertThat(typed.body()).contains("id=\"erro-total\"", "Informe o valor como 1.234,56.");
 		form.put("total", "100,00");
 		form.put("count", "0");
-		form.put("category", Long.toString(bills.category("1.1")));
+		form.put("splits[0].category", Long.toString(bills.category("1.1")));
 		HttpResponse<String> refused = clerk.post("/app/payables/new", form);
 		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(refused.body()).contains("id=\"erro-installments.count\"",
-				"Informe em quantas vezes parcelar: de 1 a 120", "id=\"erro-category_id\"",
+				"Informe em quantas vezes parcelar: de 1 a 120", "id=\"erro-splits[0].category_id\"",
 				"Escolha uma categoria ativa do tipo certo");
 		assertThat(refused.body()).doesNotContain("must be", "is required", "installments.count must");
 		assertThat(billsNamed(description)).as("a refused form writes nothing").isZero();
 
 		// Accepted, then a baixa over what is open is refused at its field.
 		form.put("count", "3");
-		form.put("category", Long.toString(bills.category("4.4")));
+		form.put("splits[0].category", Long.toString(bills.category("4.4")));
 		HttpResponse<String> created = clerk.post("/app/payables/new", form);
 		assertThat(created.statusCode()).isEqualTo(302);
 		String location = created.headers().firstValue("Location").orElseThrow();

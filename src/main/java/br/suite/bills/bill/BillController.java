@@ -100,12 +100,14 @@ class BillController {
 	@PatchMapping(PathIds.ID)
 	@Requires("finance.bills.change")
 	@Operation(summary = "Change what is still open of a bill",
-			description = "description, document_number, competence_date, the classification (splits, or "
-					+ "category_id/cost_centre_id), and installments [{number, due_date, amount}] of installments "
-					+ "not fully paid (409 for a paid one; an amount below what was paid is a 400). total follows the "
-					+ "installments; a bill of several splits needs splits summing to the new total. direction, "
-					+ "fornecedor_id and cliente_id do not change (ignored). A cancelled bill no longer changes "
-					+ "(409). If-Match honoured.",
+			description = "fornecedor_id (a payable's) or cliente_id (a receivable's) while nothing is paid (409 "
+					+ "with paid_amount otherwise; the other direction's party is a 400; a receivable's open charges "
+					+ "take the new cliente as payer), description, document_number, competence_date, the "
+					+ "classification (splits, or category_id/cost_centre_id), and installments [{number, due_date, "
+					+ "amount}] of installments not fully paid (409 for a paid one; an amount below what was paid is "
+					+ "a 400). total follows the installments; a bill of several splits needs splits summing to the "
+					+ "new total. direction does not change (ignored). A cancelled bill no longer changes (409). "
+					+ "If-Match honoured (412 when stale). A refusal writes nothing.",
 			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
 					content = @Content(schema = @Schema(implementation = BillRequest.class))))
 	ResponseEntity<BillResponse> update(@PathVariable long id, @RequestBody ObjectNode patch,

@@ -15,6 +15,7 @@ import org.springframework.stereotype.Component;
 
 import br.suite.bills.BillsFields;
 import br.suite.bills.bill.BillProblems.InstallmentSettled;
+import br.suite.bills.bill.BillProblems.PartyFixedByPayments;
 import br.suite.bills.bill.BillResponse.InstallmentResponse;
 import br.suite.bills.bill.BillResponse.SplitResponse;
 import br.suite.bills.bill.InstallmentPlan.Planned;
@@ -75,17 +76,46 @@ class BillDrafts {
 	 * What a PATCH makes of a bill: its texts, total, splits and the changed
 	 * installments.
 	 */
-	record Change(String description, String documentNumber, LocalDate competenceDate, BigDecimal total,
-			List<Split> splits, Map<Integer, Planned> installments) {
+	record Change(@Nullable Long fornecedorId, @Nullable Long clienteId, String description, String documentNumber,
+			LocalDate competenceDate, BigDecimal total, List<Split> splits, Map<Integer, Planned> installments) {
 	}
 
 	/**
-	 * A PATCH of what is still open: the texts, the competence date, the classification,
-	 * and the due dates and amounts of installments not fully paid (an amount not below
-	 * what was paid); the total follows the installments.
+	 * A PATCH of what is still open: the party of its direction while nothing is paid,
+	 * the texts, the competence date, the classification, and the due dates and amounts
+	 * of installments not fully paid (an amount not below what was paid); the total
+	 * follows the installments.
 	 */
 	Change change(BillResponse bill, ObjectNode patch) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
+		BillDirection direction = ClosedSet.parse(BillDirection.class, "direction", bill.direction());
+		boolean payable = direction == BillDirection.PAYABLE;
+		Long fornecedorId = bill.fornecedorId();
+		Long clienteId = bill.clienteId();
+		String other = payable ? "cliente_id" : "fornecedor_id";
+		if (patch.has(other) && !patch.get(other).isNull()) {
+			errors.add(other, payable ? "a payable bill is owed to a fornecedor, not a cliente: send fornecedor_id"
+					: "a receivable bill is owed by a cliente, not a fornecedor: send cliente_id");
+		}
+		String own = payable ? "fornecedor_id" : "cliente_id";
+		if (patch.has(own)) {
+			Long party = BillJson.id(patch.get(own), own, errors);
+			Long current = payable ? fornecedorId : clienteId;
+			if (party != null && !party.equals(current)) {
+				if (bill.paidAmount().signum() > 0) {
+					throw new PartyFixedByPayments(bill.id(), own, bill.paidAmount());
+				}
+				if (payable ? !this.fornecedores.exists(party) : !this.clientes.exists(party)) {
+					errors.add(own, (payable ? "fornecedor " : "cliente ") + party + " does not exist");
+				}
+				else if (payable) {
+					fornecedorId = party;
+				}
+				else {
+					clienteId = party;
+				}
+			}
+		}
 		String description = patch.has("description")
 				? BillsFields.text(BillJson.text(patch, "description", errors), "description", 500, true, errors)
 				: bill.description();
@@ -142,7 +172,7 @@ class BillDrafts {
 			.stream()
 			.map(i -> changed.containsKey(i.number()) ? changed.get(i.number()).amount() : i.amount())
 			.toList());
-		CategoryKind kind = kind(ClosedSet.parse(BillDirection.class, "direction", bill.direction()));
+		CategoryKind kind = kind(direction);
 		List<Split> splits;
 		boolean classified = patch.has("splits") && patch.get("splits").isArray() && !patch.get("splits").isEmpty()
 				|| patch.has("category_id") && !patch.get("category_id").isNull() || patch.has("cost_centre_id");
@@ -182,7 +212,8 @@ class BillDrafts {
 			}
 		}
 		errors.throwIfAny();
-		return new Change(description, documentNumber, Objects.requireNonNull(competence), total, splits, changed);
+		return new Change(fornecedorId, clienteId, description, documentNumber, Objects.requireNonNull(competence),
+				total, splits, changed);
 	}
 
 	/** The request's checks, field by field, into a draft. */

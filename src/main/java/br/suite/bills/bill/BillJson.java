@@ -55,6 +55,23 @@ final class BillJson {
 		return BillsFields.amount(amount, field, false, errors);
 	}
 
+	/**
+	 * A positive id, as a JSON integer (or a string of digits); {@code null} is refused
+	 * as required.
+	 */
+	static @Nullable Long id(@Nullable JsonNode node, String field, InvalidRequest.Builder errors) {
+		if (node == null || node.isNull()) {
+			errors.add(field, "is required");
+			return null;
+		}
+		String text = node.isIntegralNumber() || node.isString() ? node.asString().strip() : "";
+		if (!text.matches("[1-9][0-9]{0,17}")) {
+			errors.add(field, "must be an id (a positive integer)");
+			return null;
+		}
+		return Long.parseLong(text);
+	}
+
 	static @Nullable String text(ObjectNode patch, String field, InvalidRequest.Builder errors) {
 		JsonNode node = patch.get(field);
 		if (node == null || node.isNull()) {

@@ -69,27 +69,27 @@ class BillPages {
 	@GetMapping("/app/payables/new")
 	@Requires("finance.bills.change")
 	String newPayable(Model model) {
-		return form(model, BillDirection.PAYABLE, BillForm.empty(LocalDate.now(DateTimes.BRAZIL)));
+		return form(model, BillDirection.PAYABLE, BillForm.empty(LocalDate.now(DateTimes.BRAZIL)), 0);
 	}
 
 	@GetMapping("/app/receivables/new")
 	@Requires("finance.bills.change")
 	String newReceivable(Model model) {
-		return form(model, BillDirection.RECEIVABLE, BillForm.empty(LocalDate.now(DateTimes.BRAZIL)));
+		return form(model, BillDirection.RECEIVABLE, BillForm.empty(LocalDate.now(DateTimes.BRAZIL)), 0);
 	}
 
 	@PostMapping("/app/payables/new")
 	@Requires("finance.bills.change")
-	String createPayable(BillForm form, @RequestParam(defaultValue = "") String acao, Model model,
-			RedirectAttributes redirect) {
-		return create(BillDirection.PAYABLE, form, acao, model, redirect);
+	String createPayable(BillForm form, @RequestParam(defaultValue = "") String acao,
+			@RequestParam(defaultValue = "") String linhas, Model model, RedirectAttributes redirect) {
+		return create(BillDirection.PAYABLE, form, acao, linhas, model, redirect);
 	}
 
 	@PostMapping("/app/receivables/new")
 	@Requires("finance.bills.change")
-	String createReceivable(BillForm form, @RequestParam(defaultValue = "") String acao, Model model,
-			RedirectAttributes redirect) {
-		return create(BillDirection.RECEIVABLE, form, acao, model, redirect);
+	String createReceivable(BillForm form, @RequestParam(defaultValue = "") String acao,
+			@RequestParam(defaultValue = "") String linhas, Model model, RedirectAttributes redirect) {
+		return create(BillDirection.RECEIVABLE, form, acao, linhas, model, redirect);
 	}
 
 	/**
@@ -103,18 +103,37 @@ class BillPages {
 		return "bill-form :: previa";
 	}
 
-	private String create(BillDirection direction, BillForm form, String acao, Model model,
+	/**
+	 * Saves the form, or shows it again: with the preview ({@code acao=previa}), with one
+	 * more row of the rateio ({@code acao=mais-linhas}), or with the refusal at its
+	 * fields (a rateio that does not add up also shows what its rows sum to).
+	 */
+	private String create(BillDirection direction, BillForm form, String acao, String linhas, Model model,
 			RedirectAttributes redirect) {
-		if (acao.equals("previa")) {
+		int shown = linhas.matches("\\d{1,2}") ? Integer.parseInt(linhas) : 0;
+		if (acao.equals("previa") || acao.equals("mais-linhas")) {
 			preview(model, form);
-			return form(model, direction, form);
+			return form(model, direction, form, acao.equals("mais-linhas") ? shown + 1 : shown);
 		}
 		return FormErrors.submit(model, () -> this.bills.create(form.request(direction)), created -> {
 			redirect.addFlashAttribute("created", created.body().description());
 			return "redirect:/app/bills/" + created.body().id() + "/";
 		}, () -> {
 			preview(model, form);
-			return form(model, direction, form);
+			if (model.getAttribute("errors") instanceof Map<?, ?> errors && errors.containsKey("splits")) {
+				try {
+					BigDecimal sum = form.rowsSum();
+					BigDecimal total = FormInput.money("total", form.total());
+					if (sum != null && total != null && sum.compareTo(total) != 0) {
+						model.addAttribute("rateioSoma", sum);
+						model.addAttribute("rateioTotal", total);
+					}
+				}
+				catch (InvalidRequest unreadable) {
+					// The total's own error is shown at its field.
+				}
+			}
+			return form(model, direction, form, shown);
 		});
 	}
 
@@ -132,8 +151,14 @@ class BillPages {
 		}
 	}
 
-	private String form(Model model, BillDirection direction, BillForm form) {
+	/**
+	 * The form: its rateio shows the rows filled in and at least one blank (two rows at
+	 * first), or {@code shown} rows when more were asked for.
+	 */
+	private String form(Model model, BillDirection direction, BillForm form, int shown) {
 		boolean payable = direction == BillDirection.PAYABLE;
+		List<BillForm.SplitRow> rows = form.rows(Math.max(Math.max(2, form.rows().size() + 1), shown));
+		model.addAttribute("rows", rows);
 		PageModel.Me me = PageModel.current();
 		boolean names = me != null && me.holds(payable ? "customers.fornecedores.view" : "customers.clientes.view");
 		model.addAttribute("form", form);

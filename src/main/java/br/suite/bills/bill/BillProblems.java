@@ -39,6 +39,18 @@ final class BillProblems {
 
 	}
 
+	/** The party of a bill with money paid no longer changes (the payments are its). */
+	static final class PartyFixedByPayments extends ApiProblem.Conflict {
+
+		PartyFixedByPayments(long id, String field, BigDecimal paid) {
+			super("Bill " + id + " has " + Money.format(paid) + " paid: its " + field
+					+ " no longer changes. Delete its payments first, or cancel it and create another.");
+			with("field", field);
+			with("paid_amount", Money.format(paid));
+		}
+
+	}
+
 	static final class InstallmentSettled extends ApiProblem.Conflict {
 
 		InstallmentSettled(int number, String what) {

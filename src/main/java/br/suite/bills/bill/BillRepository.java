@@ -143,11 +143,14 @@ class BillRepository {
 		writeSplits(billId, splits);
 	}
 
-	void updateHead(long id, String description, String documentNumber, LocalDate competence, BigDecimal total) {
+	void updateHead(long id, BillDrafts.Change change) {
 		this.jdbc.sql("""
-				UPDATE bills_bill SET description = ?, document_number = ?, competence_date = ?, total = ?,
-				    version = version + 1, updated_at = ?
-				WHERE id = ?""").params(description, documentNumber, competence, total, BillsFields.now(), id).update();
+				UPDATE bills_bill SET fornecedor_id = ?, cliente_id = ?, description = ?, document_number = ?,
+				    competence_date = ?, total = ?, version = version + 1, updated_at = ?
+				WHERE id = ?""")
+			.params(change.fornecedorId(), change.clienteId(), change.description(), change.documentNumber(),
+					change.competenceDate(), change.total(), BillsFields.now(), id)
+			.update();
 	}
 
 	void updateInstallment(long billId, int number, LocalDate due, BigDecimal amount) {

@@ -185,8 +185,8 @@ class BillService {
 
 	/**
 	 * PATCH of what is still open ({@link BillDrafts#change}); the total follows the
-	 * installments, a changed installment's charge follows it. Party and direction do not
-	 * change.
+	 * installments, a changed installment's charge follows it, and a receivable's new
+	 * cliente becomes its charges' payer. The direction does not change.
 	 */
 	@Transactional
 	Versioned<BillResponse> update(long id, ObjectNode patch, ExpectedVersion expected) {
@@ -197,9 +197,18 @@ class BillService {
 			throw new BillCancelled(id);
 		}
 		Change change = this.drafts.change(bill, patch);
-		this.rows.updateHead(id, change.description(), change.documentNumber(), change.competenceDate(),
-				change.total());
+		this.rows.updateHead(id, change);
 		this.rows.replaceSplits(id, change.splits());
+		if (change.clienteId() != null && !change.clienteId().equals(bill.clienteId())) {
+			ClienteDirectory.Payer payer = this.clientes.payer(change.clienteId())
+				.orElseThrow(
+						() -> InvalidRequest.of("cliente_id", "cliente " + change.clienteId() + " does not exist"));
+			for (InstallmentResponse installment : bill.installments()) {
+				if (installment.chargeId() != null) {
+					this.charges.payer(installment.chargeId(), payer.nome(), payer.documento());
+				}
+			}
+		}
 		Map<Integer, InstallmentResponse> byNumber = bill.installments()
 			.stream()
 			.collect(Collectors.toMap(InstallmentResponse::number, i -> i));

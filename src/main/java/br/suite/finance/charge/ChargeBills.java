@@ -8,6 +8,7 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.finance.BillCharges;
+import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.shared.ExpectedVersion;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -52,6 +53,27 @@ class ChargeBills implements BillCharges {
 		patch.put("amount", amount.toPlainString());
 		patch.put("due_date", dueDate.toString());
 		this.charges.update(chargeId, patch, ExpectedVersion.ANY);
+	}
+
+	/**
+	 * A new payer of an installment's charge (audited as any change of a charge); a
+	 * cancelled charge keeps its payer, and a charge with money allocated is a 409 (the
+	 * whole change rolls back).
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	@Override
+	public void payer(long chargeId, String payerName, String payerDocument) {
+		if (this.charges.cancelled(chargeId)) {
+			return;
+		}
+		ObjectNode patch = this.json.createObjectNode();
+		patch.put("payer_name", payerName);
+		patch.put("payer_document", payerDocument);
+		// The charge's row is locked by the update: what it has paid is the latest.
+		ChargeResponse changed = this.charges.update(chargeId, patch, ExpectedVersion.ANY).body();
+		if (changed.paidAmount().signum() > 0) {
+			throw new ChargeHasPayments(chargeId, changed.paidAmount(), "change its payer");
+		}
 	}
 
 	/**

@@ -241,6 +241,12 @@ public class ChargeService {
 		return find(id, false);
 	}
 
+	/** Whether the charge was called off (it no longer changes). */
+	@Transactional(readOnly = true)
+	boolean cancelled(long id) {
+		return find(id, false).body().status().equals(ClosedSet.wire(ChargeStatus.CANCELLED));
+	}
+
 	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
 		return this.jdbc
 			.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
