@@ -38,6 +38,9 @@ public final class Permissions {
 		c.put("finance.fiscal_documents.change", "Create, update and delete fiscal documents");
 		c.put("finance.charges.view", "List and read charges (cobranças)");
 		c.put("finance.charges.change", "Create, update and cancel charges");
+		c.put("finance.collection.view",
+				"Read the collection policy (régua de cobrança) and the collection e-mails decided and sent");
+		c.put("finance.collection.change", "Change the collection policy and run it now");
 		c.put("finance.reconciliation.view", "List allocations and reconciliation suggestions");
 		c.put("finance.reconciliation.change",
 				"Allocate transactions to charges and fiscal documents, run " + "reconciliation, accept suggestions");

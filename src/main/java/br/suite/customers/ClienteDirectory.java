@@ -79,4 +79,32 @@ public class ClienteDirectory {
 		return choices;
 	}
 
+	/**
+	 * The e-mail of the customer with each canonical CPF/CNPJ, for those that have one
+	 * (the active customer's first when several share a document).
+	 */
+	@Transactional(readOnly = true)
+	public Map<String, String> emails(Collection<String> documentos) {
+		if (documentos.isEmpty()) {
+			return Map.of();
+		}
+		Map<String, String> emails = new java.util.HashMap<>();
+		this.jdbc
+			.sql("SELECT documento, email FROM customers_cliente WHERE documento IN (:documentos) "
+					+ "AND email <> '' ORDER BY ativo DESC, id")
+			.param("documentos", Set.copyOf(documentos))
+			.query((rs, n) -> emails.putIfAbsent(rs.getString("documento"), rs.getString("email")))
+			.list();
+		return emails;
+	}
+
+	/** The customer's CPF/CNPJ and e-mail ("" when unknown), when it exists. */
+	@Transactional(readOnly = true)
+	public java.util.Optional<Map.Entry<String, String>> documentAndEmail(long clienteId) {
+		return this.jdbc.sql("SELECT documento, email FROM customers_cliente WHERE id = :id")
+			.param("id", clienteId)
+			.query((rs, n) -> Map.entry(rs.getString("documento"), rs.getString("email")))
+			.optional();
+	}
+
 }

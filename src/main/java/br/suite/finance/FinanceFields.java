@@ -196,6 +196,27 @@ public final class FinanceFields {
 		return value;
 	}
 
+	/**
+	 * An e-mail address: {@code local@domain.tld}, at most 254, no spaces or controls.
+	 */
+	private static final Pattern EMAIL = Pattern
+		.compile("[^@\\s\\p{Cntrl}<>,;\"]+@[^@\\s\\p{Cntrl}<>,;\"]+\\.[^@\\s\\p{Cntrl}<>,;\".]+");
+
+	/**
+	 * An optional e-mail address (empty when absent), trimmed; 400 naming the field when
+	 * it is not {@code name@domain.tld} or longer than 254.
+	 */
+	public static String email(@Nullable String raw, String field, InvalidRequest.Builder errors) {
+		String value = raw == null ? "" : raw.strip();
+		if (value.isEmpty()) {
+			return "";
+		}
+		if (value.length() > 254 || !EMAIL.matcher(value).matches()) {
+			errors.add(field, "must be empty or an e-mail address (name@domain.tld, at most 254 characters)");
+		}
+		return value;
+	}
+
 	private static String lowerAscii(String text) {
 		StringBuilder out = new StringBuilder(text.length());
 		for (int i = 0; i < text.length(); i++) {

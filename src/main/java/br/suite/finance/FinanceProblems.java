@@ -350,4 +350,13 @@ public final class FinanceProblems {
 
 	}
 
+	/** A collection run is going on (on this or another instance). */
+	public static final class CollectionRunInProgress extends ApiProblem.Conflict {
+
+		public CollectionRunInProgress() {
+			super("A collection run is already going on; try again when it has finished.");
+		}
+
+	}
+
 }

@@ -10,8 +10,8 @@
  * The root holds the API other modules use and the ledger kernel every writer shares (the
  * rows, the upsert, the removals, the automatic reconciliation and the derived state);
  * each sub-feature is one slice: {@code transaction}, {@code allocation}, {@code fiscal},
- * {@code connection}, {@code pix}, {@code charge}, {@code reconciliation} (see
- * docs/architecture.md, "Finance's slices").
+ * {@code connection}, {@code pix}, {@code charge}, {@code reconciliation},
+ * {@code collection} (see docs/architecture.md, "Finance's slices").
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "web" })
 @NullMarked

@@ -39,6 +39,10 @@ final class EventTypes {
 		add(c, "finance.allocation.created", "finance.reconciliation.view",
 				"Money of a credit transaction was allocated to a charge or a fiscal document (by hand, an accepted suggestion or the automatic matching)");
 		add(c, "finance.charge.paid", "finance.charges.view", "A charge became fully paid");
+		add(c, "finance.collection.sent", "finance.collection.view",
+				"A collection e-mail (a reminder of the régua de cobrança, or a receipt) was accepted by the SMTP server");
+		add(c, "finance.collection.failed", "finance.collection.view",
+				"A collection e-mail failed after its attempts (the next run tries it again)");
 		add(c, "finance.bill.created", "finance.bills.view",
 				"A bill (payable or receivable) was created; each bill of a recurrence");
 		add(c, "finance.bill.paid", "finance.bills.view",

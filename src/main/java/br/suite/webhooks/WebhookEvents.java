@@ -9,6 +9,8 @@ import br.suite.bills.BillPaid;
 import br.suite.bills.InstallmentOverdue;
 import br.suite.finance.AllocationsCreated;
 import br.suite.finance.ChargesPaid;
+import br.suite.finance.CollectionMessageFailed;
+import br.suite.finance.CollectionMessageSent;
 import br.suite.finance.FiscalDocumentStatusChanged;
 import br.suite.imports.TransactionsImported;
 import br.suite.fins.FinsRecordOverdue;
@@ -79,6 +81,16 @@ class WebhookEvents {
 	@ApplicationModuleListener
 	void on(FiscalDocumentStatusChanged event) {
 		this.deliveries.enqueue("finance.fiscal_document.status_changed", event);
+	}
+
+	@ApplicationModuleListener
+	void on(CollectionMessageSent event) {
+		this.deliveries.enqueue("finance.collection.sent", event);
+	}
+
+	@ApplicationModuleListener
+	void on(CollectionMessageFailed event) {
+		this.deliveries.enqueue("finance.collection.failed", event);
 	}
 
 	@ApplicationModuleListener

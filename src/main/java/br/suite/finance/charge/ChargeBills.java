@@ -38,7 +38,7 @@ class ChargeBills implements BillCharges {
 			String description) {
 		return this.charges
 			.create(new ChargeRequest(kind, null, null, null, null, null, payerName, payerDocument, amount, dueDate,
-					description, null))
+					description, null, null))
 			.body()
 			.id();
 	}

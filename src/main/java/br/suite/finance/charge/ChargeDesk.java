@@ -82,7 +82,7 @@ public class ChargeDesk {
 	public ChargeView create(ChargeForm form) {
 		return view(this.charges.create(new ChargeRequest(form.kind(), form.provider(), form.externalId(), form.txid(),
 				form.nossoNumero(), null, form.payerName(), form.payerDocument(), form.amount(), form.dueDate(),
-				form.description(), null)));
+				form.description(), null, null)));
 	}
 
 	/**

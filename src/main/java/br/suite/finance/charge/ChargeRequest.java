@@ -33,5 +33,7 @@ record ChargeRequest(@Schema(allowableValues = {
 						using = Money.Writer.class) @JsonDeserialize(
 								using = Money.Reader.class) @Nullable BigDecimal amount,
 		@Nullable LocalDate dueDate, @Schema(description = "≤ 500") @Nullable String description,
-		@Schema(description = "An existing fiscal document this charge bills, or null") @Nullable Long fiscalDocumentId){
+		@Schema(description = "An existing fiscal document this charge bills, or null") @Nullable Long fiscalDocumentId,
+		@Schema(description = "Where the régua de cobrança writes to (name@domain.tld, ≤ 254), or empty: then the "
+				+ "e-mail of the cliente with the payer's CPF/CNPJ") @Nullable String payerEmail){
 }

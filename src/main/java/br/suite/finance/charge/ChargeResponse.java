@@ -42,5 +42,7 @@ public record ChargeResponse(long id, @Schema(allowableValues = {
 		@Schema(description = "Read-only. The public payment page to send to the payer (no sign-in: payee, "
 				+ "amount, due date, description, QR code and copia e cola, status): SUITE_PUBLIC_BASE_URL + "
 				+ "/pagar/{token}. Null for charges that are not pix or when SUITE_PUBLIC_BASE_URL is not "
-				+ "set") @Nullable String paymentUrl){
+				+ "set") @Nullable String paymentUrl,
+		@Schema(description = "The payer's e-mail for the régua de cobrança, or empty (then the cliente's with "
+				+ "the payer's CPF/CNPJ)") String payerEmail){
 }

@@ -50,7 +50,7 @@ public class ChargeService {
 	static final String COLUMNS = "id, kind, provider, external_id, txid, nosso_numero, end_to_end_id, payer_name, "
 			+ "payer_document, amount, paid_amount, status, due_date, paid_on, description, fiscal_document_id, "
 			+ "pix_reference, version, created_at, updated_at, pix_connection_id, pix_kind, pix_status, pix_copia_e_cola, "
-			+ "pix_location, payment_token";
+			+ "pix_location, payment_token, payer_email";
 
 	/** A Pix txid (BCB's Pix API: 26 to 35 characters {@code [a-zA-Z0-9]}). */
 	private static final Pattern TXID = Pattern.compile("[A-Za-z0-9]{26,35}");
@@ -87,7 +87,7 @@ public class ChargeService {
 	/** A request after its checks, normalised. */
 	private record Content(ChargeKind kind, String provider, String externalId, String txid, String nossoNumero,
 			String endToEndId, String payerName, String payerDocument, BigDecimal amount, @Nullable LocalDate dueDate,
-			String description, @Nullable Long fiscalDocumentId) {
+			String description, @Nullable Long fiscalDocumentId, String payerEmail) {
 	}
 
 	@Transactional(readOnly = true)
@@ -135,10 +135,10 @@ public class ChargeService {
 			id = this.jdbc.sql("""
 					INSERT INTO finance_charge (kind, provider, external_id, txid, nosso_numero, end_to_end_id,
 					    payer_name, payer_document, amount, due_date, description, fiscal_document_id, status,
-					    pix_reference, version, created_at, updated_at)
+					    pix_reference, version, created_at, updated_at, payer_email)
 					VALUES (:kind, :provider, :externalId, :txid, :nossoNumero, :endToEndId, :payerName,
 					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open',
-					    CASE WHEN :kind = 'pix' THEN :pixReference ELSE '' END, 0, :now, :now)
+					    CASE WHEN :kind = 'pix' THEN :pixReference ELSE '' END, 0, :now, :now, :payerEmail)
 					RETURNING id""")
 				.params(params(content))
 				.param("now", now)
@@ -165,6 +165,7 @@ public class ChargeService {
 		fields.put("end_to_end_id", charge.endToEndId());
 		fields.put("payer_name", charge.payerName());
 		fields.put("payer_document", charge.payerDocument());
+		fields.put("payer_email", charge.payerEmail());
 		fields.put("amount", Money.format(charge.amount()));
 		fields.put("due_date", charge.dueDate() == null ? null : charge.dueDate().toString());
 		fields.put("description", charge.description());
@@ -192,7 +193,8 @@ public class ChargeService {
 			this.jdbc.sql("""
 					UPDATE finance_charge SET kind = :kind, provider = :provider, external_id = :externalId,
 					    txid = :txid, nosso_numero = :nossoNumero, end_to_end_id = :endToEndId,
-					    payer_name = :payerName, payer_document = :payerDocument, amount = :amount,
+					    payer_name = :payerName, payer_document = :payerDocument, payer_email = :payerEmail,
+					    amount = :amount,
 					    due_date = :dueDate, description = :description, fiscal_document_id = :fiscalDocumentId,
 					    pix_reference = CASE WHEN :kind = 'pix' AND pix_reference = '' THEN :pixReference
 					                         ELSE pix_reference END,
@@ -291,6 +293,7 @@ public class ChargeService {
 		String payerDocument = FinanceFields.taxId(request.payerDocument(), "payer_document", errors);
 		BigDecimal amount = FinanceFields.amount(request.amount(), "amount", errors);
 		String description = FinanceFields.text(request.description(), "description", 500, false, errors);
+		String payerEmail = FinanceFields.email(request.payerEmail(), "payer_email", errors);
 		Long document = request.fiscalDocumentId();
 		if (document != null) {
 			boolean exists = document > 0
@@ -304,7 +307,7 @@ public class ChargeService {
 		}
 		errors.throwIfAny();
 		return new Content(Objects.requireNonNull(kind), provider, externalId, txid, nossoNumero, endToEndId, payerName,
-				payerDocument, Objects.requireNonNull(amount), request.dueDate(), description, document);
+				payerDocument, Objects.requireNonNull(amount), request.dueDate(), description, document, payerEmail);
 	}
 
 	private void checkExternalIdFree(Content content, @Nullable Long exceptId) {
@@ -343,13 +346,14 @@ public class ChargeService {
 		params.put("dueDate", content.dueDate());
 		params.put("description", content.description());
 		params.put("fiscalDocumentId", content.fiscalDocumentId());
+		params.put("payerEmail", content.payerEmail());
 		return params;
 	}
 
 	private static ChargeRequest request(ChargeResponse charge) {
 		return new ChargeRequest(charge.kind(), charge.provider(), charge.externalId(), charge.txid(),
 				charge.nossoNumero(), charge.endToEndId(), charge.payerName(), charge.payerDocument(), charge.amount(),
-				charge.dueDate(), charge.description(), charge.fiscalDocumentId());
+				charge.dueDate(), charge.description(), charge.fiscalDocumentId(), charge.payerEmail());
 	}
 
 	private static void range(@Nullable LocalDate from, @Nullable LocalDate to, String fromName, String toName) {
@@ -373,7 +377,7 @@ public class ChargeService {
 				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")),
 				rs.getObject("pix_connection_id", Long.class), rs.getString("pix_kind"), rs.getString("pix_status"),
 				rs.getString("pix_copia_e_cola"), rs.getString("pix_location"),
-				this.links.url(rs.getString("kind"), rs.getString("payment_token")));
+				this.links.url(rs.getString("kind"), rs.getString("payment_token")), rs.getString("payer_email"));
 	}
 
 	private static OffsetDateTime now() {

@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
+import br.suite.finance.CollectionHistory;
 import br.suite.finance.FinanceProblems;
 import br.suite.finance.charge.ChargeDesk;
 import br.suite.shared.ApiProblem;
@@ -38,9 +39,12 @@ class ChargePages {
 
 	private final ReconciliationViews reconciliation;
 
-	ChargePages(ChargeDesk charges, ReconciliationViews reconciliation) {
+	private final CollectionHistory collection;
+
+	ChargePages(ChargeDesk charges, ReconciliationViews reconciliation, CollectionHistory collection) {
 		this.charges = charges;
 		this.reconciliation = reconciliation;
+		this.collection = collection;
 	}
 
 	@GetMapping({ "/app/charges", "/app/charges/" })
@@ -84,6 +88,9 @@ class ChargePages {
 		PageModel.Me me = PageModel.current();
 		if (me != null && me.holds("finance.reconciliation.view")) {
 			model.addAttribute("payments", this.reconciliation.paymentsOf(id));
+		}
+		if (me != null && me.holds("finance.collection.view")) {
+			model.addAttribute("collectionMessages", this.collection.forCharge(id, 20));
 		}
 		return "charge";
 	}

@@ -1,0 +1,330 @@
+package br.suite.finance.collection;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.modulith.events.ApplicationModuleListener;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import br.suite.finance.ChargesPaid;
+import br.suite.finance.FinanceProblems;
+import br.suite.finance.PayerEmails;
+import br.suite.finance.charge.ChargeResponse;
+import br.suite.finance.charge.ChargeService;
+import br.suite.shared.DateTimes;
+
+/**
+ * The run of the régua de cobrança, daily at the policy's {@code send_time} (São Paulo,
+ * once across instances) and on {@code POST /api/finance/collection/run/}. One run at a
+ * time across instances (a lease row). A run first tries again what earlier runs could
+ * not send (failed, or left pending by a run that stopped), then decides today's
+ * messages: for each open charge with money open and a due date, the latest step whose
+ * {@code due_date + offset_days} is today or past, unless that step or a later one was
+ * already decided for the charge (the table's unique key holds it across instances); the
+ * address is the charge's {@code payer_email}, else the cliente's with the payer's
+ * CPF/CNPJ ({@link PayerEmails}); none, nothing is decided. Then it sends them
+ * ({@link CollectionSender}); an unreachable server leaves the rest failed for the next
+ * run without failing the run.
+ */
+@Service
+class CollectionRun {
+
+	private static final Logger log = LoggerFactory.getLogger(CollectionRun.class);
+
+	/** A pending message older than this was left by a run that stopped. */
+	private static final String ABANDONED = "10 minutes";
+
+	/** What a run did. */
+	record Result(LocalDate date, boolean enabled, int decided, int sent, int failed, int skipped, int optedOut,
+			int retried) {
+	}
+
+	private final JdbcClient jdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final Policies policies;
+
+	private final CollectionSender sender;
+
+	private final Recipients recipients;
+
+	private final ChargeService charges;
+
+	private final Mailer mailer;
+
+	private final ObjectProvider<PayerEmails> payerEmails;
+
+	private final Clock clock;
+
+	CollectionRun(JdbcClient jdbc, TransactionTemplate transactions, Policies policies, CollectionSender sender,
+			Recipients recipients, ChargeService charges, Mailer mailer, ObjectProvider<PayerEmails> payerEmails,
+			ObjectProvider<Clock> clock) {
+		this.jdbc = jdbc;
+		this.transactions = transactions;
+		this.policies = policies;
+		this.sender = sender;
+		this.recipients = recipients;
+		this.charges = charges;
+		this.mailer = mailer;
+		this.payerEmails = payerEmails;
+		this.clock = clock.getIfAvailable(Clock::systemUTC);
+	}
+
+	LocalDate today() {
+		return LocalDate.now(this.clock.withZone(DateTimes.BRAZIL));
+	}
+
+	/**
+	 * Every minute: the day's run once the policy's send time has come (the first
+	 * instance to mark the day runs it; a day the service was down is caught up when it
+	 * is back, the latest step only).
+	 */
+	@Scheduled(cron = "0 * * * * *", zone = DateTimes.BRAZIL_ZONE_ID)
+	@SchedulerLock(name = "finance.collection-daily", lockAtMostFor = "PT30M")
+	void daily() {
+		ZonedDateTime now = ZonedDateTime.now(this.clock.withZone(DateTimes.BRAZIL));
+		LocalDate today = now.toLocalDate();
+		LocalTime time = now.toLocalTime();
+		boolean due = this.jdbc.sql("""
+				UPDATE finance_collection_policy SET last_run_day = :today
+				WHERE id = 1 AND enabled AND send_time <= :time AND (last_run_day IS NULL OR last_run_day < :today)
+				RETURNING id""")
+			.param("today", Date.valueOf(today))
+			.param("time", time)
+			.query(Integer.class)
+			.optional()
+			.isPresent();
+		if (!due) {
+			return;
+		}
+		try {
+			Result result = run(today);
+			log.info("Collection run of {}: {}", today, result);
+		}
+		catch (FinanceProblems.CollectionRunInProgress busy) {
+			log.info("Collection run of {} skipped: another run is going on", today);
+		}
+	}
+
+	/** A run for {@code today}; 409 while another is going on. */
+	Result run(LocalDate today) {
+		String holder = UUID.randomUUID().toString();
+		if (!lease(holder)) {
+			throw new FinanceProblems.CollectionRunInProgress();
+		}
+		try {
+			Policy policy = this.policies.current().body();
+			if (!policy.enabled()) {
+				return new Result(today, false, 0, 0, 0, 0, 0, 0);
+			}
+			List<Long> retries = this.jdbc
+				.sql("""
+						SELECT id FROM finance_collection_message
+						WHERE status = 'failed' OR (status = 'pending' AND updated_at < now() - CAST(:abandoned AS interval))
+						ORDER BY id""")
+				.param("abandoned", ABANDONED)
+				.query(Long.class)
+				.list();
+			List<Long> decided = decide(policy, today);
+			CollectionSender.Circuit circuit = new CollectionSender.Circuit();
+			Set<Long> all = new LinkedHashSet<>(retries);
+			all.addAll(decided);
+			for (long id : all) {
+				this.sender.send(id, policy.templates(), circuit);
+			}
+			List<Long> ids = List.copyOf(all);
+			return new Result(today, true, decided.size(), count(ids, "sent"), count(ids, "failed"),
+					count(ids, "skipped"), count(ids, "opted_out"), retries.size());
+		}
+		finally {
+			this.jdbc.sql("DELETE FROM finance_collection_lease WHERE holder = ?").param(holder).update();
+		}
+	}
+
+	private int count(List<Long> ids, String status) {
+		if (ids.isEmpty()) {
+			return 0;
+		}
+		return this.jdbc.sql("SELECT count(*) FROM finance_collection_message WHERE id IN (:ids) AND status = :status")
+			.param("ids", ids)
+			.param("status", status)
+			.query(Integer.class)
+			.single();
+	}
+
+	private boolean lease(String holder) {
+		return this.jdbc
+			.sql("""
+					INSERT INTO finance_collection_lease (id, holder, held_until) VALUES (1, :holder, now() + interval '1 hour')
+					ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, held_until = excluded.held_until
+					WHERE finance_collection_lease.held_until < now()
+					RETURNING holder""")
+			.param("holder", holder)
+			.query(String.class)
+			.optional()
+			.isPresent();
+	}
+
+	/** A charge whose step is due, as the decision reads it. */
+	private record Candidate(long chargeId, int step, String payerEmail, String payerDocument) {
+	}
+
+	/**
+	 * Today's messages, recorded in one transaction: the new rows' ids (pending, or
+	 * already opted_out or skipped).
+	 */
+	private List<Long> decide(Policy policy, LocalDate today) {
+		List<Long> ids = this.transactions.execute(status -> {
+			String steps = "{" + String.join(",", policy.steps().stream().map(String::valueOf).toList()) + "}";
+			List<Candidate> candidates = this.jdbc.sql("""
+					SELECT x.id, x.step, x.payer_email, x.payer_document FROM (
+					    SELECT c.id, c.payer_email, c.payer_document,
+					        (SELECT max(s) FROM unnest(CAST(:steps AS integer[])) s
+					         WHERE c.due_date + s <= CAST(:today AS date)) AS step
+					    FROM finance_charge c
+					    WHERE c.status IN ('open', 'partially_paid') AND c.paid_amount < c.amount
+					        AND c.due_date IS NOT NULL AND c.due_date + :first <= CAST(:today AS date)
+					        AND (c.payer_email <> '' OR c.payer_document <> '')) x
+					WHERE x.step IS NOT NULL AND NOT EXISTS (
+					    SELECT 1 FROM finance_collection_message m
+					    WHERE m.charge_id = x.id AND m.kind = 'reminder' AND m.offset_days >= x.step)
+					ORDER BY x.id""")
+				.param("steps", steps)
+				.param("today", Date.valueOf(today))
+				.param("first", policy.steps().get(0))
+				.query((rs, n) -> new Candidate(rs.getLong("id"), rs.getInt("step"), rs.getString("payer_email"),
+						rs.getString("payer_document")))
+				.list();
+			Map<Long, String> addresses = addresses(candidates);
+			this.recipients.ensure(addresses.values());
+			Set<String> optedOut = this.recipients.optedOut(addresses.values());
+			boolean configured = this.mailer.configured();
+			List<Long> recorded = new ArrayList<>();
+			for (Candidate candidate : candidates) {
+				String to = addresses.get(candidate.chargeId());
+				if (to == null) {
+					continue;
+				}
+				ChargeResponse charge = this.charges.get(candidate.chargeId()).body();
+				String state = optedOut.contains(Recipients.normal(to)) ? "opted_out"
+						: configured ? "pending" : "skipped";
+				String subject = CollectionTemplates
+					.render(policy.templates().forOffset(candidate.step()),
+							this.sender.values(charge, charge.openAmount(), false), "")
+					.subject();
+				insert(candidate.chargeId(), "reminder", candidate.step(), to, subject, charge.openAmount(), state,
+						state.equals("skipped") ? "mail_not_configured" : "")
+					.ifPresent(recorded::add);
+			}
+			return recorded;
+		});
+		return ids == null ? List.of() : ids;
+	}
+
+	private java.util.Optional<Long> insert(long chargeId, String kind, @Nullable Integer offsetDays, String to,
+			String subject, BigDecimal amount, String status, String reason) {
+		return this.jdbc.sql("""
+				INSERT INTO finance_collection_message (charge_id, kind, offset_days, to_address, subject, amount,
+				    status, reason, decided_at, updated_at)
+				VALUES (:chargeId, :kind, :offsetDays, :to, :subject, :amount, :status, :reason, now(), now())
+				ON CONFLICT DO NOTHING RETURNING id""")
+			.param("chargeId", chargeId)
+			.param("kind", kind)
+			.param("offsetDays", offsetDays)
+			.param("to", to)
+			.param("subject", subject.length() > 300 ? subject.substring(0, 300) : subject)
+			.param("amount", amount)
+			.param("status", status)
+			.param("reason", reason)
+			.query(Long.class)
+			.optional();
+	}
+
+	/** Each candidate's address: its own, else its cliente's. */
+	private Map<Long, String> addresses(List<Candidate> candidates) {
+		Set<String> documents = new HashSet<>();
+		for (Candidate candidate : candidates) {
+			if (candidate.payerEmail().isBlank() && !candidate.payerDocument().isEmpty()) {
+				documents.add(candidate.payerDocument());
+			}
+		}
+		PayerEmails directory = this.payerEmails.getIfAvailable();
+		Map<String, String> byDocument = documents.isEmpty() || directory == null ? Map.of()
+				: directory.byDocument(documents);
+		Map<Long, String> addresses = new HashMap<>();
+		for (Candidate candidate : candidates) {
+			String to = candidate.payerEmail().isBlank() ? byDocument.get(candidate.payerDocument())
+					: candidate.payerEmail();
+			if (to != null && !to.isBlank()) {
+				addresses.put(candidate.chargeId(), to.strip());
+			}
+		}
+		return addresses;
+	}
+
+	/**
+	 * With {@code receipt: true}: one receipt when a charge becomes paid, after the
+	 * payment's transaction committed.
+	 */
+	@ApplicationModuleListener
+	void on(ChargesPaid event) {
+		Policy policy = this.policies.current().body();
+		if (!policy.enabled() || !policy.receipt()) {
+			return;
+		}
+		List<Long> ids = this.transactions.execute(status -> {
+			List<Long> recorded = new ArrayList<>();
+			List<Candidate> paid = new ArrayList<>();
+			for (ChargesPaid.PaidCharge charge : event.charges()) {
+				ChargeResponse row = this.charges.get(charge.chargeId()).body();
+				paid.add(new Candidate(row.id(), 0, row.payerEmail(), row.payerDocument()));
+			}
+			Map<Long, String> addresses = addresses(paid);
+			this.recipients.ensure(addresses.values());
+			Set<String> optedOut = this.recipients.optedOut(addresses.values());
+			boolean configured = this.mailer.configured();
+			for (Candidate candidate : paid) {
+				String to = addresses.get(candidate.chargeId());
+				if (to == null) {
+					continue;
+				}
+				ChargeResponse charge = this.charges.get(candidate.chargeId()).body();
+				String state = optedOut.contains(Recipients.normal(to)) ? "opted_out"
+						: configured ? "pending" : "skipped";
+				String subject = CollectionTemplates
+					.render(CollectionTemplates.RECEIPT, this.sender.values(charge, charge.paidAmount(), true), "")
+					.subject();
+				insert(candidate.chargeId(), "receipt", null, to, subject, charge.paidAmount(), state,
+						state.equals("skipped") ? "mail_not_configured" : "")
+					.ifPresent(recorded::add);
+			}
+			return recorded;
+		});
+		CollectionSender.Circuit circuit = new CollectionSender.Circuit();
+		for (long id : ids == null ? List.<Long>of() : ids) {
+			this.sender.send(id, policy.templates(), circuit);
+		}
+	}
+
+}
