@@ -19,12 +19,13 @@
  * ({@link br.suite.finance.PayableInstallments}), and turns a supplier's NF-e XML
  * ({@code nfe}, a pure leaf) into a payable: the recipient checked against the
  * establishments' CNPJs ({@link br.suite.timeclock.Establishments}), the document
- * registered through finance's {@link br.suite.finance.ReceivedInvoices}. A payroll bill is shared across cost
- * centres by the worked minutes of a closed month, read through timeclock's
- * {@link br.suite.timeclock.ClosedMonthHours} (bills uses timeclock's API, never the
- * reverse) and the employees' cost centres through
- * {@link br.suite.access.AccessDirectory#costCentresOf}. Every change is audited; it publishes {@link br.suite.bills.BillCreated},
- * {@link br.suite.bills.BillPaid} and, daily, {@link br.suite.bills.InstallmentOverdue}.
+ * registered through finance's {@link br.suite.finance.ReceivedInvoices}. A payroll bill
+ * is shared across cost centres by the worked minutes of a closed month, read through
+ * timeclock's {@link br.suite.timeclock.ClosedMonthHours} (bills uses timeclock's API,
+ * never the reverse) and the employees' cost centres through
+ * {@link br.suite.access.AccessDirectory#costCentresOf}. Every change is audited; it
+ * publishes {@link br.suite.bills.BillCreated}, {@link br.suite.bills.BillPaid} and,
+ * daily, {@link br.suite.bills.InstallmentOverdue}.
  */
 @ApplicationModule(allowedDependencies = { "shared", "audit", "access", "customers", "finance", "timeclock", "web" })
 @NullMarked
