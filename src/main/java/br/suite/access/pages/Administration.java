@@ -21,7 +21,7 @@ import br.suite.access.users.UserService;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 /**
  * {@link AccessAdministration} over the users' and roles' services.

@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 import br.suite.access.Permissions;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.PartialUpdates;
+import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;

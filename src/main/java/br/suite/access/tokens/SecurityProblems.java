@@ -11,7 +11,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.stereotype.Component;
 
-import br.suite.shared.Problems;
+import br.suite.shared.http.Problems;
 
 /**
  * 401 and 403 bodies from the security chain, as problem details like every other error.

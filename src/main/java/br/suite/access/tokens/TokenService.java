@@ -29,7 +29,7 @@ import br.suite.access.Permissions;
 import br.suite.audit.AuditLog;
 import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * Issues and checks API tokens. A token is 40 hex characters from {@link SecureRandom};

@@ -38,10 +38,10 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.InvalidTaxId;
+import br.suite.shared.documents.InvalidTaxId;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.PersonalData;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.PersonalData;
+import br.suite.shared.documents.TaxId;
 import br.suite.shared.Versioned;
 
 @Service

@@ -32,8 +32,8 @@ import br.suite.finance.connection.ProviderCertificates.ClientIdentity;
 import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.SecretBox;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.SecretBox;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
