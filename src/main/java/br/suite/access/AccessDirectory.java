@@ -1,11 +1,9 @@
 package br.suite.access;
 
+import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.CurrentUser;
 
@@ -13,23 +11,10 @@ import br.suite.shared.CurrentUser;
  * What other modules may know about users: who they are and whether they may be treated
  * as employees.
  */
-@Service
-public class AccessDirectory {
-
-	private final UserRepository users;
-
-	private final UserService userService;
-
-	private final RoleService roles;
-
-	AccessDirectory(UserRepository users, UserService userService, RoleService roles) {
-		this.users = users;
-		this.userService = userService;
-		this.roles = roles;
-	}
+public interface AccessDirectory {
 
 	/** A user as other modules see it. */
-	public record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active,
+	record UserSummary(long id, String username, String fullName, boolean isEmployee, boolean active,
 			@Nullable String cpf, @Nullable Long establishmentId, @Nullable String matricula) {
 
 		/**
@@ -42,12 +27,7 @@ public class AccessDirectory {
 
 	}
 
-	@Transactional(readOnly = true)
-	public Optional<UserSummary> find(long userId) {
-		return this.users.findById(userId)
-			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
-					u.establishmentId, u.matricula));
-	}
+	Optional<UserSummary> find(long userId);
 
 	/**
 	 * The user as a caller would be now, with their role's current permissions; empty
@@ -55,22 +35,14 @@ public class AccessDirectory {
 	 * on a user's behalf outside their requests: a webhook delivery checks its
 	 * subscription's owner before each attempt.
 	 */
-	@Transactional(readOnly = true)
-	public Optional<CurrentUser> activeUser(long userId) {
-		return this.users.findById(userId)
-			.filter(User::isActive)
-			.map(u -> new CurrentUser(u.id(), u.username, Set.copyOf(this.roles.get(u.roleId).permissions)));
-	}
+	Optional<CurrentUser> activeUser(long userId);
 
 	/**
 	 * Refuses (403 naming the missing permissions) when the caller does not hold every
 	 * permission of the user's role, for other modules' operations on a user; an unknown
 	 * user passes, for the caller's 404.
 	 */
-	@Transactional(readOnly = true)
-	public void requireAuthorityOver(CurrentUser caller, long userId) {
-		this.users.findById(userId).ifPresent(user -> this.userService.requireAuthorityOver(user, caller));
-	}
+	void requireAuthorityOver(CurrentUser caller, long userId);
 
 	/**
 	 * The cost centre ({@code cost_centre_id}) of each of the users, by id; a user
@@ -92,13 +64,6 @@ public class AccessDirectory {
 	 * {@code orUnset} adds those without an establishment (the time clock files them
 	 * under its first establishment).
 	 */
-	@Transactional(readOnly = true)
-	public java.util.List<UserSummary> employeesOf(long establishmentId, boolean orUnset) {
-		return this.users.findEmployeesOf(establishmentId, orUnset)
-			.stream()
-			.map(u -> new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf,
-					u.establishmentId, u.matricula))
-			.toList();
-	}
+	List<UserSummary> employeesOf(long establishmentId, boolean orUnset);
 
 }

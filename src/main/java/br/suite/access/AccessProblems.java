@@ -7,100 +7,100 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 
 /** What can go wrong in access management, each named for what happened. */
-final class AccessProblems {
+public final class AccessProblems {
 
 	private AccessProblems() {
 	}
 
-	static final class RoleNotFound extends ApiProblem.NotFound {
+	public static final class RoleNotFound extends ApiProblem.NotFound {
 
-		RoleNotFound(long id) {
+		public RoleNotFound(long id) {
 			super("Role", id);
 		}
 
 	}
 
-	static final class UserNotFound extends ApiProblem.NotFound {
+	public static final class UserNotFound extends ApiProblem.NotFound {
 
-		UserNotFound(long id) {
+		public UserNotFound(long id) {
 			super("User", id);
 		}
 
 	}
 
-	static final class RoleNameTaken extends ApiProblem.Conflict {
+	public static final class RoleNameTaken extends ApiProblem.Conflict {
 
-		RoleNameTaken(String name, long existingId) {
+		public RoleNameTaken(String name, long existingId) {
 			super("A role named \"" + name + "\" already exists (id " + existingId + ").");
 			with("field", "name").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class UsernameTaken extends ApiProblem.Conflict {
+	public static final class UsernameTaken extends ApiProblem.Conflict {
 
-		UsernameTaken(String username, long existingId) {
+		public UsernameTaken(String username, long existingId) {
 			super("The username \"" + username + "\" is taken (user " + existingId + ").");
 			with("field", "username").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class EmailTaken extends ApiProblem.Conflict {
+	public static final class EmailTaken extends ApiProblem.Conflict {
 
-		EmailTaken(String email, long existingId) {
+		public EmailTaken(String email, long existingId) {
 			super("The e-mail " + email + " belongs to another user (user " + existingId + ").");
 			with("field", "email").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class CpfTaken extends ApiProblem.Conflict {
+	public static final class CpfTaken extends ApiProblem.Conflict {
 
-		CpfTaken(long existingId) {
+		public CpfTaken(long existingId) {
 			super("The CPF belongs to another user (user " + existingId + ").");
 			with("field", "cpf").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class MatriculaTaken extends ApiProblem.Conflict {
+	public static final class MatriculaTaken extends ApiProblem.Conflict {
 
-		MatriculaTaken(long existingId) {
+		public MatriculaTaken(long existingId) {
 			super("The matrícula belongs to another user (user " + existingId + ").");
 			with("field", "matricula").with("existing_id", existingId);
 		}
 
 	}
 
-	static final class SystemRoleLocked extends ApiProblem.Conflict {
+	public static final class SystemRoleLocked extends ApiProblem.Conflict {
 
-		SystemRoleLocked(String name) {
+		public SystemRoleLocked(String name) {
 			super("The system role \"" + name + "\" cannot be renamed, have its permissions changed, or be deleted.");
 		}
 
 	}
 
-	static final class RoleInUse extends ApiProblem.Conflict {
+	public static final class RoleInUse extends ApiProblem.Conflict {
 
-		RoleInUse(String name, long users) {
+		public RoleInUse(String name, long users) {
 			super("The role \"" + name + "\" is held by " + users + " user(s); move them to another role first.");
 			with("users_count", users);
 		}
 
 	}
 
-	static final class LastAdministrator extends ApiProblem.Conflict {
+	public static final class LastAdministrator extends ApiProblem.Conflict {
 
-		LastAdministrator() {
+		public LastAdministrator() {
 			super("This would leave no active user holding every permission (*); keep at least one administrator.");
 		}
 
 	}
 
-	static final class NotGrantable extends ApiProblem.Forbidden {
+	public static final class NotGrantable extends ApiProblem.Forbidden {
 
-		NotGrantable(Collection<String> permissions) {
+		public NotGrantable(Collection<String> permissions) {
 			super("You cannot grant permissions you do not hold yourself: " + String.join(", ", permissions) + ".");
 			with("permissions", List.copyOf(permissions));
 			with("missing_permissions", List.copyOf(permissions));
@@ -108,9 +108,9 @@ final class AccessProblems {
 
 	}
 
-	static final class NoAuthorityOver extends ApiProblem.Forbidden {
+	public static final class NoAuthorityOver extends ApiProblem.Forbidden {
 
-		NoAuthorityOver(long userId, Collection<String> missing) {
+		public NoAuthorityOver(long userId, Collection<String> missing) {
 			super("You cannot act on user " + userId + ": their role grants permissions you do not hold: "
 					+ String.join(", ", missing) + ".");
 			with("missing_permissions", List.copyOf(missing));
@@ -123,9 +123,9 @@ final class AccessProblems {
 	 * authority over them (every permission the role grants now), as for a password
 	 * reset.
 	 */
-	static final class NoAuthorityOverHolders extends ApiProblem.Forbidden {
+	public static final class NoAuthorityOverHolders extends ApiProblem.Forbidden {
 
-		NoAuthorityOverHolders(long roleId, long holders, Collection<String> missing) {
+		public NoAuthorityOverHolders(long roleId, long holders, Collection<String> missing) {
 			super("You cannot change the permissions of role " + roleId + ": its " + holders
 					+ " user(s) hold permissions you do not hold: " + String.join(", ", missing) + ".");
 			with("missing_permissions", List.copyOf(missing));
@@ -134,16 +134,16 @@ final class AccessProblems {
 
 	}
 
-	static final class OwnPasswordReset extends ApiProblem.Conflict {
+	public static final class OwnPasswordReset extends ApiProblem.Conflict {
 
-		OwnPasswordReset() {
+		public OwnPasswordReset() {
 			super("You cannot reset your own password here; change it with POST /api/auth/password/, "
 					+ "which needs your current password.");
 		}
 
 	}
 
-	static InvalidRequest unknownRole(long roleId) {
+	public static InvalidRequest unknownRole(long roleId) {
 		return InvalidRequest.of("role_id", "role " + roleId + " does not exist");
 	}
 

@@ -12,18 +12,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * sign-in throttling, and bcrypt's cost for new password hashes.
  */
 @ConfigurationProperties("suite.access")
-record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("admin") String adminUsername,
+public record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("admin") String adminUsername,
 		@DefaultValue("30d") Duration tokenTtl, @DefaultValue("1s") Duration tokenCacheTtl,
 		@DefaultValue("10000") long tokenCacheSize, @DefaultValue("72h") Duration temporaryPasswordTtl,
 		@DefaultValue Login login, @DefaultValue("10") int bcryptStrength) {
 
-	AccessSettings {
+	public AccessSettings {
 		if (bcryptStrength < 4 || bcryptStrength > 31) {
 			throw new IllegalArgumentException("suite.access.bcrypt-strength must be between 4 and 31");
 		}
 	}
 
-	Path adminTokenFile() {
+	public Path adminTokenFile() {
 		return this.dataDirectory.resolve("admin-token");
 	}
 
@@ -36,7 +36,7 @@ record AccessSettings(@DefaultValue("data") Path dataDirectory, @DefaultValue("a
 	 * {@code concurrentChecks} password checks at once, others wait up to
 	 * {@code checkWait}.
 	 */
-	record Login(@DefaultValue("5") int failuresBeforeBackoff, @DefaultValue("30s") Duration backoffBase,
+	public record Login(@DefaultValue("5") int failuresBeforeBackoff, @DefaultValue("30s") Duration backoffBase,
 			@DefaultValue("15m") Duration backoffMax, @DefaultValue("1h") Duration failureMemory,
 			@DefaultValue("20") long addressCapacity, @DefaultValue("1m") Duration addressRefillPeriod,
 			@DefaultValue("4") int concurrentChecks, @DefaultValue("2s") Duration checkWait) {

@@ -12,11 +12,4 @@ import org.jspecify.annotations.Nullable;
  */
 public record EmployeeDataChanged(long userId, String name, @Nullable String cpf, @Nullable Long establishmentId,
 		boolean employee, boolean active, @Nullable Long actorId) {
-
-	static EmployeeDataChanged of(User user, @Nullable Long actorId) {
-		String name = user.fullName.isBlank() ? user.username : user.fullName;
-		return new EmployeeDataChanged(user.id(), name, user.cpf, user.establishmentId, user.isEmployee,
-				user.isActive(), actorId);
-	}
-
 }

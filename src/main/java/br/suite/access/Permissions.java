@@ -13,6 +13,9 @@ public final class Permissions {
 
 	public static final String ALL = "*";
 
+	/** Reading {@code /actuator/prometheus} on the API port. */
+	public static final String METRICS_VIEW = "operations.metrics.view";
+
 	public static final Map<String, String> CATALOGUE;
 
 	static {
@@ -96,7 +99,7 @@ public final class Permissions {
 		c.put("webhooks.subscriptions.view", "List webhook subscriptions, event types and deliveries");
 		c.put("webhooks.subscriptions.change",
 				"Create, change, delete webhook subscriptions, rotate secrets, redeliver");
-		c.put(SecuritySettings.METRICS_PERMISSION, "Read the service's metrics (/actuator/prometheus) on the API port");
+		c.put(METRICS_VIEW, "Read the service's metrics (/actuator/prometheus) on the API port");
 		CATALOGUE = Collections.unmodifiableMap(c);
 	}
 

@@ -16,8 +16,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.DateTimes;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Reads the audit log and re-checks its chain. */

@@ -25,7 +25,7 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
 import br.suite.shared.CurrentUser;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

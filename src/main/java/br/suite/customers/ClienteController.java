@@ -28,8 +28,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import tools.jackson.databind.node.ObjectNode;
 
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.Paging;
-import br.suite.shared.PartialUpdates;
+import br.suite.shared.lists.Paging;
+import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;

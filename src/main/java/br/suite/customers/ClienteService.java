@@ -17,10 +17,10 @@ import br.suite.customers.CustomerProblems.ClienteInUse;
 import br.suite.customers.CustomerProblems.ClienteNotFound;
 import br.suite.customers.CustomerProblems.DocumentoTaken;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
-import br.suite.shared.PersonalData;
+import br.suite.shared.lists.Paging;
+import br.suite.shared.documents.PersonalData;
 
 @Service
 class ClienteService {

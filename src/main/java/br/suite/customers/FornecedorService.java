@@ -19,10 +19,10 @@ import br.suite.customers.CustomerProblems.FornecedorInUse;
 import br.suite.customers.CustomerProblems.FornecedorNotFound;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
-import br.suite.shared.PersonalData;
+import br.suite.shared.lists.Paging;
+import br.suite.shared.documents.PersonalData;
 
 /** Suppliers, with the rules of {@link ClienteService}. */
 @Service

@@ -10,10 +10,10 @@ import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.InvalidTaxId;
-import br.suite.shared.ListQuery;
-import br.suite.shared.PhoneNumber;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.documents.PhoneNumber;
+import br.suite.shared.documents.TaxId;
 
 /**
  * The rules customers and suppliers share for the fields that identify and reach a party:

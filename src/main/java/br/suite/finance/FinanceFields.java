@@ -9,11 +9,11 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.shared.ClosedSet;
-import br.suite.shared.InvalidEndToEndId;
+import br.suite.shared.documents.InvalidEndToEndId;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.InvalidTaxId;
-import br.suite.shared.PixEndToEndId;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.documents.PixEndToEndId;
+import br.suite.shared.documents.TaxId;
 
 /**
  * The field rules finance applies wherever a value enters, so the API and the ledger

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
-import br.suite.shared.Digits;
+import br.suite.shared.documents.Digits;
 
 /**
  * Each bank's nosso número as data: how the boleto prints it and the one form both a

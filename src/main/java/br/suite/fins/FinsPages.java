@@ -20,7 +20,7 @@ import br.suite.customers.ClienteDirectory;
 import br.suite.customers.ClientePageSection;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;

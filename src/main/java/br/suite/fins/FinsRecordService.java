@@ -17,9 +17,9 @@ import br.suite.customers.ClienteDirectory;
 import br.suite.fins.FinsProblems.FinsRecordNotFound;
 import br.suite.shared.DateTimes;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 @Service
 class FinsRecordService {

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import br.suite.shared.BodyLimits;
+import br.suite.shared.http.BodyLimits;
 
 /** The body of a document's file upload (a multipart form). */
 @Configuration(proxyBeanMethods = false)

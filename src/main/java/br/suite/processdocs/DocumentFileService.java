@@ -11,10 +11,10 @@ import br.suite.processdocs.ProcessDocumentProblems.ContentLocked;
 import br.suite.processdocs.ProcessDocumentProblems.DocumentNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileNotFound;
 import br.suite.processdocs.ProcessDocumentProblems.FileTooLarge;
-import br.suite.shared.BodyLimits;
+import br.suite.shared.http.BodyLimits;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
 
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -20,7 +20,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;

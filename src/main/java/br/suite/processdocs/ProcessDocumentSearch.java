@@ -14,8 +14,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 
 /**
  * The list of process documents with the API's filters (status, area, category, owner,

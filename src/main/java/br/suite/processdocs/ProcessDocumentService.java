@@ -33,7 +33,7 @@ import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.SeparationOfDuties;
 
 @Service

@@ -9,8 +9,8 @@ import org.springframework.http.ProblemDetail;
 
 /**
  * A failure that the client caused and can act on. Modules subclass it with exceptions
- * named for what happened ({@code RoleNotFound}); {@link WireErrorHandler} writes it as
- * problem details.
+ * named for what happened ({@code RoleNotFound});
+ * {@link br.suite.shared.http.WireErrorHandler} writes it as problem details.
  */
 public class ApiProblem extends RuntimeException {
 

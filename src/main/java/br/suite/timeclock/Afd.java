@@ -10,7 +10,7 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * The fixed-width fields of the AFD (Arquivo Fonte de Dados, Portaria MTP 671/2021 Anexo

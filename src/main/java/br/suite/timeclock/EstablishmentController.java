@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
-import br.suite.shared.PartialUpdates;
+import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
 import tools.jackson.databind.node.ObjectNode;

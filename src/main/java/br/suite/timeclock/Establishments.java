@@ -17,8 +17,8 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.access.EstablishmentReferences;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.InvalidTaxId;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.documents.TaxId;
 
 /**
  * The employer's establishments: each is one REP-P sequence (its own NSR and hash chain)

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import br.suite.shared.BodyLimits;
+import br.suite.shared.http.BodyLimits;
 
 /**
  * Punch snapshots and employee photos arrive as base64 in JSON: 8 MiB of image is about

@@ -24,7 +24,7 @@ import org.springframework.web.servlet.LocaleResolver;
 import org.springframework.web.servlet.i18n.AcceptHeaderLocaleResolver;
 
 import br.suite.shared.CurrentUser;
-import br.suite.shared.ExpensiveCalls;
+import br.suite.shared.http.ExpensiveCalls;
 import br.suite.shared.NoPermission;
 
 /**

@@ -1,6 +1,6 @@
 package br.suite.web;
 
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 /** One page of a list: {@code page} counts from 1; links carry {@code ?pagina=}. */
 public record Pager(int page, int size, long total) {

@@ -16,7 +16,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import tools.jackson.databind.json.JsonMapper;
 
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 /**
  * Delivery rows: one per (event, subscription), created when the event arrives and

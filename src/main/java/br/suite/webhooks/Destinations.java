@@ -5,8 +5,8 @@ import java.net.URI;
 import org.springframework.stereotype.Component;
 
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.OutboundUrls;
-import br.suite.shared.OutboundUrls.Refused;
+import br.suite.shared.outbound.OutboundUrls;
+import br.suite.shared.outbound.OutboundUrls.Refused;
 
 /**
  * Where deliveries may go (SSRF): the shared {@link OutboundUrls} rules (https to public

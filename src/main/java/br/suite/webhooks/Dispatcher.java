@@ -27,8 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.OutboundHttp;
-import br.suite.shared.OutboundUrls;
+import br.suite.shared.outbound.OutboundHttp;
+import br.suite.shared.outbound.OutboundUrls;
 
 /**
  * Sends due deliveries. Each round claims as many due deliveries of enabled subscriptions

@@ -13,6 +13,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
+import br.suite.access.users.UserRequest;
+import br.suite.access.users.UserService;
 import br.suite.audit.AuditLog;
 import br.suite.shared.CurrentUser;
 

@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import br.suite.access.users.FirstRunSetup;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -14,6 +14,7 @@ import br.suite.Api;
 import br.suite.ApiTest;
 import br.suite.SuiteApplication;
 import br.suite.TestDatabase;
+import br.suite.access.warmup.StartupWarmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -11,6 +11,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
+import br.suite.access.tokens.TokenService;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

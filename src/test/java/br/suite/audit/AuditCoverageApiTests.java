@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import br.suite.Api;
 import br.suite.Api.Response;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 import tools.jackson.databind.JsonNode;
 
 /**

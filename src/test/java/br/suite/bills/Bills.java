@@ -16,7 +16,7 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.finance.TransactionImports;
 import br.suite.finance.TransactionImports.RawTransaction;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

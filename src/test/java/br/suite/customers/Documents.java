@@ -3,7 +3,7 @@ package br.suite.customers;
 import java.security.SecureRandom;
 import java.util.Random;
 
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 
 /**
  * Fresh valid CPFs and CNPJs for API tests. Random, not fixed: the test database may

@@ -18,8 +18,8 @@ import br.suite.imports.reader.StatementFile;
 import br.suite.imports.reader.StatementReader;
 import br.suite.imports.reader.StatementReader.Options;
 import br.suite.imports.wizard.ImportLineWording;
-import br.suite.shared.InvalidTaxId;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.documents.TaxId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

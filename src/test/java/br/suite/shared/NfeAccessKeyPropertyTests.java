@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import br.suite.shared.Generators.AccessKeyFields;
 import br.suite.shared.Generators.Corruption;
+import br.suite.shared.documents.InvalidAccessKey;
+import br.suite.shared.documents.NfeAccessKey;
 import java.time.YearMonth;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,10 @@ package br.suite.shared;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import br.suite.shared.InvalidAccessKey.Reason;
+import br.suite.shared.documents.InvalidAccessKey;
+import br.suite.shared.documents.InvalidAccessKey.Reason;
+import br.suite.shared.documents.NfeAccessKey;
+import br.suite.shared.documents.TaxId;
 import java.time.YearMonth;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

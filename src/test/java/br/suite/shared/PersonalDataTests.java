@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
+import br.suite.shared.documents.PersonalData;
+
 /** What the audit log shows of personal data. */
 class PersonalDataTests {
 

@@ -2,6 +2,8 @@ package br.suite.shared;
 
 import org.junit.jupiter.api.Test;
 
+import br.suite.shared.documents.PhoneNumber;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 

@@ -9,6 +9,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import br.suite.shared.documents.InvalidEndToEndId;
+import br.suite.shared.documents.PixEndToEndId;
+
 class PixEndToEndIdTests {
 
 	@ParameterizedTest

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import br.suite.shared.Generators.Corruption;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.documents.TaxId;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;

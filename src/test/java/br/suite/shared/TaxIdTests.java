@@ -3,8 +3,10 @@ package br.suite.shared;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import br.suite.shared.InvalidTaxId.Reason;
-import br.suite.shared.TaxId.Kind;
+import br.suite.shared.documents.InvalidTaxId;
+import br.suite.shared.documents.InvalidTaxId.Reason;
+import br.suite.shared.documents.TaxId;
+import br.suite.shared.documents.TaxId.Kind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

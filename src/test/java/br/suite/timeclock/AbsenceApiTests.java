@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /** Issue 24 item 4: absences and their certificate (health data). */
 class AbsenceApiTests extends ApiTest {

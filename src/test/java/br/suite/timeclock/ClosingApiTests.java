@@ -15,7 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.JsonNode;
 
 /** Biometric enrolments are audited by the photo's SHA-256, never its bytes. */

@@ -11,9 +11,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.shared.ExpensiveCalls;
-import br.suite.shared.RateLimited;
-import br.suite.shared.TaxId;
+import br.suite.shared.http.ExpensiveCalls;
+import br.suite.shared.http.RateLimited;
+import br.suite.shared.documents.TaxId;
 
 /**
  * Expensive calls are limited per user and kind: the call beyond the limit answers 429

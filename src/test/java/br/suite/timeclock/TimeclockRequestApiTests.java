@@ -222,7 +222,7 @@ class TimeclockRequestApiTests extends ApiTest {
 		assertThat(this.api.get("/api/timeclock/absences/" + approved.json().get("absence_id").asLong() + "/")
 			.json()
 			.get("certificate_sha256")
-			.asString()).isEqualTo(br.suite.shared.Sha256.hex(other));
+			.asString()).isEqualTo(br.suite.shared.crypto.Sha256.hex(other));
 	}
 
 	@Test

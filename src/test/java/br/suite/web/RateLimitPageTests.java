@@ -10,8 +10,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import br.suite.Api;
 import br.suite.ApiTest;
-import br.suite.shared.ExpensiveCalls;
-import br.suite.shared.RateLimited;
+import br.suite.shared.http.ExpensiveCalls;
+import br.suite.shared.http.RateLimited;
 
 /**
  * A page beyond its user's limit of expensive calls answers the Portuguese 429 page with

@@ -12,7 +12,7 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
-import br.suite.shared.OutboundUrls;
+import br.suite.shared.outbound.OutboundUrls;
 
 /**
  * A delivery's {@code last_error} reads back to the reason that wrote it, with what it

@@ -15,7 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.bills.BillsFields;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 
 /**
  * The pages' lists of contas a pagar and a receber: one row per installment of a bill not

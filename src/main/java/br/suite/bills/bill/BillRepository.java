@@ -23,8 +23,8 @@ import br.suite.bills.bill.BillResponse.InstallmentResponse;
 import br.suite.bills.bill.BillResponse.SplitResponse;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.DateTimes;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Versioned;
 
 /**

@@ -36,9 +36,9 @@ import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.Money;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 /**
  * Allocations: part of a credit transaction's amount tied to a charge or a fiscal

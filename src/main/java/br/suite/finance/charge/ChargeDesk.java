@@ -9,7 +9,7 @@ import org.springframework.stereotype.Service;
 
 import br.suite.finance.FinanceProblems;
 import br.suite.shared.ExpectedVersion;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;

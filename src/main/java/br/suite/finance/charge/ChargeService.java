@@ -33,10 +33,10 @@ import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.Money;
-import br.suite.shared.Paging;
-import br.suite.shared.PartialUpdates;
+import br.suite.shared.lists.Paging;
+import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.node.ObjectNode;
 

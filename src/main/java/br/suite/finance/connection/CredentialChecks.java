@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
 import br.suite.finance.FinanceFields;
 import br.suite.finance.connection.PixCredentials.Secrets;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.OutboundUrls;
+import br.suite.shared.outbound.OutboundUrls;
 
 /**
  * The checks of a {@code PUT …/credentials/} body, each failure a 400 naming its field:

@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -32,8 +30,8 @@ import br.suite.finance.connection.ProviderCertificates.ClientIdentity;
 import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
-import br.suite.shared.SecretBox;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.SecretBox;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -41,11 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
  * certificate and key read and matched), the secrets sealed with {@link SecretBox}
  * (AES-GCM, bound to the connection), the rest kept in the clear to show what is set.
  * Setting them puts the connection back to {@code pending} until a test proves them.
+ * Where the calls go is a {@link Destination}; re-sealing with a new key is
+ * {@link CredentialReseal}'s.
  */
 @Service
 public class CredentialService {
-
-	private static final Logger log = LoggerFactory.getLogger(CredentialService.class);
 
 	static final Duration EXPIRY_WARNING = Duration.ofDays(30);
 
@@ -71,48 +69,6 @@ public class CredentialService {
 		this.json = json;
 		this.audit = audit;
 		this.checks = checks;
-	}
-
-	/**
-	 * Where a connection's calls go and whom they trust: its URLs, the server CA and the
-	 * SHA-256 of the client certificate (empty when there is none). Another destination
-	 * is another provider, as far as money is concerned.
-	 */
-	record Destination(String baseUrl, String tokenUrl, String serverCaPem, String certificateSha256) {
-
-		static Destination of(String baseUrl, String tokenUrl, @Nullable String serverCaPem,
-				@Nullable X509Certificate certificate) {
-			String fingerprint = "";
-			if (certificate != null) {
-				try {
-					fingerprint = Sha256.hex(certificate.getEncoded());
-				}
-				catch (java.security.cert.CertificateEncodingException ex) {
-					fingerprint = "unreadable";
-				}
-			}
-			return new Destination(url(baseUrl), url(tokenUrl), serverCaPem == null ? "" : serverCaPem.strip(),
-					fingerprint);
-		}
-
-		static String url(String url) {
-			String out = url.strip();
-			while (out.endsWith("/")) {
-				out = out.substring(0, out.length() - 1);
-			}
-			return out;
-		}
-
-		static String host(String url) {
-			try {
-				String host = java.net.URI.create(url).getHost();
-				return host == null ? "" : host;
-			}
-			catch (IllegalArgumentException ex) {
-				return "";
-			}
-		}
-
 	}
 
 	/**
@@ -284,49 +240,6 @@ public class CredentialService {
 					ClosedSet.parse(TokenAuth.class, "token_auth", rs.getString("token_auth")), rs.getString("scope"),
 					rs.getString("pix_key"), secrets, identity, cas);
 		}).optional();
-	}
-
-	/**
-	 * Key rotation: re-seals with the current key every secret sealed with a previous one
-	 * (SUITE_SECRETS_PREVIOUS_KEYS), so the old key can then be dropped; run at the
-	 * service's start ({@link CredentialReseal}). Idempotent; several instances may run
-	 * it at once. Secrets no key opens are named in one warning.
-	 */
-	@Transactional
-	public void resealWithCurrentKey() {
-		List<Long> ids = this.jdbc.sql("SELECT connection_id FROM finance_connection_credential ORDER BY 1 FOR UPDATE")
-			.query(Long.class)
-			.list();
-		int resealed = 0;
-		List<Long> unopened = new ArrayList<>();
-		for (long id : ids) {
-			byte[] sealed = this.jdbc.sql("SELECT secrets FROM finance_connection_credential WHERE connection_id = ?")
-				.param(id)
-				.query((rs, n) -> rs.getBytes(1))
-				.single();
-			if (this.box.current(sealed)) {
-				continue;
-			}
-			try {
-				byte[] plain = this.box.open(sealed, context(id));
-				this.jdbc.sql("UPDATE finance_connection_credential SET secrets = ? WHERE connection_id = ?")
-					.params(this.box.seal(plain, context(id)), id)
-					.update();
-				resealed++;
-			}
-			catch (IllegalStateException ex) {
-				unopened.add(id);
-			}
-		}
-		if (resealed > 0) {
-			log.info("Re-sealed the credentials of {} connection(s) with the current secrets key", resealed);
-		}
-		if (!unopened.isEmpty()) {
-			log.warn(
-					"The credentials of {} connection(s) cannot be opened with the secrets keys this instance has "
-							+ "(set SUITE_SECRETS_KEY, or the old key in SUITE_SECRETS_PREVIOUS_KEYS): connections {}",
-					unopened.size(), unopened.size() > 20 ? unopened.subList(0, 20) + "…" : unopened);
-		}
 	}
 
 	static @Nullable ClientIdentity identity(Secrets secrets) throws ProviderCertificates.Invalid {

@@ -11,9 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 import br.suite.finance.FinanceFields;
 import br.suite.shared.ClosedSet;
-import br.suite.shared.InvalidAccessKey;
+import br.suite.shared.documents.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.NfeAccessKey;
+import br.suite.shared.documents.NfeAccessKey;
 
 /**
  * A fiscal document request after its checks: parsed, normalised and cross-checked

@@ -35,9 +35,9 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Versioned;
 
 /**

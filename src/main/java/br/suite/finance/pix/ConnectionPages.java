@@ -29,8 +29,8 @@ import br.suite.finance.transaction.SyncLogService;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Paging;
-import br.suite.shared.RateLimited;
+import br.suite.shared.lists.Paging;
+import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.web.Pager;
 

@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -18,19 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
-
 import org.jspecify.annotations.Nullable;
 
 import br.suite.finance.PixProviderSettings;
 import br.suite.finance.connection.PixCredentials;
 import br.suite.finance.connection.TokenAuth;
 import br.suite.finance.pix.PixProviderException.Kind;
-import br.suite.shared.OutboundHttp;
-import br.suite.shared.OutboundUrls;
-import tools.jackson.core.JacksonException;
+import br.suite.shared.outbound.OutboundHttp;
+import br.suite.shared.outbound.OutboundUrls;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -82,37 +73,8 @@ public class PixApiClient {
 		this.deadline = deadline;
 		// One connection per exchange, closed after it: a client lives for one sync or
 		// call.
-		this.http = new OutboundHttp(sslContext(credentials), () -> allowLoopback, "Pix providers",
+		this.http = new OutboundHttp(PixTls.context(credentials), () -> allowLoopback, "Pix providers",
 				settings.connectTimeout(), false);
-	}
-
-	private static SSLContext sslContext(PixCredentials credentials) throws PixProviderException {
-		try {
-			KeyManagerFactory keys = null;
-			if (credentials.identity() != null) {
-				keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-				keys.init(credentials.identity().keyStore(), credentials.identity().password());
-			}
-			TrustManagerFactory trust = null;
-			if (!credentials.serverCas().isEmpty()) {
-				KeyStore cas = KeyStore.getInstance("PKCS12");
-				cas.load(null, null);
-				int i = 0;
-				for (X509Certificate ca : credentials.serverCas()) {
-					cas.setCertificateEntry("ca" + i++, ca);
-				}
-				trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-				trust.init(cas);
-			}
-			SSLContext context = SSLContext.getInstance("TLS");
-			context.init(keys == null ? null : keys.getKeyManagers(), trust == null ? null : trust.getTrustManagers(),
-					null);
-			return context;
-		}
-		catch (GeneralSecurityException | IOException ex) {
-			throw new PixProviderException(Kind.NOT_CONFIGURED, 0,
-					"the client certificate or server CA cannot be used: " + ex.getMessage());
-		}
 	}
 
 	public JsonMapper json() {
@@ -155,7 +117,7 @@ public class PixApiClient {
 					: new OutboundHttp.Request(method, uri, headers,
 							this.json.writeValueAsString(body).getBytes(StandardCharsets.UTF_8), "application/json");
 		});
-		return new Answer(response.status(), parse(response.body()));
+		return new Answer(response.status(), PixAnswers.parse(this.json, response.body()));
 	}
 
 	/** Asks the token URL for a new access token (with the same retries). */
@@ -186,7 +148,7 @@ public class PixApiClient {
 					queryString(form).substring(1).getBytes(StandardCharsets.UTF_8),
 					"application/x-www-form-urlencoded");
 		});
-		JsonNode answer = parse(response.body());
+		JsonNode answer = PixAnswers.parse(this.json, response.body());
 		String token = answer.path("access_token").asString("");
 		if (token.isEmpty()) {
 			throw new PixProviderException(Kind.REJECTED, response.status(), "the token answer has no access_token");
@@ -224,7 +186,7 @@ public class PixApiClient {
 				response = exchange(what, request);
 			}
 			catch (IOException ex) {
-				lastFailure = what + ": " + describe(ex);
+				lastFailure = what + ": " + PixAnswers.describe(ex);
 				lastStatus = 0;
 				pause(tried, null, what, lastFailure);
 				continue;
@@ -241,7 +203,8 @@ public class PixApiClient {
 				continue;
 			}
 			String detail = what + " answered " + status
-					+ (tokenRequest ? oauthError(response.body()) : problem(response.body()));
+					+ (tokenRequest ? PixAnswers.oauthError(this.json, response.body())
+							: PixAnswers.problem(this.json, response.body()));
 			if (status == 401 || status == 403 || (tokenRequest && status == 400)) {
 				if (!tokenRequest) {
 					this.tokens.forget(this);
@@ -327,7 +290,7 @@ public class PixApiClient {
 			return;
 		}
 		Duration wait = this.settings.backoff().multipliedBy(1L << Math.min(attempt - 1, 10));
-		Duration asked = retryAfter(retryAfter);
+		Duration asked = PixAnswers.retryAfter(retryAfter);
 		if (asked != null) {
 			wait = asked.compareTo(this.settings.maxRetryAfter()) > 0 ? this.settings.maxRetryAfter() : asked;
 		}
@@ -344,26 +307,6 @@ public class PixApiClient {
 		}
 	}
 
-	/** Seconds or an HTTP date (RFC 9110 § 10.2.3); null when absent or unreadable. */
-	static @Nullable Duration retryAfter(@Nullable String value) {
-		if (value == null || value.isBlank()) {
-			return null;
-		}
-		try {
-			return Duration.ofSeconds(Math.max(0, Long.parseLong(value.strip())));
-		}
-		catch (NumberFormatException ex) {
-			try {
-				Duration until = Duration.between(Instant.now(),
-						ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-				return until.isNegative() ? Duration.ZERO : until;
-			}
-			catch (RuntimeException unreadable) {
-				return null;
-			}
-		}
-	}
-
 	private void checkUrl(String url, String field) throws PixProviderException {
 		try {
 			OutboundUrls.checked(url, this.allowLoopback, "Pix providers");
@@ -371,57 +314,6 @@ public class PixApiClient {
 		catch (OutboundUrls.Refused refused) {
 			throw new PixProviderException(Kind.NOT_CONFIGURED, 0, field + " " + refused.getMessage());
 		}
-	}
-
-	private JsonNode parse(String body) throws PixProviderException {
-		if (body == null || body.isBlank()) {
-			return this.json.createObjectNode();
-		}
-		try {
-			return this.json.readTree(body);
-		}
-		catch (JacksonException ex) {
-			throw new PixProviderException(Kind.REJECTED, 0, "the provider answered something that is not JSON");
-		}
-	}
-
-	/**
-	 * The problem's title, short and on one line, or nothing: the rest of a provider's
-	 * answer (its detail, its violations, a page of text) may echo what was sent.
-	 */
-	private String problem(String body) {
-		if (body == null || body.isBlank()) {
-			return "";
-		}
-		try {
-			JsonNode title = this.json.readTree(body).path("title");
-			if (title.isString()) {
-				String text = title.asString().replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
-				if (!text.isEmpty()) {
-					return ": " + (text.length() > 100 ? text.substring(0, 100) + "…" : text);
-				}
-			}
-		}
-		catch (JacksonException ex) {
-			// Not JSON: the status alone.
-		}
-		return "";
-	}
-
-	private String oauthError(String body) {
-		try {
-			JsonNode node = this.json.readTree(body == null ? "" : body);
-			String error = node.path("error").asString("");
-			return error.matches("[a-z_]{1,50}") ? " (" + error + ")" : "";
-		}
-		catch (JacksonException ex) {
-			return "";
-		}
-	}
-
-	private static String describe(IOException ex) {
-		String name = ex.getClass().getSimpleName();
-		return ex.getMessage() == null ? name : name + " " + ex.getMessage();
 	}
 
 	static String queryString(Map<String, String> parameters) {

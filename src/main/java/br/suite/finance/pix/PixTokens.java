@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 import br.suite.finance.connection.PixCredentials;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * Access tokens of Pix providers, kept in memory until shortly before they expire (30 s

@@ -27,7 +27,7 @@ import br.suite.finance.FinanceProblems;
 import br.suite.finance.PixProviderSettings;
 import br.suite.finance.SyncFlow;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import br.suite.finance.connection.ConnectionTestResponse;
 import br.suite.finance.transaction.SyncLogResponse;
 import br.suite.shared.PathIds;
-import br.suite.shared.RateLimited;
+import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController

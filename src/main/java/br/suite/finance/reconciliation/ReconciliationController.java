@@ -25,7 +25,7 @@ import br.suite.finance.ReconciliationService;
 import br.suite.finance.allocation.AllocationResponse;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.RateLimited;
+import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 
 @RestController

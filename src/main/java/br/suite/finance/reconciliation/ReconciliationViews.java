@@ -17,7 +17,7 @@ import br.suite.finance.fiscal.FiscalDocumentResponse;
 import br.suite.finance.fiscal.FiscalDocumentService;
 import br.suite.finance.transaction.TransactionResponse;
 import br.suite.finance.transaction.TransactionService;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 
 /**
  * What the transaction and charge pages show of reconciliation: a credit's current

@@ -19,7 +19,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.finance.transaction.TransactionResponse;
 import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ApiProblem;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
 import br.suite.web.FormErrors;

@@ -15,8 +15,8 @@ import br.suite.finance.SyncFlow;
 import br.suite.finance.SyncStatus;
 import br.suite.finance.TransactionImports;
 import br.suite.shared.ClosedSet;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 
 /** Reads sync logs; {@link TransactionImports} writes them. */
 @Service

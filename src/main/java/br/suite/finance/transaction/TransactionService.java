@@ -20,8 +20,8 @@ import br.suite.finance.TransactionSource;
 import br.suite.finance.TransactionStatus;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Versioned;
 
 /** Reads transactions; {@link TransactionImports} writes them. */

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * The SHA-256 of what a confirmation asks for (not of its bytes): the same metadata,

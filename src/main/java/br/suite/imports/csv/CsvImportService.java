@@ -45,10 +45,10 @@ import br.suite.imports.reader.StatementReader.Line;
 import br.suite.imports.reader.StatementReader.Problem;
 import br.suite.imports.reader.StatementReader.Statement;
 import br.suite.imports.reader.StatementValues.Decimal;
-import br.suite.shared.BodyLimits;
+import br.suite.shared.http.BodyLimits;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

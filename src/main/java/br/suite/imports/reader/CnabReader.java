@@ -21,10 +21,10 @@ import br.suite.imports.reader.CnabLayouts.Occurrence;
 import br.suite.imports.reader.StatementReader.Ignored;
 import br.suite.imports.reader.StatementReader.Line;
 import br.suite.imports.reader.StatementReader.Problem;
-import br.suite.shared.Digits;
+import br.suite.shared.documents.Digits;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 
 /**
  * Reads CNAB 240 (segments T and U) and CNAB 400 return files of boleto collection

@@ -31,7 +31,7 @@ import br.suite.imports.reader.StatementValues.CellProblem;
 import br.suite.imports.reader.StatementValues.Decimal;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * Reads OFX 1.x (SGML, closing tags optional), OFX 2.x (XML) and Banco do Brasil's OFC

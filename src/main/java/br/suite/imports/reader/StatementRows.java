@@ -36,7 +36,7 @@ import br.suite.imports.reader.StatementValues.DateValue;
 import br.suite.imports.reader.StatementValues.Decimal;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * Builds the transactions of a CSV statement from its data records, once the header is

@@ -20,7 +20,7 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.SeparationOfDuties;
 import br.suite.timeclock.MonthClosings;
 import br.suite.timeclock.TimeclockFields;

@@ -24,7 +24,7 @@ import br.suite.audit.AuditLog;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.face.Analysis;

@@ -23,7 +23,7 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.timeclock.Establishment;
 import br.suite.timeclock.Establishments;

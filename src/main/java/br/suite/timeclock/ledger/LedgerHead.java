@@ -3,7 +3,7 @@ package br.suite.timeclock.ledger;
 import java.nio.charset.StandardCharsets;
 
 import br.suite.shared.ClosedSet;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.Afd;
 import br.suite.timeclock.biometrics.FaceRecognition;
 

@@ -8,7 +8,7 @@ import java.time.ZoneId;
 import org.jspecify.annotations.Nullable;
 
 import br.suite.shared.DateTimes;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 
 /**
  * A registered punch as the ledger stores it. Its hash covers the canonical text of the

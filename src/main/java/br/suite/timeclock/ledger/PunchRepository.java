@@ -18,8 +18,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import br.suite.shared.DateTimes;
-import br.suite.shared.ListQuery;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.ListQuery;
+import br.suite.shared.lists.Paging;
 import br.suite.timeclock.biometrics.Images;
 
 /**

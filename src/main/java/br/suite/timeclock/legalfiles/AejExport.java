@@ -19,7 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.access.AccessDirectory;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.Afd;
 import br.suite.timeclock.DateSpans;
 import br.suite.timeclock.Establishment;

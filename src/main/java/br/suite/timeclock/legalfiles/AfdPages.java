@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.shared.ApiProblem;
-import br.suite.shared.RateLimited;
+import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.AfdSigner;
 import br.suite.timeclock.Downloads;

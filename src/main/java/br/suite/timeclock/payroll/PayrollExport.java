@@ -15,7 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.access.AccessDirectory;
 import br.suite.audit.AuditLog;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.Sha256;
+import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.Establishment;
 import br.suite.timeclock.Establishments;
 import br.suite.timeclock.MonthClosings;

@@ -25,7 +25,7 @@ import br.suite.access.AccessDirectory;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
-import br.suite.shared.Paging;
+import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.timeclock.Establishments;
 import br.suite.timeclock.ledger.EventType;

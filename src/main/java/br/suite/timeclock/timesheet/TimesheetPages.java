@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import br.suite.access.AccessAdministration;
 import br.suite.shared.DateTimes;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.RateLimited;
+import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.Downloads;
 import br.suite.timeclock.schedule.JornadaForms;

@@ -70,8 +70,8 @@ class AfdGenerationTimeApiTests extends ApiTest {
 		String base = String.format("%012d", System.nanoTime() % 1_000_000_000_000L);
 		Response created = this.api.post("/api/timeclock/establishments/",
 				json("name", unique("Loja Datada"), "employer_document",
-						base + br.suite.shared.TaxId.cnpjCheckDigits(base), "address", "Rua A, 1", "time_zone",
-						"America/Sao_Paulo"));
+						base + br.suite.shared.documents.TaxId.cnpjCheckDigits(base), "address", "Rua A, 1",
+						"time_zone", "America/Sao_Paulo"));
 		assertThat(created.status()).as(created.toString()).isEqualTo(201);
 		Response user = this.api.post("/api/access/users/", json("username", unique("afd"), "full_name", "Davi",
 				"is_employee", true, "role_id", 1, "cpf", RepApiTests.cpf(), "establishment_id", created.id()));

@@ -1,5 +1,0 @@
-package br.suite.access;
-
-/** The API token issued by a sign-in, shown only in this response. */
-record TokenResponse(String token) {
-}

@@ -1,0 +1,5 @@
+package br.suite.access.signin;
+
+/** The API token issued by a sign-in, shown only in this response. */
+record TokenResponse(String token) {
+}
