@@ -49,15 +49,7 @@ public interface AccessDirectory {
 	 * without one, or unknown, maps to null. Bills shares a payroll bill among cost
 	 * centres by the employees' hours.
 	 */
-	@Transactional(readOnly = true)
-	public java.util.Map<Long, @Nullable Long> costCentresOf(java.util.Collection<Long> userIds) {
-		java.util.Map<Long, @Nullable Long> centres = new java.util.HashMap<>();
-		for (long id : userIds) {
-			centres.put(id, null);
-		}
-		this.users.findAllById(userIds).forEach(u -> centres.put(u.id(), u.costCentreId));
-		return centres;
-	}
+	java.util.Map<Long, @Nullable Long> costCentresOf(java.util.Collection<Long> userIds);
 
 	/**
 	 * The employees ({@code is_employee}, active or not) of an establishment, by id;

@@ -39,7 +39,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
-import br.suite.shared.NfeAccessKey;
+import br.suite.shared.documents.NfeAccessKey;
 
 /**
  * NF-e XMLs for the tests, signed as a SEFAZ-authorised NF-e is (enveloped XMLDSig of

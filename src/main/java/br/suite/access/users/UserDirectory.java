@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -56,6 +57,17 @@ class UserDirectory implements AccessDirectory {
 	static UserSummary summary(User u) {
 		return new UserSummary(u.id(), u.username, u.fullName, u.isEmployee, u.isActive(), u.cpf, u.establishmentId,
 				u.matricula);
+	}
+
+	@Override
+	@Transactional(readOnly = true)
+	public java.util.Map<Long, @Nullable Long> costCentresOf(java.util.Collection<Long> userIds) {
+		java.util.Map<Long, @Nullable Long> centres = new java.util.HashMap<>();
+		for (long id : userIds) {
+			centres.put(id, null);
+		}
+		this.users.findAllById(userIds).forEach(u -> centres.put(u.id(), u.costCentreId));
+		return centres;
 	}
 
 }

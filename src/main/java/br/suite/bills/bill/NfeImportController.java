@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-import br.suite.shared.BodyLimits;
+import br.suite.shared.http.BodyLimits;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
 

@@ -20,7 +20,7 @@ import br.suite.bills.nfe.NfeXml;
 import br.suite.customers.FornecedorDirectory;
 import br.suite.finance.ReceivedInvoices;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 import br.suite.shared.Versioned;
 import br.suite.timeclock.Establishment;
 import br.suite.timeclock.Establishments;

@@ -23,9 +23,9 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;
 
-import br.suite.shared.InvalidAccessKey;
+import br.suite.shared.documents.InvalidAccessKey;
 import br.suite.shared.InvalidRequest;
-import br.suite.shared.NfeAccessKey;
+import br.suite.shared.documents.NfeAccessKey;
 
 /**
  * A supplier's NF-e (model 55, layout 4.00) read from its XML, {@code nfeProc} (the

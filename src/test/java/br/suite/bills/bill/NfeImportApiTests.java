@@ -49,7 +49,7 @@ class NfeImportApiTests extends ApiTest {
 	/** Another establishment of the company: same root, another branch number. */
 	static String branch() {
 		String base = company.substring(0, 8) + "0002";
-		return base + br.suite.shared.TaxId.cnpjCheckDigits(base);
+		return base + br.suite.shared.documents.TaxId.cnpjCheckDigits(base);
 	}
 
 	Response post(byte[] xml) {

@@ -16,7 +16,7 @@ import br.suite.ApiTest;
 import br.suite.bills.Bills;
 import br.suite.finance.TransactionImports;
 import br.suite.finance.TransactionImports.RawTransaction;
-import br.suite.shared.TaxId;
+import br.suite.shared.documents.TaxId;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.bills.Bills.installment;
