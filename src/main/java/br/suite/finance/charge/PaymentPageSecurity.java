@@ -6,9 +6,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+
+import br.suite.shared.http.TokenPageSecurity;
 
 /**
  * The public payment pages' own security chain, tried before the pages' and the API's:
@@ -25,22 +25,7 @@ class PaymentPageSecurity {
 	@Bean
 	@Order(0)
 	SecurityFilterChain paymentPages(HttpSecurity http) throws Exception {
-		http.securityMatcher("/pagar/**")
-			.csrf(csrf -> csrf.disable())
-			.sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.requestCache(cache -> cache.disable())
-			.httpBasic(basic -> basic.disable())
-			.formLogin(form -> form.disable())
-			.logout(logout -> logout.disable())
-			.headers(headers -> headers
-				.contentSecurityPolicy(csp -> csp.policyDirectives("default-src 'self'; img-src 'self'; "
-						+ "style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'none'"))
-				.referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
-			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.GET, "/pagar/**")
-				.permitAll()
-				.anyRequest()
-				.denyAll());
-		return http.build();
+		return TokenPageSecurity.chain(http, "/pagar/**", "'none'", HttpMethod.GET);
 	}
 
 }

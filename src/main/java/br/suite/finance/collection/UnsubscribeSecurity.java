@@ -6,9 +6,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+
+import br.suite.shared.http.TokenPageSecurity;
 
 /**
  * The unsubscribe page's own security chain, tried before the pages' and the API's:
@@ -24,24 +24,7 @@ class UnsubscribeSecurity {
 	@Bean
 	@Order(0)
 	SecurityFilterChain unsubscribePages(HttpSecurity http) throws Exception {
-		http.securityMatcher("/descadastrar/**")
-			.csrf(csrf -> csrf.disable())
-			.sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.requestCache(cache -> cache.disable())
-			.httpBasic(basic -> basic.disable())
-			.formLogin(form -> form.disable())
-			.logout(logout -> logout.disable())
-			.headers(headers -> headers
-				.contentSecurityPolicy(csp -> csp.policyDirectives("default-src 'self'; img-src 'self'; "
-						+ "style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"))
-				.referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER)))
-			.authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.GET, "/descadastrar/**")
-				.permitAll()
-				.requestMatchers(HttpMethod.POST, "/descadastrar/**")
-				.permitAll()
-				.anyRequest()
-				.denyAll());
-		return http.build();
+		return TokenPageSecurity.chain(http, "/descadastrar/**", "'self'", HttpMethod.GET, HttpMethod.POST);
 	}
 
 }
