@@ -32,6 +32,12 @@ final class TestCertificates {
 
 	private static final AtomicLong SERIAL = new AtomicLong(System.currentTimeMillis());
 
+	private static final int KEYS = 12;
+
+	private static final KeyPair[] POOL = new KeyPair[KEYS];
+
+	private static final AtomicLong NEXT_KEY = new AtomicLong();
+
 	/** A key pair and its certificate, signed by {@code issuer} (or self-signed). */
 	record Issued(KeyPair keys, X509Certificate certificate) {
 
@@ -80,14 +86,26 @@ final class TestCertificates {
 				issuer.keys().getPrivate(), validity, false, dnsNames));
 	}
 
+	/**
+	 * The next of {@link #KEYS} RSA key pairs, made on first use and then handed out in
+	 * turn: a 2048-bit key costs about a second of CPU in the tests' JVMs (C1 only), the
+	 * Pix tests ask for three per fake PSP, and any {@code KEYS} calls in a row still get
+	 * keys that differ (a CA, its server and client keys, another CA of the same name).
+	 */
 	private static KeyPair rsa() {
-		try {
-			KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-			generator.initialize(2048);
-			return generator.generateKeyPair();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
+		int index = (int) (NEXT_KEY.getAndIncrement() % KEYS);
+		synchronized (POOL) {
+			if (POOL[index] == null) {
+				try {
+					KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+					generator.initialize(2048);
+					POOL[index] = generator.generateKeyPair();
+				}
+				catch (Exception ex) {
+					throw new IllegalStateException(ex);
+				}
+			}
+			return POOL[index];
 		}
 	}
 
