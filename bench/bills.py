@@ -10,7 +10,9 @@
 
 Starts target/suite.jar on a fresh embedded PostgreSQL as bench.py does (durable: fsync, synchronous_commit and
 full_page_writes on, read back and recorded), and writes bench/results/<date>-<commit>-bills.json and .md:
-  python3 bench/bills.py [--quick]        (bench/bills; SUITE_BENCH_SKIP_BUILD=1 to reuse target/suite.jar)
+  python3 bench/bills.py [--quick] [--only c,d]   (bench/bills; SUITE_BENCH_SKIP_BUILD=1 to reuse target/suite.jar)
+--only measures the steps named; a still runs when c or d is chosen (their 30 000 installments are a's bills), and
+the steps left out are absent from the results (the file's name ends in -only).
 Latencies are one client's, one request after the other (a person waiting for the page), after a warm-up.
 """
 
@@ -26,6 +28,7 @@ import bench
 import newwork
 
 QUICK = bench.QUICK
+ONLY = bench.ONLY
 BILLS = int(os.environ.get("SUITE_BENCH_BILLS", "1000" if QUICK else "10000"))
 TRANSACTIONS = int(os.environ.get("SUITE_BENCH_BILL_TRANSACTIONS", "10000" if QUICK else "100000"))
 DRE_BILLS = int(os.environ.get("SUITE_BENCH_DRE_BILLS", "10000" if QUICK else "100000"))
@@ -282,52 +285,65 @@ def explain(statement):
     return psql("EXPLAIN (ANALYZE, BUFFERS) " + statement)
 
 
+def chosen(step):
+    return ONLY is None or step in ONLY
+
+
 def run(api):
     client = newwork.Client(api.token)
-    results = {"targets": TARGETS}
+    results = {"targets": TARGETS, "only": sorted(ONLY) if ONLY else None}
     suppliers, customers, centres, categories = parties(api)
+    # b, c and d run on a's 30 000 installments: a runs whenever one of them is chosen.
     results["a"] = create_bills(api, suppliers, centres, categories)
     log(f"a: {results['a']['bills_per_s']} bills/s")
-    results["b"] = payables_month(client)
-    log(f"b: p99 {results['b']['p99_ms']} ms")
+    if chosen("b"):
+        results["b"] = payables_month(client)
+        log(f"b: p99 {results['b']['p99_ms']} ms")
     results["c_seed"] = seed_transactions(api, categories)
-    results["c"] = cash_flow(client)
-    log(f"c: p99 {results['c']['p99_ms']} ms")
-    results["d_seed"] = seed_bills(categories)
-    results["d"] = dre(client)
-    log(f"d: p99 accrual {results['d']['accrual']['p99_ms']} ms, cash {results['d']['cash']['p99_ms']} ms")
-    results["all_met"] = all(results[k]["met"] for k in "abcd")
+    if chosen("c"):
+        results["c"] = cash_flow(client)
+        log(f"c: p99 {results['c']['p99_ms']} ms")
+    if chosen("d"):
+        results["d_seed"] = seed_bills(categories)
+        results["d"] = dre(client)
+        log(f"d: p99 accrual {results['d']['accrual']['p99_ms']} ms, cash {results['d']['cash']['p99_ms']} ms")
+    results["all_met"] = all(results[k]["met"] for k in "abcd" if k in results)
     return results
 
 
 def markdown(results):
-    a, b, c, d = (results[k] for k in "abcd")
+    a, b, c, d = (results.get(k) for k in "abcd")
 
     def met(ok):
         return "met" if ok else "**not met**"
 
-    return [
+    rows = [
         "| step | measured | target | | load 1 min before | service / PostgreSQL CPU |",
         "|---|---|---|---|---|---|",
         f"| a: {a['bills']} bills × 3 installments, POST /api/finance/bills/ ({a['clients']} clients) | "
         f"{a['bills_per_s']} bills/s ({a['wall_s']} s) | ≥ {TARGETS['create_bills_per_s']}/s | {met(a['met'])} | "
-        f"{a['load_average_1m']} | {a['service_cpu_s']} s / {a['postgres_cpu_s']} s |",
+        f"{a['load_average_1m']} | {a['service_cpu_s']} s / {a['postgres_cpu_s']} s |"]
+    if b:
+        rows += [
         f"| b: open payables of {MONTH[0][:7]}, first page of 100 ({b['x_total_count']} bills match; "
         f"{b['installments_in_database']} installments in the database) | p50 {b['p50_ms']} / p99 {b['p99_ms']} "
         f"ms | p99 ≤ {TARGETS['payables_month_p99_ms']} ms | {met(b['met'])} | {b['load_average_1m']} | "
         f"{b['service_cpu_ms_per_request']} / {b['postgres_cpu_ms_per_request']} ms a request |",
         f"| b (record only): the whole month unpaged ({b['whole_month_unpaged']['answer_bytes']} bytes) | "
-        f"p50 {b['whole_month_unpaged']['p50_ms']} / p99 {b['whole_month_unpaged']['p99_ms']} ms | | | | |",
+        f"p50 {b['whole_month_unpaged']['p50_ms']} / p99 {b['whole_month_unpaged']['p99_ms']} ms | | | | |"]
+    if c:
+        rows += [
         f"| c: cash flow {CASH_FLOW[0]} … {CASH_FLOW[1]} by day ({c['transactions_in_database']} transactions, "
         f"{c['installments_in_database']} installments) | p50 {c['p50_ms']} / p99 {c['p99_ms']} ms | p99 ≤ "
         f"{TARGETS['cash_flow_day_p99_ms']} ms | {met(c['met'])} | {c['load_average_1m']} | "
-        f"{c['service_cpu_ms_per_request']} / {c['postgres_cpu_ms_per_request']} ms a request |",
-        *[f"| d: DRE {DRE[0]} … {DRE[1]}, {basis} ({d['bills_in_database']} bills, {d['splits_in_database']} "
+        f"{c['service_cpu_ms_per_request']} / {c['postgres_cpu_ms_per_request']} ms a request |"]
+    if d:
+        rows += [f"| d: DRE {DRE[0]} … {DRE[1]}, {basis} ({d['bills_in_database']} bills, {d['splits_in_database']} "
           f"splits, {d['payments_in_database']} payments) | p50 {d[basis]['p50_ms']} / p99 {d[basis]['p99_ms']} ms "
           f"| p99 ≤ {TARGETS['dre_p99_ms']} ms | {met(d[basis]['met'])} | {d[basis]['load_average_1m']} | "
           f"{d[basis]['service_cpu_ms_per_request']} / {d[basis]['postgres_cpu_ms_per_request']} ms a request |"
-          for basis in ("accrual", "cash")],
-    ]
+          for basis in ("accrual", "cash")]
+    return rows
 
 
 def main():
@@ -353,7 +369,7 @@ def main():
                     "uptime_after": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(),
                     "load_average_before_start": [round(v, 2) for v in load_before], "cpus": os.cpu_count(),
                     "postgres": postgres, "jvm_flags": bench.JVM_FLAGS, "jar": bench.the_jar()})
-    stem = f"{datetime.date.today()}-{commit}-bills" + ("-quick" if QUICK else "")
+    stem = f"{datetime.date.today()}-{commit}-bills" + ("-quick" if QUICK else "") + ("-only" if ONLY else "")
     os.makedirs(os.path.join(bench.BENCH, "results"), exist_ok=True)
     with open(os.path.join(bench.BENCH, "results", stem + ".json"), "w") as out:
         json.dump(results, out, indent=2)

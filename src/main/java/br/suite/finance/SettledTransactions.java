@@ -2,8 +2,10 @@ package br.suite.finance;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -13,10 +15,11 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The settled money of bank accounts, for reports (the cash flow): what each account's
- * settled transactions add up to before a day, and each one in a date range. An account
- * counts only from its {@code since} day on (its opening balance holds what came before).
- * For the DRE: the classified money that paid no title ({@link #classified}) and the
- * money allocated to charges ({@link #chargeAllocations}), by the transactions' dates.
+ * settled transactions add up to before a day, and in a date range summed by period
+ * ({@link #flows}). An account counts only from its {@code since} day on (its opening
+ * balance holds what came before). For the DRE: the classified money that paid no title
+ * ({@link #classified}) and the money allocated to charges ({@link #chargeAllocations}),
+ * by the transactions' dates.
  */
 @Component
 public class SettledTransactions {
@@ -59,21 +62,79 @@ public class SettledTransactions {
 	}
 
 	/**
-	 * The accounts' settled transactions dated {@code from} to {@code to}, by date and
-	 * id.
+	 * The settled money of one account in one period, one direction: {@code start} is the
+	 * period's first day within the range asked for.
+	 */
+	public record Sum(LocalDate start, int account, boolean credit, BigDecimal amount) {
+	}
+
+	/**
+	 * The settled money of a range summed by period, account and direction, but for the
+	 * transactions that may be one side of a transfer ({@code pairable}, by date and id),
+	 * which are left out of {@code sums}.
+	 */
+	public record Flows(List<Sum> sums, List<Settled> pairable) {
+	}
+
+	/** How {@link #flows} groups the days: by day, ISO week (from Monday) or month. */
+	public enum Period {
+
+		DAY, WEEK, MONTH
+
+	}
+
+	/**
+	 * The accounts' settled transactions dated {@code from} to {@code to}, summed in the
+	 * database by period (its start: the day, its week's Monday or its month's first day,
+	 * never before {@code from}; calendar dates, as {@code transaction_date} is one),
+	 * account and direction; a transaction whose day and amount also have a credit and a
+	 * debit in two different accounts of the list may be one side of a transfer between
+	 * them, so it comes one by one in {@code pairable} instead, for the caller to pair.
 	 */
 	@Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
-	public List<Settled> between(List<Account> accounts, LocalDate from, LocalDate to) {
+	public Flows flows(List<Account> accounts, LocalDate from, LocalDate to, Period period) {
 		if (accounts.isEmpty()) {
-			return List.of();
+			return new Flows(List.of(), List.of());
 		}
-		return this.jdbc
-			.sql("SELECT t.id, t.transaction_date, a.n, t.direction, t.amount FROM " + ACCOUNTS
-					+ " WHERE t.transaction_date BETWEEN ? AND ? ORDER BY t.transaction_date, t.id")
-			.params(providers(accounts), accountIds(accounts), sinces(accounts), from, to)
-			.query((rs, n) -> new Settled(rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getInt(3) - 1,
-					"credit".equals(rs.getString(4)), rs.getBigDecimal(5)))
+		List<Sum> sums = new ArrayList<>();
+		List<Settled> pairable = new ArrayList<>();
+		// pairs: the days and amounts with a credit and a debit in two different accounts
+		// (a
+		// hash join of the range's credits and debits, cheaper than grouping every row by
+		// day and amount); only their transactions come one by one.
+		this.jdbc.sql("""
+				WITH t AS MATERIALIZED (
+				    SELECT t.id, t.transaction_date AS day, a.n, t.direction = 'credit' AS credit, t.amount
+				    FROM""" + " " + ACCOUNTS + """
+
+				    WHERE t.transaction_date BETWEEN ? AND ?),
+				pairs AS (SELECT DISTINCT c.day, c.amount FROM t c
+				    JOIN t d ON d.day = c.day AND d.amount = c.amount AND d.n <> c.n
+				    WHERE c.credit AND NOT d.credit)
+				SELECT CASE WHEN p.day IS NOT NULL THEN t.id END,
+				    CASE WHEN p.day IS NOT NULL THEN t.day
+				        ELSE GREATEST(date_trunc(?, t.day::timestamp)::date, ?::date) END,
+				    t.n, t.credit, sum(t.amount)
+				FROM t LEFT JOIN pairs p ON p.day = t.day AND p.amount = t.amount
+				GROUP BY 1, 2, 3, 4 ORDER BY 2, 1 NULLS FIRST, 3, 4""")
+			.params(providers(accounts), accountIds(accounts), sinces(accounts), from, to,
+					period.name().toLowerCase(Locale.ROOT), from)
+			.query((rs, n) -> {
+				Long id = rs.getObject(1, Long.class);
+				LocalDate start = rs.getObject(2, LocalDate.class);
+				int account = rs.getInt(3) - 1;
+				boolean credit = rs.getBoolean(4);
+				BigDecimal amount = rs.getBigDecimal(5);
+				if (id == null) {
+					sums.add(new Sum(start, account, credit, amount));
+				}
+				else {
+					pairable.add(new Settled(id, start, account, credit, amount));
+				}
+				return 1;
+			})
 			.list();
+		return new Flows(sums, pairable);
 	}
 
 	/**

@@ -24,7 +24,9 @@ import br.suite.shared.InvalidRequest;
  * Gathers what the cash flow adds up: the accounts' opening balances and settled
  * transactions (through finance's {@link SettledTransactions}), and the open part of the
  * installments (receivables in, payables out) by due date; {@link CashFlow} does the
- * sums.
+ * sums. The settled money comes summed by period, account and direction
+ * ({@link SettledTransactions#flows}), and only the transactions that may be one side of
+ * a transfer come one by one, for {@link Transfers} to pair.
  */
 @Service
 class CashFlowService {
@@ -78,14 +80,19 @@ class CashFlowService {
 			.reduce(BigDecimal.ZERO, BigDecimal::add)
 			.add(this.settled.netBefore(keys, from))
 			.setScale(2);
-		List<Settled> transactions = this.settled.between(keys, from, to);
-		Set<Long> transfers = Transfers.sides(transactions);
+		// Summed by period in the database; only the transactions that may be a
+		// transfer's
+		// side come one by one, and Transfers pairs them as it would pair them all.
+		SettledTransactions.Flows flows = this.settled.flows(keys, from, to,
+				SettledTransactions.Period.valueOf(grouping.name()));
 		TreeMap<LocalDate, Flow> realised = new TreeMap<>();
-		for (Settled transaction : transactions) {
+		for (SettledTransactions.Sum sum : flows.sums()) {
+			CashFlow.add(realised, sum.start(), flow(sum.credit(), sum.amount()));
+		}
+		Set<Long> transfers = Transfers.sides(flows.pairable());
+		for (Settled transaction : flows.pairable()) {
 			if (!transfers.contains(transaction.id())) {
-				CashFlow.add(realised, transaction.date(),
-						transaction.credit() ? new Flow(transaction.amount(), BigDecimal.ZERO)
-								: new Flow(BigDecimal.ZERO, transaction.amount()));
+				CashFlow.add(realised, transaction.date(), flow(transaction.credit(), transaction.amount()));
 			}
 		}
 		LocalDate today = LocalDate.now(DateTimes.BRAZIL);
@@ -113,6 +120,10 @@ class CashFlowService {
 			.query((rs, n) -> new Flow(rs.getBigDecimal(1), rs.getBigDecimal(2)))
 			.single();
 		return new Report(opening, CashFlow.periods(from, to, grouping, opening, realised, projected), overdue);
+	}
+
+	private static Flow flow(boolean credit, BigDecimal amount) {
+		return credit ? new Flow(amount, BigDecimal.ZERO) : new Flow(BigDecimal.ZERO, amount);
 	}
 
 	/** An account as the page's picker names it. */

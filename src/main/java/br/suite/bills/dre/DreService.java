@@ -130,7 +130,8 @@ class DreService {
 
 	/**
 	 * Every entry of the days {@code from} to {@code to} on the basis; {@code totals}
-	 * lets the accrual basis's bills come summed by month, category and cost centre.
+	 * lets the accrual basis's bills come summed by month, category and cost centre, and
+	 * the payments without their descriptions (the report only adds entries up).
 	 */
 	private void gather(LocalDate from, LocalDate to, Basis basis, boolean totals, Chart chart, Consumer<Entry> sink) {
 		if (basis == Basis.ACCRUAL) {
@@ -141,7 +142,7 @@ class DreService {
 				this.sources.bills(from, to, sink);
 			}
 		}
-		this.sources.payments(from, to, basis == Basis.CASH, chart.financial(), sink);
+		this.sources.payments(from, to, basis == Basis.CASH, !totals, chart.financial(), sink);
 		this.sources.chargeMoney(from, to, basis == Basis.CASH, sink);
 		this.sources.classified(from, to, sink);
 	}

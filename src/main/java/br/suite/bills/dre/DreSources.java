@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,50 +101,95 @@ class DreSources {
 	}
 
 	private record Payment(long id, long billId, int number, LocalDate paidOn, BigDecimal settled, BigDecimal interest,
-			BigDecimal fine, BigDecimal discount, @Nullable Long transactionId, BigDecimal after, String description) {
+			BigDecimal fine, BigDecimal discount, @Nullable Long transactionId, BigDecimal earlier, String description,
+			List<PositionedSplit> splits) {
 	}
+
+	private record PositionedSplit(int position, Split split) {
+	}
+
+	/** The order of a bill's payments: {@code paid_on}, then id. */
+	private static final Comparator<Payment> IN_ORDER = Comparator.comparing(Payment::paidOn)
+		.thenComparingLong(Payment::id);
 
 	/**
 	 * The payments of payables dated {@code from} to {@code to}: with {@code principal},
 	 * what each settled shared among the bill's splits; always their interest, fine and
-	 * discount, to their own categories, shared the same way.
+	 * discount, to their own categories, shared the same way. {@code describe} names each
+	 * entry (the drill-down; the report only adds them up).
+	 * <p>
+	 * One query brings each payment of the range with its bill's splits and, with
+	 * {@code principal}, what the bill's payments dated before {@code from} settled (one
+	 * sum per bill, not a window over every payment those bills ever had); the bill's
+	 * payments of the range are then taken in order ({@code paid_on}, then id), each
+	 * adding what it settled, as {@link #chargeMoney} does for receipts, and {@link Dre}
+	 * computes the shares.
 	 */
-	void payments(LocalDate from, LocalDate to, boolean principal, Map<String, Long> financial, Consumer<Entry> sink) {
+	void payments(LocalDate from, LocalDate to, boolean principal, boolean describe, Map<String, Long> financial,
+			Consumer<Entry> sink) {
 		String where = principal ? "" : " AND (p.interest > 0 OR p.fine > 0 OR p.discount > 0)";
-		List<Payment> payments = this.jdbc.sql("""
-				WITH paid AS (SELECT DISTINCT i.bill_id FROM bills_payment p
-				    JOIN bills_installment i ON i.id = p.installment_id
-				    WHERE p.paid_on BETWEEN :from AND :to""" + where + """
-				),
-				cumulative AS (SELECT p.*, i.bill_id, i.number,
-				    sum(p.settled) OVER (PARTITION BY i.bill_id ORDER BY p.paid_on, p.id) AS after
+		String earlier = principal ? """
+				,
+				earlier AS (SELECT j.bill_id, sum(e.settled) AS settled
+				    FROM bills_payment e JOIN bills_installment j ON j.id = e.installment_id
+				    WHERE e.paid_on < :from AND j.bill_id IN (SELECT bill_id FROM p) GROUP BY j.bill_id)""" : "";
+		String description = describe ? "(SELECT b.description FROM bills_bill b WHERE b.id = p.bill_id)" : "''";
+		Map<Long, Payment> payments = new HashMap<>();
+		this.jdbc.sql("""
+				WITH p AS (SELECT p.id, i.bill_id, i.number, p.paid_on, p.settled, p.interest, p.fine, p.discount,
+				    p.transaction_id
 				    FROM bills_payment p JOIN bills_installment i ON i.id = p.installment_id
-				    WHERE i.bill_id IN (SELECT bill_id FROM paid))
+				    WHERE p.paid_on BETWEEN :from AND :to""" + where + ")" + earlier + """
+
 				SELECT p.id, p.bill_id, p.number, p.paid_on, p.settled, p.interest, p.fine, p.discount,
-				    p.transaction_id, p.after, b.description
-				FROM cumulative p JOIN bills_bill b ON b.id = p.bill_id
-				WHERE p.paid_on BETWEEN :from AND :to""" + where + " ORDER BY p.paid_on, p.id")
+				    p.transaction_id,""" + (principal ? " COALESCE(earlier.settled, 0), " : " 0, ") + description + """
+				, s.position, s.category_id, s.cost_centre_id, s.amount
+				FROM p JOIN bills_split s ON s.bill_id = p.bill_id""" + (principal ? """
+
+				LEFT JOIN earlier ON earlier.bill_id = p.bill_id""" : ""))
 			.param("from", from)
 			.param("to", to)
-			.query((rs, n) -> new Payment(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getObject(4, LocalDate.class),
-					rs.getBigDecimal(5), rs.getBigDecimal(6), rs.getBigDecimal(7), rs.getBigDecimal(8),
-					rs.getObject(9, Long.class), rs.getBigDecimal(10), rs.getString(11)))
+			.query((rs, n) -> {
+				long id = rs.getLong(1);
+				Payment payment = payments.get(id);
+				if (payment == null) {
+					payment = new Payment(id, rs.getLong(2), rs.getInt(3), rs.getObject(4, LocalDate.class),
+							rs.getBigDecimal(5), rs.getBigDecimal(6), rs.getBigDecimal(7), rs.getBigDecimal(8),
+							rs.getObject(9, Long.class), rs.getBigDecimal(10), rs.getString(11), new ArrayList<>(2));
+					payments.put(id, payment);
+				}
+				payment.splits()
+					.add(new PositionedSplit(rs.getInt(12),
+							new Split(rs.getLong(13), rs.getObject(14, Long.class), rs.getBigDecimal(15))));
+				return 1;
+			})
 			.list();
-		Map<Long, List<Split>> splits = splits(payments.stream().map(Payment::billId).collect(Collectors.toSet()));
-		for (Payment p : payments) {
-			List<Split> bill = splits.get(p.billId());
+		// The rows come in no order: each bill's payments in order, each one's splits in
+		// theirs (a tie's cent goes to the earlier split).
+		List<Payment> ordered = new ArrayList<>(payments.values());
+		ordered.sort(Comparator.comparingLong(Payment::billId).thenComparing(IN_ORDER));
+		BigDecimal settled = BigDecimal.ZERO;
+		for (int k = 0; k < ordered.size(); k++) {
+			Payment p = ordered.get(k);
+			if (k == 0 || ordered.get(k - 1).billId() != p.billId()) {
+				settled = p.earlier();
+			}
+			BigDecimal before = settled;
+			settled = settled.add(p.settled());
+			p.splits().sort(Comparator.comparingInt(PositionedSplit::position));
+			List<Split> bill = p.splits().stream().map(PositionedSplit::split).toList();
 			List<BigDecimal> weights = bill.stream().map(Split::amount).toList();
-			String description = p.description() + " (parcela " + p.number() + ")";
+			String named = describe ? p.description() + " (parcela " + p.number() + ")" : "";
 			if (principal) {
-				List<BigDecimal> parts = Dre.paymentShares(p.after().subtract(p.settled()), p.after(), weights);
+				List<BigDecimal> parts = Dre.paymentShares(before, settled, weights);
 				for (int i = 0; i < parts.size(); i++) {
-					sink.accept(new Entry("payment", p.id(), p.billId(), p.transactionId(), p.paidOn(), description,
+					sink.accept(new Entry("payment", p.id(), p.billId(), p.transactionId(), p.paidOn(), named,
 							bill.get(i).categoryId(), bill.get(i).costCentreId(), parts.get(i)));
 				}
 			}
-			extra(p, bill, weights, p.interest(), financial.get(INTEREST), description + " — juros", sink);
-			extra(p, bill, weights, p.fine(), financial.get(FINE), description + " — multa", sink);
-			extra(p, bill, weights, p.discount(), financial.get(DISCOUNT), description + " — desconto", sink);
+			extra(p, bill, weights, p.interest(), financial.get(INTEREST), describe ? named + " — juros" : "", sink);
+			extra(p, bill, weights, p.fine(), financial.get(FINE), describe ? named + " — multa" : "", sink);
+			extra(p, bill, weights, p.discount(), financial.get(DISCOUNT), describe ? named + " — desconto" : "", sink);
 		}
 	}
 
