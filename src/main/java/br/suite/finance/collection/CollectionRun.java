@@ -24,6 +24,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.finance.ChargesPaid;
@@ -285,9 +286,13 @@ class CollectionRun {
 
 	/**
 	 * With {@code receipt: true}: one receipt when a charge becomes paid, after the
-	 * payment's transaction committed.
+	 * payment's transaction committed. Outside a transaction of its own
+	 * ({@code NOT_SUPPORTED}), as a run: the receipt's row commits before the SMTP server
+	 * is called, and its outcome commits after, so the server is never waited for with a
+	 * row locked, and a failure after the server accepted it cannot roll back the record
+	 * of a receipt that went out.
 	 */
-	@ApplicationModuleListener
+	@ApplicationModuleListener(propagation = Propagation.NOT_SUPPORTED)
 	void on(ChargesPaid event) {
 		Policy policy = this.policies.current().body();
 		if (!policy.enabled() || !policy.receipt()) {

@@ -1,10 +1,14 @@
 package br.suite.finance.collection;
 
+import java.util.Date;
 import java.util.Properties;
 
 import jakarta.mail.MessagingException;
+import jakarta.mail.Transport;
 import jakarta.mail.internet.MimeMessage;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.mail.javamail.JavaMailSenderImpl;
 import org.springframework.stereotype.Component;
 
@@ -15,6 +19,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class Mailer {
+
+	private static final Logger log = LoggerFactory.getLogger(Mailer.class);
 
 	private MailSettings settings;
 
@@ -40,12 +46,35 @@ class Mailer {
 	}
 
 	/**
-	 * Hands the message to the SMTP server.
-	 * @throws org.springframework.mail.MailException when the server cannot be reached,
-	 * refuses it or fails
+	 * Hands the message to the SMTP server over a connection of its own: connect, send,
+	 * close. Once the server has accepted the message (its reply to the end of the data)
+	 * the message is delivered: a failure to close the connection afterwards (the server
+	 * gone before it answers {@code QUIT}) is logged, not thrown. Spring's
+	 * {@link JavaMailSenderImpl#send} throws it, and a message the server already has
+	 * would be tried again and arrive twice.
+	 * @throws MessagingException when the server cannot be reached, refuses the message
+	 * or fails before accepting it
 	 */
-	void send(MimeMessage message) {
-		sender().send(message);
+	void send(MimeMessage message) throws MessagingException {
+		JavaMailSenderImpl sender = sender();
+		Transport transport = sender.getSession().getTransport("smtp");
+		transport.connect(sender.getHost(), sender.getPort(), sender.getUsername(), sender.getPassword());
+		try {
+			if (message.getSentDate() == null) {
+				message.setSentDate(new Date());
+			}
+			message.saveChanges();
+			transport.sendMessage(message, message.getAllRecipients());
+		}
+		finally {
+			try {
+				transport.close();
+			}
+			catch (MessagingException ex) {
+				log.info("Closing the SMTP connection after a message failed ({}); the message's outcome stands",
+						reason(ex));
+			}
+		}
 	}
 
 	private synchronized JavaMailSenderImpl sender() {

@@ -26,13 +26,16 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
 import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The régua de cobrança against a real SMTP server (GreenMail, started here on a port of
@@ -338,6 +341,170 @@ class CollectionApiTests extends ApiTest {
 		run();
 		assertThat(to(server, down)).hasSize(1);
 		assertThat(messagesOf(charge)).hasSize(1);
+	}
+
+	/**
+	 * The SMTP server goes away in the middle of a run: right after accepting the second
+	 * of five messages (its 250 reaches the service, the QUIT is never answered) it stops
+	 * listening. What it accepted stays sent, once; the message it was refused for fails
+	 * after its attempts with the reason; the rest are left failed without waiting, the
+	 * run answers; once the server is back the next run sends each failed one exactly
+	 * once.
+	 */
+	@Test
+	void theServerGoingAwayInTheMiddleOfARunLeavesWhatItAcceptedSentAndTheNextRunSendsTheRestOnce() throws Exception {
+		int behind = freePort();
+		GreenMail server = new GreenMail(new ServerSetup(behind, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+		server.start();
+		this.smtp = server;
+		try (SmtpGate gate = new SmtpGate(this.port, behind).open()) {
+			enable();
+			// Whatever else the shared database has due goes first, with the server up.
+			run();
+			String[] to = new String[5];
+			long[] charges = new long[5];
+			for (int i = 0; i < 5; i++) {
+				to[i] = address("meio" + i);
+				charges[i] = charge("Pagador " + i, to[i], "", 0);
+			}
+			gate.goAwayAfter(2);
+			JsonNode first = run();
+			assertThat(gate.listening()).isFalse();
+			assertThat(first.get("decided").asInt()).as(first.toString()).isEqualTo(5);
+			assertThat(first.get("sent").asInt()).as(first.toString()).isEqualTo(2);
+			assertThat(first.get("failed").asInt()).as(first.toString()).isEqualTo(3);
+			for (int i = 0; i < 2; i++) {
+				JsonNode sent = messagesOf(charges[i]).get(0);
+				assertThat(sent.get("status").asString()).as(sent.toString()).isEqualTo("sent");
+				assertThat(sent.get("attempts").asInt()).isEqualTo(1);
+				assertThat(to(server, to[i])).as(to[i]).hasSize(1);
+			}
+			JsonNode refused = messagesOf(charges[2]).get(0);
+			assertThat(refused.get("status").asString()).as(refused.toString()).isEqualTo("failed");
+			assertThat(refused.get("attempts").asInt()).isEqualTo(3);
+			assertThat(refused.get("reason").asString()).isNotEmpty().doesNotStartWith("not tried");
+			assertThat(refused.get("sent_at").isNull()).isTrue();
+			for (int i = 3; i < 5; i++) {
+				JsonNode waiting = messagesOf(charges[i]).get(0);
+				assertThat(waiting.get("status").asString()).as(waiting.toString()).isEqualTo("failed");
+				assertThat(waiting.get("attempts").asInt()).isZero();
+				assertThat(waiting.get("reason").asString())
+					.startsWith("not tried in this run: the SMTP server could not be reached");
+			}
+			for (int i = 2; i < 5; i++) {
+				assertThat(to(server, to[i])).as(to[i]).isEmpty();
+			}
+
+			gate.open();
+			JsonNode back = run();
+			assertThat(back.get("retried").asInt()).as(back.toString()).isEqualTo(3);
+			assertThat(back.get("sent").asInt()).as(back.toString()).isEqualTo(3);
+			int[] attempts = { 1, 1, 4, 1, 1 };
+			for (int i = 0; i < 5; i++) {
+				List<JsonNode> messages = messagesOf(charges[i]);
+				assertThat(messages).hasSize(1);
+				assertThat(messages.get(0).get("status").asString()).isEqualTo("sent");
+				assertThat(messages.get(0).get("attempts").asInt()).as(to[i]).isEqualTo(attempts[i]);
+				assertThat(to(server, to[i])).as(to[i]).hasSize(1);
+			}
+			run();
+			for (int i = 0; i < 5; i++) {
+				assertThat(to(server, to[i])).as(to[i]).hasSize(1);
+			}
+		}
+	}
+
+	/** A credit of {@code amount} today, imported as a statement line; its id. */
+	private long credit(String amount) {
+		String provider = "r" + Long.toString(System.nanoTime(), 36);
+		ObjectNode body = Api.JSON.createObjectNode();
+		body.putObject("groups")
+			.putArray(today().toString().substring(0, 7))
+			.addObject()
+			.put("external_id", "pix-1")
+			.put("transaction_date", today().toString())
+			.put("amount", amount)
+			.put("direction", "credit");
+		body.putObject("import_metadata").put("provider", provider).put("account_id", "conta");
+		Response confirmed = this.api.send("POST", "/api/confirm-csv-import", body.toString(), "application/json");
+		assertThat(confirmed.status()).as(confirmed.toString()).isEqualTo(200);
+		return this.api.get("/api/finance/transactions/?provider=" + provider).json().get(0).get("id").asLong();
+	}
+
+	/** Allocates the credit to the charge: it becomes paid; the allocation's id. */
+	private long pay(long transaction, long charge) {
+		Response allocated = this.api.post("/api/finance/allocations/",
+				json("transaction_id", transaction, "charge_id", charge));
+		assertThat(allocated.status()).as(allocated.toString()).isEqualTo(201);
+		assertThat(this.api.get(CHARGES + charge + "/").json().get("status").asString()).isEqualTo("paid");
+		return allocated.id();
+	}
+
+	/**
+	 * Waits until the régua's listener has handled every ChargesPaid about the charge
+	 * (its publication, committed with the payment, is deleted once the listener
+	 * completed).
+	 */
+	private void receiptListenerDone(long charge) {
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> this.jdbc.sql("""
+					SELECT count(*) FROM event_publication
+					WHERE listener_id LIKE '%CollectionRun%' AND completion_date IS NULL
+					  AND serialized_event ~ ('charge_?[iI]d"\\s*:\\s*' || :charge || '[^0-9]')""")
+				.param("charge", charge)
+				.query(Integer.class)
+				.single() == 0);
+	}
+
+	@Test
+	void aChargeThatBecomesPaidGetsOneReceiptOnlyWhenThePolicyAsksForIt() throws Exception {
+		GreenMail server = startSmtp();
+		enable();
+		assertThat(this.api.put(POLICY, "{\"enabled\":true,\"send_time\":\"23:59\",\"receipt\":false}").status())
+			.isEqualTo(200);
+		String without = address("semrecibo");
+		long quiet = charge("Sem Recibo", without, "", 30);
+		pay(credit("100.00"), quiet);
+		receiptListenerDone(quiet);
+		assertThat(messagesOf(quiet)).isEmpty();
+		assertThat(to(server, without)).isEmpty();
+
+		assertThat(this.api.put(POLICY, "{\"enabled\":true,\"send_time\":\"23:59\",\"receipt\":true}").status())
+			.isEqualTo(200);
+		String with = address("recibo");
+		long paid = charge("Rosa <i>&</i> Cia", with, cpf(), 30);
+		long transaction = credit("100.00");
+		long allocation = pay(transaction, paid);
+		await().atMost(Duration.ofSeconds(20)).until(() -> to(server, with).size() == 1);
+		receiptListenerDone(paid);
+		JsonNode recorded = messagesOf(paid).get(0);
+		assertThat(messagesOf(paid)).hasSize(1);
+		assertThat(recorded.get("kind").asString()).isEqualTo("receipt");
+		assertThat(recorded.get("offset_days").isNull()).isTrue();
+		assertThat(recorded.get("status").asString()).as(recorded.toString()).isEqualTo("sent");
+		assertThat(recorded.get("attempts").asInt()).isEqualTo(1);
+		assertThat(recorded.get("subject").asString()).isEqualTo("Pagamento recebido: R$ 100,00");
+		MimeMessage receipt = to(server, with).get(0);
+		assertThat(receipt.getSubject()).isEqualTo("Pagamento recebido: R$ 100,00");
+		assertThat(receipt.getHeader("List-Unsubscribe")[0]).contains("/descadastrar/");
+		String html = null;
+		for (jakarta.mail.BodyPart part : parts((Multipart) receipt.getContent())) {
+			if (part.isMimeType("text/html")) {
+				html = (String) part.getContent();
+			}
+		}
+		assertThat(html).contains("Rosa &lt;i&gt;&amp;&lt;/i&gt; Cia");
+		String raw = GreenMailUtil.getWholeMessage(receipt);
+		assertThat(raw).doesNotContain(this.api.get(CHARGES + paid + "/").json().get("payer_document").asString());
+
+		// Paid again after the payment was undone: still one receipt.
+		assertThat(this.api.delete("/api/finance/allocations/" + allocation + "/").status()).isEqualTo(204);
+		assertThat(this.api.get(CHARGES + paid + "/").json().get("status").asString()).isEqualTo("open");
+		pay(transaction, paid);
+		receiptListenerDone(paid);
+		run();
+		assertThat(messagesOf(paid)).hasSize(1);
+		assertThat(to(server, with)).hasSize(1);
 	}
 
 	@Test
