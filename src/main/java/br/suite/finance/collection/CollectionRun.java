@@ -148,11 +148,12 @@ class CollectionRun {
 				.query(Long.class)
 				.list();
 			List<Long> decided = decide(policy, today);
-			CollectionSender.Circuit circuit = new CollectionSender.Circuit();
 			Set<Long> all = new LinkedHashSet<>(retries);
 			all.addAll(decided);
-			for (long id : all) {
-				this.sender.send(id, policy.templates(), circuit);
+			try (CollectionSender.Circuit circuit = this.sender.circuit()) {
+				for (long id : all) {
+					this.sender.send(id, policy.templates(), circuit);
+				}
 			}
 			List<Long> ids = List.copyOf(all);
 			return new Result(today, true, decided.size(), count(ids, "sent"), count(ids, "failed"),
@@ -326,9 +327,10 @@ class CollectionRun {
 			}
 			return recorded;
 		});
-		CollectionSender.Circuit circuit = new CollectionSender.Circuit();
-		for (long id : ids == null ? List.<Long>of() : ids) {
-			this.sender.send(id, policy.templates(), circuit);
+		try (CollectionSender.Circuit circuit = this.sender.circuit()) {
+			for (long id : ids == null ? List.<Long>of() : ids) {
+				this.sender.send(id, policy.templates(), circuit);
+			}
 		}
 	}
 

@@ -55,13 +55,29 @@ class CollectionSender {
 	}
 
 	/**
-	 * One run's view of the SMTP server: once unreachable, the rest wait for the next
-	 * run.
+	 * One run's view of the SMTP server: its connection, kept from message to message
+	 * (closed when the run ends), and once unreachable, the rest wait for the next run.
 	 */
-	static final class Circuit {
+	static final class Circuit implements AutoCloseable {
 
 		@Nullable String unreachable;
 
+		private final Mailer.Connection connection;
+
+		Circuit(Mailer.Connection connection) {
+			this.connection = connection;
+		}
+
+		@Override
+		public void close() {
+			this.connection.close();
+		}
+
+	}
+
+	/** A circuit for a run: open it in a try-with-resources. */
+	Circuit circuit() {
+		return new Circuit(this.mailer.connection());
 	}
 
 	private final JdbcClient jdbc;
@@ -116,7 +132,7 @@ class CollectionSender {
 			}
 			Prepared prepared = (Prepared) Objects.requireNonNull(decision);
 			try {
-				String messageId = deliver(prepared, settings);
+				String messageId = deliver(prepared, settings, circuit);
 				recordSent(prepared, messageId);
 				return Outcome.SENT;
 			}
@@ -247,7 +263,7 @@ class CollectionSender {
 		return status.equals("opted_out") ? Outcome.OPTED_OUT : Outcome.SKIPPED;
 	}
 
-	private String deliver(Prepared prepared, MailSettings settings) throws MessagingException {
+	private String deliver(Prepared prepared, MailSettings settings, Circuit circuit) throws MessagingException {
 		MimeMessage mime = this.mailer.message();
 		MimeMessageHelper helper = new MimeMessageHelper(mime, MimeMessageHelper.MULTIPART_MODE_MIXED_RELATED, "UTF-8");
 		helper.setFrom(settings.from());
@@ -260,7 +276,7 @@ class CollectionSender {
 		mime.setHeader("X-Suite-Collection",
 				prepared.kind() + (prepared.offsetDays() == null ? "" : " " + prepared.offsetDays()) + "; charge "
 						+ prepared.chargeId());
-		this.mailer.send(mime);
+		circuit.connection.send(mime);
 		String messageId = mime.getMessageID();
 		return messageId == null ? "" : messageId;
 	}
