@@ -25,7 +25,6 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.crypto.Sha256;
-import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.Face;
@@ -69,7 +68,7 @@ public class FaceEnrolments implements EmployeePhotos {
 			@Nullable String noticeVersion) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		LegalBasis basis = legalBasis == null ? LegalBasis.FRAUD_PREVENTION
-				: TimeclockFields.parseOrCollect(LegalBasis.class, "legal_basis", legalBasis, errors);
+				: ClosedSet.parse(LegalBasis.class, "legal_basis", legalBasis, errors);
 		if (basis == LegalBasis.CONSENT && consentAt == null) {
 			errors.add("consent_at", "is required when legal_basis is consent: when the employee consented");
 		}

@@ -201,11 +201,9 @@ class Closings {
 		return months;
 	}
 
-	record Listing(List<ClosingResponse> closings, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(@Nullable Long establishmentId, @Nullable String month, @Nullable String status, Paging paging) {
+	ListQuery.Page<ClosingResponse> list(@Nullable Long establishmentId, @Nullable String month,
+			@Nullable String status, Paging paging) {
 		YearMonth yearMonth = month == null ? null : month("month", month);
 		if (status != null && !status.equals("closed") && !status.equals("reopened")) {
 			throw InvalidRequest.of("status", "must be closed or reopened");
@@ -218,7 +216,7 @@ class Closings {
 			query.where("reopened".equals(status) ? "c.reopened_at IS NOT NULL" : "c.reopened_at IS NULL");
 		}
 		ListQuery.Page<ClosingResponse> page = query.page(paging, (rs, n) -> response(rs, null));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)

@@ -48,15 +48,12 @@ public class Schedules {
 		this.users = users;
 	}
 
-	record Listing(List<ScheduleResponse> schedules, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Paging paging) {
+	ListQuery.Page<ScheduleResponse> list(Paging paging) {
 		ListQuery.Page<ScheduleResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_schedule s")
 			.orderBy("s.id")
 			.page(paging, (rs, n) -> ScheduleRows.response(rs));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)
