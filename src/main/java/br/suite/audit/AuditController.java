@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 
@@ -43,9 +44,9 @@ class AuditController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		AuditEvents.Listing listing = this.events
+		ListQuery.Page<AuditEventResponse> listing = this.events
 			.list(new AuditEvents.Filter(actorId, action, resourceType, resourceId, dateFrom, dateTo), paging);
-		return paging.respond(listing.events(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@GetMapping("/events/verify-chain")

@@ -50,11 +50,8 @@ class AuditEvents {
 			@Nullable String resourceId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo) {
 	}
 
-	record Listing(List<AuditEventResponse> events, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<AuditEventResponse> list(Filter filter, Paging paging) {
 		ListQuery.Page<AuditEventResponse> page = ListQuery.of(this.jdbc, "*", "audit_event")
 			.where("actor_id = :actorId", "actorId", filter.actorId())
 			.where("action = :action", "action", trimmed(filter.action()))
@@ -68,7 +65,7 @@ class AuditEvents {
 							: Timestamp.from(filter.dateTo().plusDays(1).atStartOfDay(DateTimes.BRAZIL).toInstant()))
 			.orderBy("id DESC")
 			.page(paging, this::event);
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	private static @Nullable String trimmed(@Nullable String value) {

@@ -17,6 +17,7 @@ import tools.jackson.databind.JsonNode;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
+import br.suite.shared.lists.ListQuery;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 import br.suite.web.Pager;
@@ -70,9 +71,10 @@ class AuditPages {
 			if (from != null && to != null && to.isBefore(from)) {
 				throw InvalidRequest.of("date_to", "{form.dateOrder}");
 			}
-			AuditEvents.Listing page = this.events.list(new AuditEvents.Filter(actor(actorId), FormInput.blank(action),
-					FormInput.blank(resourceType), FormInput.blank(resourceId), from, to), Pager.paging(pagina));
-			model.addAttribute("entries", page.events().stream().map(AuditPages::entry).toList());
+			ListQuery.Page<AuditEventResponse> page = this.events.list(new AuditEvents.Filter(actor(actorId),
+					FormInput.blank(action), FormInput.blank(resourceType), FormInput.blank(resourceId), from, to),
+					Pager.paging(pagina));
+			model.addAttribute("entries", page.items().stream().map(AuditPages::entry).toList());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
 		catch (ApiProblem problem) {

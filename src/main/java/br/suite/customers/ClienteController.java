@@ -28,6 +28,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import tools.jackson.databind.node.ObjectNode;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -60,8 +61,8 @@ class ClienteController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ClienteService.Listing listing = this.clientes.list(new ClienteService.Filter(ativo, q), paging);
-		return paging.respond(listing.clientes(), listing.total());
+		ListQuery.Page<ClienteResponse> listing = this.clientes.list(new ClienteService.Filter(ativo, q), paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

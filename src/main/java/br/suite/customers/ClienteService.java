@@ -50,11 +50,8 @@ class ClienteService {
 	record Filter(@Nullable Boolean ativo, @Nullable String q) {
 	}
 
-	record Listing(List<ClienteResponse> clientes, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<ClienteResponse> list(Filter filter, Paging paging) {
 		ListQuery query = ListQuery
 			.of(this.jdbc, "id, nome, email, telefone, documento, ativo, created_at, updated_at", "customers_cliente")
 			.where("ativo = :ativo", "ativo", filter.ativo())
@@ -64,7 +61,7 @@ class ClienteService {
 				(rs, n) -> new ClienteResponse(rs.getLong("id"), rs.getString("nome"), rs.getString("email"),
 						rs.getString("telefone"), rs.getString("documento"), rs.getBoolean("ativo"),
 						rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant()));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)

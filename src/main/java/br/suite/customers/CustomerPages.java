@@ -18,6 +18,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Requires;
+import br.suite.shared.lists.ListQuery;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 import br.suite.web.Pager;
@@ -42,9 +43,9 @@ class CustomerPages {
 	@Requires("customers.clientes.view")
 	String list(@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("q", q);
-		ClienteService.Listing page = this.clientes.list(new ClienteService.Filter(null, FormInput.blank(q)),
+		ListQuery.Page<ClienteResponse> page = this.clientes.list(new ClienteService.Filter(null, FormInput.blank(q)),
 				Pager.paging(pagina));
-		model.addAttribute("clientes", page.clientes());
+		model.addAttribute("clientes", page.items());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		return "customers";
 	}

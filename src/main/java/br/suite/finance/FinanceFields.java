@@ -103,25 +103,6 @@ public final class FinanceFields {
 		return lowerAscii(parameter(value, "provider"));
 	}
 
-	/**
-	 * A closed-set value; null when it is not one of the allowed values (and the error is
-	 * added).
-	 */
-	public static <E extends Enum<E>> @Nullable E closed(Class<E> type, @Nullable String raw, String field,
-			InvalidRequest.Builder errors) {
-		if (raw == null || raw.isEmpty()) {
-			errors.add(field, "is required; one of: " + ClosedSet.allowed(type));
-			return null;
-		}
-		for (E constant : type.getEnumConstants()) {
-			if (ClosedSet.wire(constant).equals(raw)) {
-				return constant;
-			}
-		}
-		errors.add(field, "must be one of: " + ClosedSet.allowed(type) + " (got \"" + raw + "\")");
-		return null;
-	}
-
 	/** A positive amount of money with at most two decimals, as stored: numeric(14,2). */
 	public static @Nullable BigDecimal amount(@Nullable BigDecimal amount, String field,
 			InvalidRequest.Builder errors) {

@@ -87,9 +87,9 @@ record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nu
 			errors.add(prefix + "transaction_date", "is required");
 		}
 		BigDecimal amount = FinanceFields.amount(amount(), prefix + "amount", errors);
-		TransactionDirection direction = FinanceFields.closed(TransactionDirection.class, direction(),
-				prefix + "direction", errors);
-		TransactionStatus status = FinanceFields.closed(TransactionStatus.class, status(), prefix + "status", errors);
+		TransactionDirection direction = ClosedSet.required(TransactionDirection.class, prefix + "direction",
+				direction(), errors);
+		TransactionStatus status = ClosedSet.required(TransactionStatus.class, prefix + "status", status(), errors);
 		String description = FinanceFields.text(description(), prefix + "description", 500, false, errors);
 		String payerName = FinanceFields.text(payerName(), prefix + "payer_name", 200, false, errors);
 		String payerDocument = FinanceFields.taxId(payerDocument(), prefix + "payer_document", errors);

@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.validation.Valid;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,6 +21,7 @@ import br.suite.customers.ClienteDirectory;
 import br.suite.customers.ClientePageSection;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.DateTimes;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
@@ -80,12 +82,13 @@ class FinsPages {
 	@GetMapping({ "/app/fins", "/app/fins/" })
 	@Requires("fins.records.view")
 	String overdue(@RequestParam(defaultValue = "1") int pagina, Model model) {
-		FinsRecordService.Listing page = this.fins.list(FinsRecordService.Filter.overdue(null), Pager.paging(pagina));
+		ListQuery.Page<FinsRecordResponse> page = this.fins.list(FinsRecordService.Filter.overdue(null),
+				Pager.paging(pagina));
 		PageModel.Me me = PageModel.current();
 		boolean names = me != null && me.holds("customers.clientes.view");
-		model.addAttribute("records", page.records().stream().map(FinsView::of).toList());
+		model.addAttribute("records", page.items().stream().map(FinsView::of).toList());
 		model.addAttribute("names", names
-				? this.clientes.names(page.records().stream().map(FinsRecordResponse::cliente).toList()) : Map.of());
+				? this.clientes.names(page.items().stream().map(FinsRecordResponse::cliente).toList()) : Map.of());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		return "fins-overdue";
 	}
@@ -126,9 +129,9 @@ class FinsPages {
 			if (me == null || !me.holds("fins.records.view")) {
 				return false;
 			}
-			FinsRecordService.Listing records = this.fins
+			ListQuery.Page<FinsRecordResponse> records = this.fins
 				.list(new FinsRecordService.Filter(clienteId, null, null, null, null), Pager.paging(page));
-			model.addAttribute("records", records.records().stream().map(FinsView::of).toList());
+			model.addAttribute("records", records.items().stream().map(FinsView::of).toList());
 			model.addAttribute("pager", Pager.of(page, records.total()));
 			if (!model.containsAttribute("titulo")) {
 				model.addAttribute("titulo", "");
@@ -141,27 +144,12 @@ class FinsPages {
 	}
 
 	/** Overdue records. */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final FinsRecordService fins;
-
-		Tile(FinsRecordService fins) {
-			this.fins = fins;
-		}
-
-		@Override
-		public String permission() {
-			return "fins.records.view";
-		}
-
-		@Override
-		public Count count() {
-			return new Count(30, "contagem-fins",
-					this.fins.list(FinsRecordService.Filter.overdue(null), new Paging(1, 0)).total(),
-					"dashboard.finsOverdue", "/app/fins/");
-		}
-
+	@Bean
+	static DashboardTile finsOverdueTile(FinsRecordService fins) {
+		return DashboardTile.of("fins.records.view",
+				() -> new DashboardTile.Count(30, "contagem-fins",
+						fins.list(FinsRecordService.Filter.overdue(null), new Paging(1, 0)).total(),
+						"dashboard.finsOverdue", "/app/fins/"));
 	}
 
 }

@@ -30,6 +30,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import tools.jackson.databind.node.ObjectNode;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -70,9 +71,9 @@ class FinsRecordController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		FinsRecordService.Listing listing = this.records
+		ListQuery.Page<FinsRecordResponse> listing = this.records
 			.list(new FinsRecordService.Filter(cliente, concluido, overdue, dueBefore, dueAfter), paging);
-		return paging.respond(listing.records(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

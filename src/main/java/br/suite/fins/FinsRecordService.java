@@ -60,11 +60,8 @@ class FinsRecordService {
 
 	}
 
-	record Listing(List<FinsRecordResponse> records, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<FinsRecordResponse> list(Filter filter, Paging paging) {
 		ListQuery query = ListQuery
 			.of(this.jdbc, "id, cliente_id, titulo, descricao, data_limite, concluido, created_at, updated_at",
 					"fins_record")
@@ -84,7 +81,7 @@ class FinsRecordService {
 							rs.getString("titulo"), rs.getString("descricao"),
 							rs.getObject("data_limite", LocalDate.class), rs.getBoolean("concluido"),
 							rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant()));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)

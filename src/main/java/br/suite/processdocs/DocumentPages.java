@@ -8,7 +8,7 @@ import java.util.List;
 import jakarta.validation.Validator;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,6 +20,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
@@ -83,9 +84,9 @@ class DocumentPages {
 			@RequestParam(defaultValue = "1") int pagina, Model model) {
 		model.addAttribute("status", status);
 		model.addAttribute("q", q);
-		ProcessDocumentSearch.Listing page = this.search.list(new ProcessDocumentSearch.Filter(FormInput.blank(status),
-				null, null, null, null, FormInput.blank(q), null, null), Pager.paging(pagina));
-		model.addAttribute("documents", page.documents().stream().map(DocumentView::of).toList());
+		ListQuery.Page<ProcessDocumentResponse> page = this.search.list(new ProcessDocumentSearch.Filter(
+				FormInput.blank(status), null, null, null, null, FormInput.blank(q), null, null), Pager.paging(pagina));
+		model.addAttribute("documents", page.items().stream().map(DocumentView::of).toList());
 		model.addAttribute("pager", Pager.of(pagina, page.total()));
 		return "documents";
 	}
@@ -173,28 +174,15 @@ class DocumentPages {
 	}
 
 	/** Documents due for review within the window. */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final ProcessDocumentSearch documents;
-
-		Tile(ProcessDocumentSearch documents) {
-			this.documents = documents;
-		}
-
-		@Override
-		public String permission() {
-			return "processdocs.documents.view";
-		}
-
-		@Override
-		public Count count() {
-			return new Count(20, "contagem-documentos", this.documents
-				.list(new ProcessDocumentSearch.Filter(null, null, null, null, null, null, REVIEW_WINDOW_DAYS, null),
-						new Paging(1, 0))
-				.total(), "dashboard.documentsDue", List.of(REVIEW_WINDOW_DAYS), "/app/documents/");
-		}
-
+	@Bean
+	static DashboardTile documentsDueTile(ProcessDocumentSearch documents) {
+		return DashboardTile.of("processdocs.documents.view",
+				() -> new DashboardTile.Count(20, "contagem-documentos",
+						documents
+							.list(new ProcessDocumentSearch.Filter(null, null, null, null, null, null,
+									REVIEW_WINDOW_DAYS, null), new Paging(1, 0))
+							.total(),
+						"dashboard.documentsDue", List.of(REVIEW_WINDOW_DAYS), "/app/documents/"));
 	}
 
 }

@@ -38,6 +38,7 @@ import org.springframework.web.multipart.MultipartFile;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -84,9 +85,9 @@ class ProcessDocumentController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ProcessDocumentSearch.Listing listing = this.search.list(new ProcessDocumentSearch.Filter(status, processArea,
-				category, owner, tag, q, reviewDueWithin, overdue), paging);
-		return paging.respond(listing.documents(), listing.total());
+		ListQuery.Page<ProcessDocumentResponse> listing = this.search.list(new ProcessDocumentSearch.Filter(status,
+				processArea, category, owner, tag, q, reviewDueWithin, overdue), paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

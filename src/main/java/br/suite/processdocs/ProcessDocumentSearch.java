@@ -37,11 +37,8 @@ class ProcessDocumentSearch {
 			@Nullable Boolean overdue) {
 	}
 
-	record Listing(List<ProcessDocumentResponse> documents, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<ProcessDocumentResponse> list(Filter filter, Paging paging) {
 		checkFilterText(filter);
 		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "processdocs_document")
 			.where("status = :status", "status",
@@ -72,7 +69,7 @@ class ProcessDocumentSearch {
 			query.where(filter.overdue() ? overdue : "NOT coalesce(" + overdue + ", false)", "today", today);
 		}
 		ListQuery.Page<ProcessDocumentResponse> page = query.page(paging, ProcessDocumentSearch::listed);
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	private static final String LIST_COLUMNS = "id, code, title, process_area, category, owner, status, version, "

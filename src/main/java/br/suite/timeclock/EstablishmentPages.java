@@ -7,10 +7,10 @@ import jakarta.validation.Validator;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
@@ -33,13 +33,27 @@ class EstablishmentPages {
 		this.validator = validator;
 	}
 
-	/** What the establishment form sends. */
-	record Form(String name, String employerDocument, String ceiCaepfCno, String address, String timeZone,
-			boolean active) {
+	/** What the establishment form sends; a field left out is empty, the box unticked. */
+	record Form(String name, @BindParam("employer_document") String employerDocument,
+			@BindParam("cei_caepf_cno") String ceiCaepfCno, String address, @BindParam("time_zone") String timeZone,
+			Boolean active) {
+
+		Form {
+			name = orEmpty(name);
+			employerDocument = orEmpty(employerDocument);
+			ceiCaepfCno = orEmpty(ceiCaepfCno);
+			address = orEmpty(address);
+			timeZone = orEmpty(timeZone);
+			active = Boolean.TRUE.equals(active);
+		}
 
 		static Form of(Establishment e) {
 			return new Form(e.name(), e.employerDocument() == null ? "" : e.employerDocument(), e.ceiCaepfCno(),
 					e.address(), e.timeZone().getId(), e.active());
+		}
+
+		private static String orEmpty(@Nullable String value) {
+			return value == null ? "" : value;
 		}
 
 	}
@@ -67,13 +81,7 @@ class EstablishmentPages {
 
 	@PostMapping("/app/establishments/new")
 	@Requires("timeclock.establishments.change")
-	String createEstablishment(@RequestParam(defaultValue = "") String name,
-			@RequestParam(name = "employer_document", defaultValue = "") String employerDocument,
-			@RequestParam(name = "cei_caepf_cno", defaultValue = "") String ceiCaepfCno,
-			@RequestParam(defaultValue = "") String address,
-			@RequestParam(name = "time_zone", defaultValue = "") String timeZone,
-			@RequestParam(defaultValue = "false") boolean active, Model model, RedirectAttributes redirect) {
-		Form form = new Form(name, employerDocument, ceiCaepfCno, address, timeZone, active);
+	String createEstablishment(Form form, Model model, RedirectAttributes redirect) {
 		try {
 			Establishment created = this.establishments.create(request(form), PageModel.caller().id());
 			redirect.addFlashAttribute("saved", created.name());
@@ -94,13 +102,7 @@ class EstablishmentPages {
 
 	@PostMapping("/app/establishments/{id:\\d+}")
 	@Requires("timeclock.establishments.change")
-	String updateEstablishment(@PathVariable long id, @RequestParam(defaultValue = "") String name,
-			@RequestParam(name = "employer_document", defaultValue = "") String employerDocument,
-			@RequestParam(name = "cei_caepf_cno", defaultValue = "") String ceiCaepfCno,
-			@RequestParam(defaultValue = "") String address,
-			@RequestParam(name = "time_zone", defaultValue = "") String timeZone,
-			@RequestParam(defaultValue = "false") boolean active, Model model, RedirectAttributes redirect) {
-		Form form = new Form(name, employerDocument, ceiCaepfCno, address, timeZone, active);
+	String updateEstablishment(@PathVariable long id, Form form, Model model, RedirectAttributes redirect) {
 		try {
 			Establishment saved = this.establishments.update(id, current -> request(form), PageModel.caller().id());
 			redirect.addFlashAttribute("saved", saved.name());

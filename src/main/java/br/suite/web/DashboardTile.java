@@ -2,6 +2,7 @@ package br.suite.web;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +19,23 @@ public interface DashboardTile {
 
 	/** The count now. */
 	Count count();
+
+	/** A tile for holders of {@code permission}, counting with {@code count}. */
+	static DashboardTile of(String permission, Supplier<Count> count) {
+		return new DashboardTile() {
+
+			@Override
+			public String permission() {
+				return permission;
+			}
+
+			@Override
+			public Count count() {
+				return count.get();
+			}
+
+		};
+	}
 
 	/**
 	 * What the tile shows: {@code value} under the message {@code label} (of the pages'

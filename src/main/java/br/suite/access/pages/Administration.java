@@ -21,6 +21,7 @@ import br.suite.access.users.UserService;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 
 /**
@@ -67,9 +68,9 @@ class Administration implements AccessAdministration {
 
 	@Override
 	public UserPage users(@Nullable String q, int limit, int offset) {
-		UserSearch.Listing listing = this.search.list(new UserSearch.Filter(null, null, null, q),
+		ListQuery.Page<UserResponse> listing = this.search.list(new UserSearch.Filter(null, null, null, q),
 				new Paging(limit, offset));
-		return new UserPage(listing.users()
+		return new UserPage(listing.items()
 			.stream()
 			.map(u -> new UserView(u.id(), u.username(), u.email(), u.fullName(), u.roleName(), u.status(),
 					u.isEmployee()))
@@ -125,7 +126,7 @@ class Administration implements AccessAdministration {
 	@Override
 	public List<Employee> employees() {
 		return this.search.list(new UserSearch.Filter(null, null, true, null), new Paging(null, null))
-			.users()
+			.items()
 			.stream()
 			.map(u -> new Employee(u.id(), u.fullName().isBlank() ? u.username() : u.fullName(),
 					"active".equals(u.status())))

@@ -26,6 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import br.suite.shared.CurrentUser;
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -58,8 +59,9 @@ class UserController {
 			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		UserSearch.Listing listing = this.search.list(new UserSearch.Filter(status, roleId, isEmployee, q), paging);
-		return paging.respond(listing.users(), listing.total());
+		ListQuery.Page<UserResponse> listing = this.search.list(new UserSearch.Filter(status, roleId, isEmployee, q),
+				paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

@@ -37,11 +37,8 @@ public class UserSearch {
 			@Nullable String q) {
 	}
 
-	public record Listing(List<UserResponse> users, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
+	public ListQuery.Page<UserResponse> list(Filter filter, Paging paging) {
 		ListQuery query = ListQuery.of(this.jdbc, LIST_COLUMNS, "access_user u JOIN access_role r ON r.id = u.role_id")
 			.where("u.status = :status", "status",
 					filter.status() == null ? null
@@ -56,8 +53,8 @@ public class UserSearch {
 		ListQuery.Page<UserResponse> page = query.page(paging, UserSearch::listed);
 		// Face photos belong to the time clock: one look-up for the whole page.
 		Set<Long> withPhotos = withPhotos(page.items().stream().map(UserResponse::id).toList());
-		return new Listing(page.items().stream().map(u -> withPhotos.contains(u.id()) ? u.withPhoto() : u).toList(),
-				page.total());
+		return new ListQuery.Page<>(
+				page.items().stream().map(u -> withPhotos.contains(u.id()) ? u.withPhoto() : u).toList(), page.total());
 	}
 
 	private static final String LIST_COLUMNS = "u.id, u.username, u.email, u.full_name, u.department, u.job_title, "

@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -78,9 +79,9 @@ class ChargeController {
 			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ChargeService.Listing listing = this.charges
+		ListQuery.Page<ChargeResponse> listing = this.charges
 			.list(new ChargeService.Filter(status, kind, dueFrom, dueTo, paidFrom, paidTo, payerDocument, q), paging);
-		return paging.respond(listing.charges(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

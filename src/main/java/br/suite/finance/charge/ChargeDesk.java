@@ -9,6 +9,7 @@ import org.springframework.stereotype.Service;
 
 import br.suite.finance.FinanceProblems;
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Versioned;
 import tools.jackson.databind.json.JsonMapper;
@@ -69,10 +70,10 @@ public class ChargeDesk {
 	/** Newest due date first (none on top); the list's versions are not read (0). */
 	public ChargePage list(@Nullable String status, @Nullable String kind, @Nullable LocalDate dueFrom,
 			@Nullable LocalDate dueTo, @Nullable String payerDocument, @Nullable String q, int limit, int offset) {
-		ChargeService.Listing listing = this.charges.list(
+		ListQuery.Page<ChargeResponse> listing = this.charges.list(
 				new ChargeService.Filter(status, kind, dueFrom, dueTo, null, null, payerDocument, q),
 				new Paging(limit, offset));
-		return new ChargePage(listing.charges().stream().map(c -> ChargeView.of(c, 0)).toList(), listing.total());
+		return new ChargePage(listing.items().stream().map(c -> ChargeView.of(c, 0)).toList(), listing.total());
 	}
 
 	public ChargeView get(long id) {

@@ -81,9 +81,6 @@ public class ChargeService {
 			@Nullable String payerDocument, @Nullable String q) {
 	}
 
-	public record Listing(List<ChargeResponse> charges, long total) {
-	}
-
 	/** A request after its checks, normalised. */
 	private record Content(ChargeKind kind, String provider, String externalId, String txid, String nossoNumero,
 			String endToEndId, String payerName, String payerDocument, BigDecimal amount, @Nullable LocalDate dueDate,
@@ -91,7 +88,7 @@ public class ChargeService {
 	}
 
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<ChargeResponse> list(Filter filter, Paging paging) {
 		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
 		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
 		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_charge")
@@ -117,7 +114,7 @@ public class ChargeService {
 			.search("description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q OR external_id ILIKE :q "
 					+ "OR txid ILIKE :q OR nosso_numero ILIKE :q", q, "payer_document")
 			.page(paging, (rs, n) -> map(rs));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)
@@ -265,7 +262,7 @@ public class ChargeService {
 			errors.add("kind", "is required: one of " + ClosedSet.allowed(ChargeKind.class));
 		}
 		else {
-			kind = FinanceFields.closed(ChargeKind.class, request.kind().strip(), "kind", errors);
+			kind = ClosedSet.required(ChargeKind.class, "kind", request.kind().strip(), errors);
 		}
 		String provider = request.provider() == null || request.provider().isBlank() ? ""
 				: FinanceFields.provider(request.provider(), "provider", errors);

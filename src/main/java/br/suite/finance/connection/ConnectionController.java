@@ -23,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -54,9 +55,9 @@ class ConnectionController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		ConnectionService.Listing listing = this.connections
+		ListQuery.Page<ConnectionResponse> listing = this.connections
 			.list(new ConnectionService.Filter(provider, accountId, enabled, status), paging);
-		return paging.respond(listing.connections(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

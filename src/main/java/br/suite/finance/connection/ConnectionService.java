@@ -47,11 +47,8 @@ public class ConnectionService {
 			@Nullable String status) {
 	}
 
-	public record Listing(List<ConnectionResponse> connections, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
+	public ListQuery.Page<ConnectionResponse> list(Filter filter, Paging paging) {
 		ListQuery.Page<ConnectionResponse> page = ListQuery
 			.of(this.jdbc,
 					"id, provider, enabled, status, endpoint, account_id, webhook_configured, last_sync_at, notes, "
@@ -74,7 +71,7 @@ public class ConnectionService {
 						rs.getString("notes"), rs.getTimestamp("created_at").toInstant(),
 						rs.getTimestamp("updated_at").toInstant());
 			});
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)
@@ -136,7 +133,7 @@ public class ConnectionService {
 	}
 
 	private void apply(FinanceConnection connection, ConnectionRequest request, InvalidRequest.Builder errors) {
-		ConnectionStatus status = FinanceFields.closed(ConnectionStatus.class, request.status(), "status", errors);
+		ConnectionStatus status = ClosedSet.required(ConnectionStatus.class, "status", request.status(), errors);
 		connection.enabled = Boolean.TRUE.equals(request.enabled());
 		connection.status = status == null ? "" : ClosedSet.wire(status);
 		connection.endpoint = FinanceFields.url(request.endpoint(), "endpoint", 500, errors);

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 
 import br.suite.finance.FinanceFields;
 import br.suite.finance.connection.PixCredentials.Secrets;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.outbound.OutboundUrls;
 
@@ -57,7 +58,7 @@ class CredentialChecks {
 		String baseUrl = providerUrl(request.baseUrl(), "base_url", errors);
 		String tokenUrl = providerUrl(request.tokenUrl(), "token_url", errors);
 		TokenAuth tokenAuth = request.tokenAuth() == null || request.tokenAuth().isBlank() ? TokenAuth.BASIC
-				: FinanceFields.closed(TokenAuth.class, request.tokenAuth().strip(), "token_auth", errors);
+				: ClosedSet.required(TokenAuth.class, "token_auth", request.tokenAuth().strip(), errors);
 		String scope = FinanceFields.text(request.scope(), "scope", 1000, false, errors);
 		String pixKey = FinanceFields.text(request.pixKey(), "pix_key", 77, false, errors);
 		String clientId = FinanceFields.text(request.clientId(), "client_id", 500, true, errors);

@@ -25,12 +25,12 @@ record FiscalDocumentContent(FiscalDocumentType type, String number, String seri
 		@Nullable String fileUrl) {
 
 	static FiscalDocumentContent of(FiscalDocumentRequest request, InvalidRequest.Builder errors) {
-		FiscalDocumentType type = FinanceFields.closed(FiscalDocumentType.class, request.type(), "type", errors);
+		FiscalDocumentType type = ClosedSet.required(FiscalDocumentType.class, "type", request.type(), errors);
 		String number = FinanceFields.text(request.number(), "number", 20, true, errors);
 		String series = FinanceFields.text(request.series(), "series", 10, false, errors);
 		String customerName = FinanceFields.text(request.customerName(), "customer_name", 200, true, errors);
 		String customerDocument = FinanceFields.taxId(request.customerDocument(), "customer_document", errors);
-		FiscalDocumentStatus status = FinanceFields.closed(FiscalDocumentStatus.class, request.status(), "status",
+		FiscalDocumentStatus status = ClosedSet.required(FiscalDocumentStatus.class, "status", request.status(),
 				errors);
 		String fileUrl = FinanceFields.url(request.fileUrl(), "file_url", 2000, errors);
 		String accessKey = "";

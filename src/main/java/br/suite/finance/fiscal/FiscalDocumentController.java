@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.json.PartialUpdates;
 import br.suite.shared.PathIds;
@@ -72,10 +73,10 @@ class FiscalDocumentController {
 			@RequestParam(required = false) @Nullable String q, @RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		FiscalDocumentService.Listing listing = this.documents.list(
+		ListQuery.Page<FiscalDocumentResponse> listing = this.documents.list(
 				new FiscalDocumentService.Filter(type, status, provider, dateFrom, dateTo, customerDocument, q),
 				paging);
-		return paging.respond(listing.documents(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

@@ -13,6 +13,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.ApiProblem;
 import br.suite.shared.BeanChecks;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -59,12 +60,12 @@ class FiscalDocumentPages {
 		model.addAttribute("documents", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			FiscalDocumentService.Listing page = this.documents.list(
+			ListQuery.Page<FiscalDocumentResponse> page = this.documents.list(
 					new FiscalDocumentService.Filter(FormInput.blank(type), FormInput.blank(status), null,
 							FormInput.day("date_from", dateFrom), FormInput.day("date_to", dateTo),
 							FormInput.blank(customerDocument), FormInput.blank(q)),
 					new Paging(Pager.SIZE, Pager.offset(pagina)));
-			model.addAttribute("documents", page.documents());
+			model.addAttribute("documents", page.items());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
 		}
 		catch (ApiProblem problem) {

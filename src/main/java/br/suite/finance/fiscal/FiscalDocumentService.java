@@ -78,11 +78,8 @@ public class FiscalDocumentService {
 			@Nullable String q) {
 	}
 
-	public record Listing(List<FiscalDocumentResponse> documents, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Filter filter, Paging paging) {
+	ListQuery.Page<FiscalDocumentResponse> list(Filter filter, Paging paging) {
 		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
@@ -113,7 +110,7 @@ public class FiscalDocumentService {
 		// for the page.
 		Map<Long, List<Long>> links = linkedTransactions(
 				page.items().stream().map(FiscalDocumentResponse::id).toList());
-		return new Listing(page.items()
+		return new ListQuery.Page<>(page.items()
 			.stream()
 			.map(d -> d.withRelatedTransactionIds(links.getOrDefault(d.id(), List.of())))
 			.toList(), page.total());

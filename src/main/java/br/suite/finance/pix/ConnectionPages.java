@@ -29,6 +29,7 @@ import br.suite.finance.transaction.SyncLogService;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
@@ -74,9 +75,9 @@ class ConnectionPages {
 	@GetMapping({ "/app/connections", "/app/connections/" })
 	@Requires("finance.connections.view")
 	String list(@RequestParam(defaultValue = "1") int pagina, Model model) {
-		ConnectionService.Listing listing = this.connections.list(new ConnectionService.Filter(null, null, null, null),
-				new Paging(Pager.SIZE, Pager.offset(pagina)));
-		model.addAttribute("connections", listing.connections());
+		ListQuery.Page<ConnectionResponse> listing = this.connections
+			.list(new ConnectionService.Filter(null, null, null, null), new Paging(Pager.SIZE, Pager.offset(pagina)));
+		model.addAttribute("connections", listing.items());
 		model.addAttribute("pager", Pager.of(pagina, listing.total()));
 		return "connections";
 	}
@@ -93,9 +94,10 @@ class ConnectionPages {
 			model.addAttribute("form", set.map(Form::of).orElse(Form.EMPTY));
 		}
 		// Sync logs are their own kind of data: shown only to who may read them.
-		model.addAttribute("logs", CurrentUser.get().holds("finance.sync_logs.view")
-				? this.logs.list(new SyncLogService.Filter(connection.provider(), null, null), new Paging(10, 0)).logs()
-				: null);
+		model.addAttribute("logs",
+				CurrentUser.get().holds("finance.sync_logs.view") ? this.logs
+					.list(new SyncLogService.Filter(connection.provider(), null, null), new Paging(10, 0))
+					.items() : null);
 		return "connection";
 	}
 

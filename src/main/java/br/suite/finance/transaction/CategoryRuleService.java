@@ -157,8 +157,8 @@ class CategoryRuleService {
 
 	private Content check(CategoryRuleRequest request, @Nullable Content kept) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		TransactionDirection direction = FinanceFields.closed(TransactionDirection.class, request.direction(),
-				"direction", errors);
+		TransactionDirection direction = ClosedSet.required(TransactionDirection.class, "direction",
+				request.direction(), errors);
 		String contains = FinanceFields.text(request.descriptionContains(), "description_contains", 200, false, errors);
 		String document = FinanceFields.taxId(request.payerDocument(), "payer_document", errors);
 		if (contains.isEmpty() && document.isEmpty() && !errors.has("payer_document")) {

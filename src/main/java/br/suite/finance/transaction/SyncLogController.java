@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -41,8 +42,9 @@ class SyncLogController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		SyncLogService.Listing listing = this.logs.list(new SyncLogService.Filter(provider, flow, status), paging);
-		return paging.respond(listing.logs(), listing.total());
+		ListQuery.Page<SyncLogResponse> listing = this.logs.list(new SyncLogService.Filter(provider, flow, status),
+				paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@GetMapping(PathIds.ID)

@@ -34,11 +34,8 @@ public class SyncLogService {
 	public record Filter(@Nullable String provider, @Nullable String flow, @Nullable String status) {
 	}
 
-	public record Listing(List<SyncLogResponse> logs, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
+	public ListQuery.Page<SyncLogResponse> list(Filter filter, Paging paging) {
 		ListQuery.Page<SyncLogResponse> page = ListQuery.of(this.jdbc, COLUMNS, "finance_sync_log")
 			.where("provider = :provider", "provider",
 					filter.provider() == null ? null : FinanceFields.providerParameter(filter.provider()))
@@ -50,7 +47,7 @@ public class SyncLogService {
 							: ClosedSet.wire(ClosedSet.parse(SyncStatus.class, "status", filter.status())))
 			.orderBy("started_at DESC, id DESC")
 			.page(paging, (rs, n) -> map(rs));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)

@@ -139,7 +139,12 @@ public class WireErrorHandler extends ResponseEntityExceptionHandler {
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		for (FieldError error : ex.getBindingResult().getFieldErrors()) {
-			errors.add(Names.snake(error.getField()), String.valueOf(error.getDefaultMessage()));
+			// A bound query parameter that is not of its type reads as it does when
+			// declared on its own (onArgumentTypeMismatch).
+			String message = error.isBindingFailure() && error.contains(TypeMismatchException.class)
+					? "must be " + JsonErrors.typeName(error.unwrap(TypeMismatchException.class).getRequiredType())
+					: String.valueOf(error.getDefaultMessage());
+			errors.add(Names.snake(error.getField()), message);
 		}
 		ex.getBindingResult()
 			.getGlobalErrors()

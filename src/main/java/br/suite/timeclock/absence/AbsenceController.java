@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -47,8 +48,8 @@ class AbsenceController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		Absences.Listing listing = this.absences.list(employeeId, from, to, paging);
-		return paging.respond(listing.absences(), listing.total());
+		ListQuery.Page<AbsenceResponse> listing = this.absences.list(employeeId, from, to, paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

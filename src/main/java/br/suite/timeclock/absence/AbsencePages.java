@@ -178,7 +178,7 @@ class AbsencePages {
 		List<Row> rows = new ArrayList<>();
 		for (AbsenceResponse a : this.absences
 			.list(employeeId, chosen.atDay(1), chosen.atEndOfMonth(), new Paging(null, null))
-			.absences()) {
+			.items()) {
 			rows.add(new Row(a.id(), this.employees.name(a.employeeId()), a.dateFrom(), a.dateTo(), a.kind(),
 					a.justified(), a.note(), a.hasCertificate()));
 		}

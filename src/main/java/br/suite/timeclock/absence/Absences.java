@@ -56,18 +56,16 @@ public class Absences {
 		this.users = users;
 	}
 
-	record Listing(List<AbsenceResponse> absences, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(@Nullable Long employeeId, @Nullable LocalDate from, @Nullable LocalDate to, Paging paging) {
+	ListQuery.Page<AbsenceResponse> list(@Nullable Long employeeId, @Nullable LocalDate from, @Nullable LocalDate to,
+			Paging paging) {
 		ListQuery.Page<AbsenceResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_absence")
 			.where("employee_id = :employee", "employee", employeeId)
 			.where("date_to >= :from", "from", from)
 			.where("date_from <= :to", "to", to)
 			.orderBy("date_from, id")
 			.page(paging, (rs, n) -> response(rs));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)

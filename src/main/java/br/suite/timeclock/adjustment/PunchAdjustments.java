@@ -23,7 +23,6 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.SeparationOfDuties;
 import br.suite.timeclock.MonthClosings;
-import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.ledger.EventType;
 import br.suite.timeclock.ledger.Punch;
@@ -74,7 +73,7 @@ public class PunchAdjustments {
 	@Transactional
 	public AdjustmentResponse record(AdjustmentRequest request, CurrentUser author, @Nullable Long requestId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Kind kind = TimeclockFields.parseOrCollect(Kind.class, "kind", request.kind(), errors);
+		Kind kind = ClosedSet.parse(Kind.class, "kind", request.kind(), errors);
 		errors.throwIfAny();
 		long employeeId;
 		Long punchId = null;
@@ -101,8 +100,7 @@ public class PunchAdjustments {
 				errors.add("event_type", "is required to include a punch");
 			}
 			else {
-				EventType parsed = TimeclockFields.parseOrCollect(EventType.class, "event_type", request.eventType(),
-						errors);
+				EventType parsed = ClosedSet.parse(EventType.class, "event_type", request.eventType(), errors);
 				eventType = parsed == null ? null : ClosedSet.wire(parsed);
 			}
 			if (request.occurredAt() == null) {

@@ -1,17 +1,14 @@
 package br.suite.timeclock.biometrics;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -25,7 +22,6 @@ import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.crypto.Sha256;
-import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.face.Analysis;
 import br.suite.timeclock.face.Face;
@@ -39,7 +35,7 @@ import br.suite.timeclock.face.ImageSize;
 @Service
 public class FaceEnrolments implements EmployeePhotos {
 
-	private final JdbcClient jdbc;
+	private final FaceEnrolmentRepository repository;
 
 	private final FaceRecognition faces;
 
@@ -51,11 +47,11 @@ public class FaceEnrolments implements EmployeePhotos {
 
 	private final TransactionTemplate transactions;
 
-	FaceEnrolments(JdbcClient jdbc, FaceRecognition faces, AccessDirectory users, FaceSettings settings, AuditLog audit,
-			TransactionTemplate transactions) {
+	FaceEnrolments(FaceEnrolmentRepository repository, FaceRecognition faces, AccessDirectory users,
+			FaceSettings settings, AuditLog audit, TransactionTemplate transactions) {
 		this.audit = audit;
 		this.transactions = transactions;
-		this.jdbc = jdbc;
+		this.repository = repository;
 		this.faces = faces;
 		this.users = users;
 		this.settings = settings;
@@ -69,7 +65,7 @@ public class FaceEnrolments implements EmployeePhotos {
 			@Nullable String noticeVersion) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		LegalBasis basis = legalBasis == null ? LegalBasis.FRAUD_PREVENTION
-				: TimeclockFields.parseOrCollect(LegalBasis.class, "legal_basis", legalBasis, errors);
+				: ClosedSet.parse(LegalBasis.class, "legal_basis", legalBasis, errors);
 		if (basis == LegalBasis.CONSENT && consentAt == null) {
 			errors.add("consent_at", "is required when legal_basis is consent: when the employee consented");
 		}
@@ -113,71 +109,19 @@ public class FaceEnrolments implements EmployeePhotos {
 
 	@Transactional
 	void store(long userId, Images.Image image, String descriptor, Face face, Consent consent, CurrentUser author) {
-		this.jdbc
-			.sql("""
-					INSERT INTO timeclock_face_enrolment (user_id, photo, photo_type, photo_sha256, descriptor, face_x, face_y,
-					    face_width, face_height, enrolled_by, enrolled_at, legal_basis, consent_at, notice_version)
-					VALUES (:user, :photo, :type, :sha, CAST(:descriptor AS real[]), :x, :y, :w, :h, :by, now(), :basis,
-					    :consentAt, :notice)
-					ON CONFLICT (user_id) DO UPDATE SET photo = EXCLUDED.photo, photo_type = EXCLUDED.photo_type,
-					    photo_sha256 = EXCLUDED.photo_sha256, descriptor = EXCLUDED.descriptor, face_x = EXCLUDED.face_x,
-					    face_y = EXCLUDED.face_y, face_width = EXCLUDED.face_width, face_height = EXCLUDED.face_height,
-					    enrolled_by = EXCLUDED.enrolled_by, enrolled_at = EXCLUDED.enrolled_at,
-					    legal_basis = EXCLUDED.legal_basis, consent_at = EXCLUDED.consent_at,
-					    notice_version = EXCLUDED.notice_version""")
-			.param("basis", consent.legalBasis())
-			.param("consentAt", consent.consentAt() == null ? null : Timestamp.from(consent.consentAt()))
-			.param("notice", consent.noticeVersion())
-			.param("user", userId)
-			.param("photo", image.bytes())
-			.param("type", image.contentType())
-			.param("sha", Sha256.hex(image.bytes()))
-			.param("descriptor", descriptor)
-			.param("x", face.x())
-			.param("y", face.y())
-			.param("w", face.width())
-			.param("h", face.height())
-			.param("by", author.id())
-			.update();
-		this.jdbc.sql("""
-				INSERT INTO timeclock_face_enrolment_history (user_id, action, reason, photo_sha256, legal_basis,
-				    consent_at, notice_version, actor_id)
-				VALUES (:user, 'enrolled', 'enrolment', :sha, :basis, :consentAt, :notice, :by)""")
-			.param("user", userId)
-			.param("sha", Sha256.hex(image.bytes()))
-			.param("basis", consent.legalBasis())
-			.param("consentAt", consent.consentAt() == null ? null : Timestamp.from(consent.consentAt()))
-			.param("notice", consent.noticeVersion())
-			.param("by", author.id())
-			.update();
+		this.repository.store(userId, image, descriptor, face, consent, author.id());
 	}
 
 	@Transactional(readOnly = true)
 	Optional<PhotoEnrolment> find(long userId) {
-		return this.jdbc
-			.sql("SELECT user_id, photo_type, photo_sha256, face_x, face_y, face_width, face_height, "
-					+ "enrolled_by, enrolled_at, legal_basis, consent_at, notice_version FROM timeclock_face_enrolment "
-					+ "WHERE user_id = :id")
-			.param("id", userId)
-			.query((rs, n) -> new PhotoEnrolment(rs.getLong("user_id"),
-					"/api/access/users/" + rs.getLong("user_id") + "/photo/", rs.getString("photo_type"),
-					rs.getString("photo_sha256"),
-					new FaceBox(rs.getInt("face_x"), rs.getInt("face_y"), rs.getInt("face_width"),
-							rs.getInt("face_height")),
-					rs.getLong("enrolled_by"), rs.getTimestamp("enrolled_at").toInstant(), rs.getString("legal_basis"),
-					instant(rs.getTimestamp("consent_at")), rs.getString("notice_version")))
-			.optional();
+		return this.repository.find(userId);
 	}
 
 	/** The photo, logging the read (who read whose photo, when). */
 	@Transactional
 	Optional<Photo> photo(long userId, CurrentUser reader) {
 		requireUser(userId);
-		Optional<Photo> photo = this.jdbc
-			.sql("SELECT photo, photo_type FROM timeclock_face_enrolment WHERE user_id = :id")
-			.param("id", userId)
-			.query((rs, n) -> new Photo(rs.getBytes("photo"), rs.getString("photo_type")))
-			.optional();
+		Optional<Photo> photo = this.repository.photo(userId);
 		if (photo.isPresent()) {
 			logAccess(reader.id(), userId, "enrolled_photo", null);
 		}
@@ -185,14 +129,7 @@ public class FaceEnrolments implements EmployeePhotos {
 	}
 
 	public void logAccess(long actorId, long subjectUserId, String kind, @Nullable Long punchId) {
-		this.jdbc
-			.sql("INSERT INTO timeclock_biometric_access (actor_id, subject_user_id, kind, punch_id) "
-					+ "VALUES (:actor, :subject, :kind, :punch)")
-			.param("actor", actorId)
-			.param("subject", subjectUserId)
-			.param("kind", kind)
-			.param("punch", punchId)
-			.update();
+		this.repository.logAccess(actorId, subjectUserId, kind, punchId);
 		// The audit log answers "who did what" across modules; the biometric log above is
 		// the LGPD listing.
 		this.audit.record("timeclock.biometric.read", "user", subjectUserId,
@@ -207,19 +144,11 @@ public class FaceEnrolments implements EmployeePhotos {
 	boolean remove(long userId, @Nullable Long actorId, String reason) {
 		requireUser(userId);
 		String before = find(userId).map(PhotoEnrolment::photoSha256).orElse(null);
-		int removed = this.jdbc.sql("DELETE FROM timeclock_face_enrolment WHERE user_id = :id")
-			.param("id", userId)
-			.update();
+		int removed = this.repository.delete(userId);
 		if (removed > 0) {
 			this.audit.record("timeclock.face.removed", "user", userId,
 					AuditLog.Changes.of().put("photo_sha256", before, null));
-			this.jdbc
-				.sql("INSERT INTO timeclock_face_enrolment_history (user_id, action, reason, actor_id) "
-						+ "VALUES (:user, 'removed', :reason, :actor)")
-				.param("user", userId)
-				.param("reason", reason)
-				.param("actor", actorId)
-				.update();
+			this.repository.recordRemoval(userId, actorId, reason);
 		}
 		return removed > 0;
 	}
@@ -227,23 +156,12 @@ public class FaceEnrolments implements EmployeePhotos {
 	@Transactional(readOnly = true)
 	List<HistoryEntry> history(long userId) {
 		requireUser(userId);
-		return this.jdbc.sql("SELECT * FROM timeclock_face_enrolment_history WHERE user_id = :id ORDER BY id")
-			.param("id", userId)
-			.query((rs, n) -> new HistoryEntry(rs.getLong("id"), rs.getLong("user_id"), rs.getString("action"),
-					rs.getString("reason"), rs.getString("photo_sha256"), rs.getString("legal_basis"),
-					instant(rs.getTimestamp("consent_at")), rs.getString("notice_version"),
-					rs.getObject("actor_id", Long.class), rs.getTimestamp("at").toInstant()))
-			.list();
+		return this.repository.history(userId);
 	}
 
 	@Transactional(readOnly = true)
 	public List<AccessEntry> accessLog(@Nullable Long subjectUserId) {
-		return this.jdbc.sql("SELECT * FROM timeclock_biometric_access"
-				+ (subjectUserId == null ? "" : " WHERE subject_user_id = :subject") + " ORDER BY id DESC LIMIT 1000")
-			.params(subjectUserId == null ? Map.of() : Map.of("subject", subjectUserId))
-			.query((rs, n) -> new AccessEntry(rs.getLong("id"), rs.getLong("actor_id"), rs.getLong("subject_user_id"),
-					rs.getString("kind"), rs.getObject("punch_id", Long.class), rs.getTimestamp("at").toInstant()))
-			.list();
+		return this.repository.accessLog(subjectUserId);
 	}
 
 	/**
@@ -257,17 +175,10 @@ public class FaceEnrolments implements EmployeePhotos {
 		}
 	}
 
-	private static @Nullable Instant instant(java.sql.@Nullable Timestamp timestamp) {
-		return timestamp == null ? null : timestamp.toInstant();
-	}
-
 	@Override
 	@Transactional(readOnly = true)
 	public Set<Long> withPhotos(Collection<Long> userIds) {
-		return new HashSet<>(this.jdbc.sql("SELECT user_id FROM timeclock_face_enrolment WHERE user_id IN (:ids)")
-			.param("ids", userIds)
-			.query(Long.class)
-			.list());
+		return new HashSet<>(this.repository.withPhotos(userIds));
 	}
 
 	private void requireUser(long userId) {

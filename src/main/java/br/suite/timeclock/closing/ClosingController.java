@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -44,8 +45,8 @@ class ClosingController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		Closings.Listing listing = this.closings.list(establishmentId, month, status, paging);
-		return paging.respond(listing.closings(), listing.total());
+		ListQuery.Page<ClosingResponse> listing = this.closings.list(establishmentId, month, status, paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

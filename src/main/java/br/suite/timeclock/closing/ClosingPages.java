@@ -66,7 +66,7 @@ class ClosingPages {
 				: all.isEmpty() ? Establishments.DEFAULT : all.get(0).id();
 		model.addAttribute("establishments", all);
 		model.addAttribute("establishmentId", chosen);
-		List<ClosingResponse> list = this.closings.list(chosen, null, null, new Paging(null, null)).closings();
+		List<ClosingResponse> list = this.closings.list(chosen, null, null, new Paging(null, null)).items();
 		model.addAttribute("closings", list);
 		model.addAttribute("monthNames", monthNames(list.stream().map(ClosingResponse::month).toList()));
 		if (!model.containsAttribute("month")) {

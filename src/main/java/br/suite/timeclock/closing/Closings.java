@@ -1,14 +1,9 @@
 package br.suite.timeclock.closing;
 
-import java.sql.Date;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +11,6 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -37,9 +31,9 @@ import br.suite.timeclock.timesheet.Timesheets;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Month closings (issue 24 item 7): freezing an establishment's month, listing and
- * reopening closings, and the employees' signatures of their frozen espelhos. The checks
- * every write makes are {@link MonthClosings}'.
+ * Month closings: freezing an establishment's month, listing and reopening closings, and
+ * the employees' signatures of their frozen espelhos. The checks every write makes are
+ * {@link MonthClosings}'.
  */
 @Service
 class Closings {
@@ -48,7 +42,7 @@ class Closings {
 
 	static final int MAX_DISAGREEMENT = 2000;
 
-	private final JdbcClient jdbc;
+	private final ClosingRepository repository;
 
 	private final MonthClosings closings;
 
@@ -62,9 +56,9 @@ class Closings {
 
 	private final JsonMapper json;
 
-	Closings(JdbcClient jdbc, MonthClosings closings, Timesheets timesheets, Establishments establishments,
+	Closings(ClosingRepository repository, MonthClosings closings, Timesheets timesheets, Establishments establishments,
 			AccessDirectory users, AuditLog audit, JsonMapper json) {
-		this.jdbc = jdbc;
+		this.repository = repository;
 		this.closings = closings;
 		this.timesheets = timesheets;
 		this.establishments = establishments;
@@ -131,27 +125,17 @@ class Closings {
 							+ ": close the months after " + last + " in order (each month's banco de horas starts "
 							+ "from the frozen balance of the month before).");
 		}
-		long id;
-		Instant closedAt;
+		ClosingRepository.Inserted inserted;
 		try {
-			record Inserted(long id, Instant closedAt) {
-			}
-			Inserted inserted = this.jdbc.sql("""
-					INSERT INTO timeclock_closing (establishment_id, month, closed_by)
-					VALUES (:establishment, :month, :actor) RETURNING id, closed_at""")
-				.param("establishment", establishmentId)
-				.param("month", Date.valueOf(month.atDay(1)))
-				.param("actor", actor.id())
-				.query((rs, n) -> new Inserted(rs.getLong("id"), rs.getTimestamp("closed_at").toInstant()))
-				.single();
-			id = inserted.id();
-			closedAt = inserted.closedAt();
+			inserted = this.repository.insert(establishmentId, month, actor.id());
 		}
 		catch (DuplicateKeyException ex) {
 			// Only without the lock (another instance on an older version): the
 			// unique index keeps one closing in force per month.
 			throw new TimeclockProblems.MonthClosed(month, establishmentId, 0);
 		}
+		long id = inserted.id();
+		Instant closedAt = inserted.closedAt();
 		int frozen = 0;
 		for (AccessDirectory.UserSummary employee : this.users.employeesOf(establishmentId,
 				establishmentId == Establishments.DEFAULT)) {
@@ -161,24 +145,8 @@ class Closings {
 				throw new TimeclockProblems.MonthNotOver(month);
 			}
 			byte[] pdf = this.timesheets.render(sheet.timesheet());
-			this.jdbc.sql("""
-					INSERT INTO timeclock_closing_employee (closing_id, employee_id, month, timesheet, pdf, pdf_sha256,
-					    bank_balance, bank_period_start, bank_period_months, window_start, window_end)
-					VALUES (:closing, :employee, :month, CAST(:timesheet AS jsonb), :pdf, :sha, :balance, :periodStart,
-					    :periodMonths, :windowStart, :windowEnd)""")
-				.param("closing", id)
-				.param("employee", employee.id())
-				.param("month", Date.valueOf(month.atDay(1)))
-				.param("timesheet", this.json.writeValueAsString(sheet.timesheet().closed(null)))
-				.param("pdf", pdf)
-				.param("sha", Sha256.hex(pdf))
-				.param("balance", sheet.bank().balance())
-				.param("periodStart",
-						sheet.bank().periodStart() == null ? null : Date.valueOf(sheet.bank().periodStart().atDay(1)))
-				.param("periodMonths", sheet.bank().periodMonths())
-				.param("windowStart", Timestamp.from(sheet.window().start()))
-				.param("windowEnd", Timestamp.from(sheet.window().end()))
-				.update();
+			this.repository.insertEmployee(id, employee.id(), month,
+					this.json.writeValueAsString(sheet.timesheet().closed(null)), pdf, Sha256.hex(pdf), sheet);
 			frozen++;
 		}
 		this.audit.record("timeclock.closing.created", "closing", id,
@@ -191,52 +159,24 @@ class Closings {
 
 	/** The closings in force of the establishment, by month. */
 	private Map<YearMonth, Long> inForce(long establishmentId) {
-		Map<YearMonth, Long> months = new HashMap<>();
-		this.jdbc
-			.sql("""
-					SELECT id, month FROM timeclock_closing WHERE establishment_id = :establishment AND reopened_at IS NULL""")
-			.param("establishment", establishmentId)
-			.query((rs, n) -> months.put(YearMonth.from(rs.getDate("month").toLocalDate()), rs.getLong("id")))
-			.list();
-		return months;
-	}
-
-	record Listing(List<ClosingResponse> closings, long total) {
+		return this.repository.inForce(establishmentId);
 	}
 
 	@Transactional(readOnly = true)
-	Listing list(@Nullable Long establishmentId, @Nullable String month, @Nullable String status, Paging paging) {
+	ListQuery.Page<ClosingResponse> list(@Nullable Long establishmentId, @Nullable String month,
+			@Nullable String status, Paging paging) {
 		YearMonth yearMonth = month == null ? null : month("month", month);
 		if (status != null && !status.equals("closed") && !status.equals("reopened")) {
 			throw InvalidRequest.of("status", "must be closed or reopened");
 		}
-		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "timeclock_closing c")
-			.where("c.establishment_id = :establishment", "establishment", establishmentId)
-			.where("c.month = :month", "month", yearMonth == null ? null : Date.valueOf(yearMonth.atDay(1)))
-			.orderBy("c.month DESC, c.id DESC");
-		if (status != null) {
-			query.where("reopened".equals(status) ? "c.reopened_at IS NOT NULL" : "c.reopened_at IS NULL");
-		}
-		ListQuery.Page<ClosingResponse> page = query.page(paging, (rs, n) -> response(rs, null));
-		return new Listing(page.items(), page.total());
+		return this.repository.list(establishmentId, yearMonth, status == null ? null : "reopened".equals(status),
+				paging);
 	}
 
 	@Transactional(readOnly = true)
 	ClosingResponse get(long id, boolean withEmployees) {
-		List<ClosingResponse.Employee> employees = withEmployees ? this.jdbc.sql("""
-				SELECT e.employee_id, e.timesheet ->> 'employee_name' AS employee_name,
-				    (e.timesheet ->> 'worked_minutes')::bigint AS worked_minutes, e.pdf_sha256
-				FROM timeclock_closing_employee e WHERE e.closing_id = :id ORDER BY e.employee_id""")
-			.param("id", id)
-			.query((rs, n) -> new ClosingResponse.Employee(rs.getLong("employee_id"), rs.getString("employee_name"),
-					rs.getLong("worked_minutes"), rs.getString("pdf_sha256"),
-					signature(id, rs.getLong("employee_id")).orElse(null)))
-			.list() : null;
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM timeclock_closing c WHERE c.id = :id")
-			.param("id", id)
-			.query((rs, n) -> response(rs, employees))
-			.optional()
-			.orElseThrow(() -> new TimeclockProblems.ClosingNotFound(id));
+		List<ClosingResponse.Employee> employees = withEmployees ? this.repository.employees(id) : null;
+		return this.repository.find(id, employees).orElseThrow(() -> new TimeclockProblems.ClosingNotFound(id));
 	}
 
 	/**
@@ -259,13 +199,8 @@ class Closings {
 					"Month " + last + " is closed for establishment " + closing.establishmentId()
 							+ ": reopen the later months first (the latest closing first).");
 		}
-		this.jdbc.sql("UPDATE timeclock_closing SET reopened_by = :actor, reopened_at = now() WHERE id = :id")
-			.param("actor", actor.id())
-			.param("id", id)
-			.update();
-		int invalidated = this.jdbc.sql("""
-				UPDATE timeclock_timesheet_signature SET invalidated_at = now()
-				WHERE closing_id = :id AND invalidated_at IS NULL""").param("id", id).update();
+		this.repository.markReopened(id, actor.id());
+		int invalidated = this.repository.invalidateSignatures(id);
 		this.audit.record("timeclock.closing.reopened", "closing", id,
 				AuditLog.Changes.of()
 					.put("status", "closed", "reopened")
@@ -280,15 +215,7 @@ class Closings {
 	 */
 	@Transactional(readOnly = true)
 	List<OwnTimesheetResponse> ownMonths(long employeeId) {
-		return this.jdbc.sql("""
-				SELECT c.id, c.closed_at, e.month, e.pdf_sha256
-				FROM timeclock_closing_employee e JOIN timeclock_closing c ON c.id = e.closing_id
-				WHERE c.reopened_at IS NULL AND e.employee_id = :employee ORDER BY e.month DESC""")
-			.param("employee", employeeId)
-			.query((rs, n) -> new OwnTimesheetResponse(YearMonth.from(rs.getDate("month").toLocalDate()).toString(),
-					rs.getLong("id"), rs.getTimestamp("closed_at").toInstant(), rs.getString("pdf_sha256"),
-					signature(rs.getLong("id"), employeeId).orElse(null), null))
-			.list();
+		return this.repository.ownMonths(employeeId);
 	}
 
 	/** The caller's closed month with its frozen espelho; 404 when not closed. */
@@ -329,17 +256,8 @@ class Closings {
 		}
 		long id;
 		try {
-			id = this.jdbc
-				.sql("""
-						INSERT INTO timeclock_timesheet_signature (closing_id, employee_id, signed_by, pdf_sha256, disagreement)
-						VALUES (:closing, :employee, :signer, :sha, :disagreement) RETURNING id""")
-				.param("closing", closed.closingId())
-				.param("employee", employeeId)
-				.param("signer", caller.id())
-				.param("sha", sha)
-				.param("disagreement", request.disagreement())
-				.query(Long.class)
-				.single();
+			id = this.repository.insertSignature(closed.closingId(), employeeId, caller.id(), sha,
+					request.disagreement());
 		}
 		catch (DuplicateKeyException ex) {
 			throw new TimeclockProblems.AlreadySigned(month, Instant.now());
@@ -354,45 +272,11 @@ class Closings {
 	}
 
 	private Optional<SignatureResponse> signature(long closingId, long employeeId) {
-		return this.jdbc.sql(SELECT_SIGNATURE + " WHERE s.closing_id = :closing AND s.employee_id = :employee")
-			.param("closing", closingId)
-			.param("employee", employeeId)
-			.query(Closings::signature)
-			.optional();
+		return this.repository.signature(closingId, employeeId);
 	}
 
 	private SignatureResponse signatureById(long id) {
-		return this.jdbc.sql(SELECT_SIGNATURE + " WHERE s.id = :id")
-			.param("id", id)
-			.query(Closings::signature)
-			.single();
-	}
-
-	private static final String SELECT_SIGNATURE = """
-			SELECT s.*, e.month FROM timeclock_timesheet_signature s
-			JOIN timeclock_closing_employee e ON e.closing_id = s.closing_id AND e.employee_id = s.employee_id""";
-
-	private static SignatureResponse signature(ResultSet rs, int n) throws SQLException {
-		Timestamp invalidated = rs.getTimestamp("invalidated_at");
-		return new SignatureResponse(rs.getLong("id"), rs.getLong("closing_id"),
-				YearMonth.from(rs.getDate("month").toLocalDate()).toString(), rs.getLong("employee_id"),
-				rs.getLong("signed_by"), rs.getTimestamp("signed_at").toInstant(), rs.getString("pdf_sha256"),
-				rs.getString("disagreement"), invalidated == null,
-				invalidated == null ? null : invalidated.toInstant());
-	}
-
-	private static final String COLUMNS = """
-			c.*, (SELECT count(*) FROM timeclock_closing_employee e WHERE e.closing_id = c.id) AS employee_count,
-			(SELECT count(*) FROM timeclock_timesheet_signature s WHERE s.closing_id = c.id) AS signed_count""";
-
-	private static ClosingResponse response(ResultSet rs, @Nullable List<ClosingResponse.Employee> employees)
-			throws SQLException {
-		Timestamp reopened = rs.getTimestamp("reopened_at");
-		return new ClosingResponse(rs.getLong("id"), rs.getLong("establishment_id"),
-				YearMonth.from(rs.getDate("month").toLocalDate()).toString(), reopened == null ? "closed" : "reopened",
-				rs.getLong("closed_by"), rs.getTimestamp("closed_at").toInstant(),
-				rs.getObject("reopened_by", Long.class), reopened == null ? null : reopened.toInstant(),
-				rs.getLong("employee_count"), rs.getLong("signed_count"), employees);
+		return this.repository.signatureById(id);
 	}
 
 }

@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -87,9 +88,9 @@ class PunchController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		PunchLedger.Listing listing = this.ledger
+		ListQuery.Page<Punch> listing = this.ledger
 			.list(new PunchLedger.Filter(employeeId, dateFrom, dateTo, recognitionOk, needsReview), paging);
-		return paging.respond(listing.punches().stream().map(PunchResponse::from).toList(), listing.total());
+		return paging.respond(listing.items().stream().map(PunchResponse::from).toList(), listing.total());
 	}
 
 	@GetMapping("/punches" + PathIds.ID)

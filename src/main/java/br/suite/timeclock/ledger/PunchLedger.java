@@ -17,15 +17,16 @@ import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import br.suite.access.AccessDirectory;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.Afd;
 import br.suite.timeclock.Establishment;
 import br.suite.timeclock.Establishments;
 import br.suite.timeclock.PunchRegistered;
-import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.biometrics.FaceRecognition;
 import br.suite.timeclock.biometrics.Images;
 
@@ -107,9 +108,8 @@ public class PunchLedger {
 		Instant recordedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Instant occurredAt = occurredAt(request, recordedAt, errors);
-		EventType eventType = TimeclockFields.parseOrCollect(EventType.class, "event_type", request.eventType(),
-				errors);
-		PunchSource source = TimeclockFields.parseOrCollect(PunchSource.class, "source", request.source(), errors);
+		EventType eventType = ClosedSet.parse(EventType.class, "event_type", request.eventType(), errors);
+		PunchSource source = ClosedSet.parse(PunchSource.class, "source", request.source(), errors);
 		AccessDirectory.UserSummary employee = employee("employee_id", request.employeeId(), errors);
 		Images.Image snapshot = snapshot(request, errors);
 		Establishment establishment = establishment(request, employee, errors);
@@ -140,11 +140,8 @@ public class PunchLedger {
 
 	}
 
-	public record Listing(List<Punch> punches, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
+	public ListQuery.Page<Punch> list(Filter filter, Paging paging) {
 		return this.punches.list(filter, paging);
 	}
 

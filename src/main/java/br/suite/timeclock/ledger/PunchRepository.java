@@ -134,7 +134,7 @@ class PunchRepository {
 			.optional();
 	}
 
-	PunchLedger.Listing list(PunchLedger.Filter filter, Paging paging) {
+	ListQuery.Page<Punch> list(PunchLedger.Filter filter, Paging paging) {
 		ListQuery.Page<Punch> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_punch p")
 			.where("p.employee_id = :employeeId", "employeeId", filter.employeeId())
 			.where("p.occurred_at >= :from", "from",
@@ -147,7 +147,7 @@ class PunchRepository {
 			.where("p.needs_review = :review", "review", filter.needsReview())
 			.orderBy("p.occurred_at, p.id")
 			.page(paging, PunchRepository::punch);
-		return new PunchLedger.Listing(page.items(), page.total());
+		return new ListQuery.Page<Punch>(page.items(), page.total());
 	}
 
 	/** The employee's punches that occurred since the instant, newest first. */

@@ -1,21 +1,16 @@
 package br.suite.timeclock.legalfiles;
 
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.AfdSigner;
-import br.suite.timeclock.Downloads;
 
 @RestController
 @RequestMapping("/api/timeclock/aej")
@@ -44,15 +39,8 @@ class AejController {
 					+ "out. The generation time is answered in " + GENERATED_AT
 					+ "; sent back as generated_at it gives the same bytes (400 for a time this server did not give, "
 					+ "409 aej_changed when the content changed since).")
-	ResponseEntity<byte[]> aej(
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AejExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant());
-		return Downloads.generated(file.bytes(), Downloads.TEXT_LATIN1, file.name(), GENERATED_AT, file.generatedAt());
+	ResponseEntity<byte[]> aej(@ParameterObject LegalFileQuery query) {
+		return this.export.export(query.request()).download(GENERATED_AT);
 	}
 
 	@GetMapping("/signature")
@@ -61,16 +49,8 @@ class AejController {
 	@Operation(summary = "Detached CAdES signature (.p7s) of the AEJ, with the AFD's key",
 			description = "The same parameters as the AEJ, with its " + GENERATED_AT + " as generated_at so the "
 					+ "signature covers the bytes downloaded. 503 (rule afd_signature_not_configured) without a key.")
-	ResponseEntity<byte[]> signature(
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AejExport.File file = this.export.export(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant());
-		return Downloads.generated(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s",
-				GENERATED_AT, file.generatedAt());
+	ResponseEntity<byte[]> signature(@ParameterObject LegalFileQuery query) {
+		return this.export.export(query.request()).signature(this.signer, GENERATED_AT);
 	}
 
 }

@@ -69,15 +69,16 @@ class AejExport {
 		this.users = users;
 	}
 
-	record File(String name, byte[] bytes, Instant generatedAt) {
-	}
-
 	private record Employee(long id, @Nullable String cpf, String name, List<Timesheet.Day> days) {
 	}
 
 	@Transactional(isolation = Isolation.REPEATABLE_READ)
-	File export(@Nullable Long establishmentId, @Nullable LocalDate from, @Nullable LocalDate to,
-			boolean allowIncomplete, @Nullable Instant generatedAt) {
+	GeneratedFile export(AfdRequest request) {
+		Long establishmentId = request.establishmentId();
+		LocalDate from = request.dateFrom();
+		LocalDate to = request.dateTo();
+		boolean allowIncomplete = request.allowIncomplete();
+		Instant generatedAt = request.generatedAt();
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		Establishment establishment = this.establishments.named(establishmentId, errors);
 		DateSpans.check(from, to, MAX_DAYS, errors);
@@ -163,7 +164,7 @@ class AejExport {
 		DateTimeFormatter compact = DateTimeFormatter.BASIC_ISO_DATE;
 		String name = "AEJ_" + establishment.employerDocument() + "_" + compact.format(from) + "_" + compact.format(to)
 				+ ".txt";
-		return new File(name, bytes, generated);
+		return new GeneratedFile(name, bytes, generated);
 	}
 
 	private static String digits(String text) {

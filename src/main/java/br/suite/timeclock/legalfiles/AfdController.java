@@ -1,21 +1,16 @@
 package br.suite.timeclock.legalfiles;
 
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.AfdSigner;
-import br.suite.timeclock.Downloads;
 
 @RestController
 @RequestMapping("/api/timeclock/afd")
@@ -47,15 +42,8 @@ class AfdController {
 					+ "; sending it back as generated_at (with the same parameters) gives the same bytes "
 					+ "again (for the signature): 400 for a time this server did not generate, 409 (rule afd_changed) "
 					+ "when the file's content changed since.")
-	ResponseEntity<byte[]> afd(
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant()));
-		return Downloads.generated(file.bytes(), Downloads.TEXT_LATIN1, file.name(), GENERATED_AT, file.generatedAt());
+	ResponseEntity<byte[]> afd(@ParameterObject LegalFileQuery query) {
+		return this.export.export(query.request()).download(GENERATED_AT);
 	}
 
 	@GetMapping("/signature")
@@ -66,16 +54,8 @@ class AfdController {
 					+ "signature covers exactly the bytes downloaded (only a generation time this server gave out is "
 					+ "accepted: 400 otherwise, 409 afd_changed when the file changed since). 503 (rule "
 					+ "afd_signature_not_configured) without a configured PKCS#12 key store.")
-	ResponseEntity<byte[]> signature(
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at", required = false) @Nullable OffsetDateTime generatedAt) {
-		AfdExport.File file = this.export.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete,
-				generatedAt == null ? null : generatedAt.toInstant()));
-		return Downloads.generated(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s",
-				GENERATED_AT, file.generatedAt());
+	ResponseEntity<byte[]> signature(@ParameterObject LegalFileQuery query) {
+		return this.export.export(query.request()).signature(this.signer, GENERATED_AT);
 	}
 
 }

@@ -55,10 +55,6 @@ class AfdExport {
 		this.settings = settings;
 	}
 
-	/** The file and its name. */
-	record File(String name, byte[] bytes, Instant generatedAt) {
-	}
-
 	private record Row(long nsr, long employeeId, String employeeName, @Nullable String cpf, String line,
 			Instant occurredAt) {
 	}
@@ -80,7 +76,7 @@ class AfdExport {
 	 * of their choosing.
 	 */
 	@Transactional(isolation = Isolation.REPEATABLE_READ)
-	File export(AfdRequest request) {
+	GeneratedFile export(AfdRequest request) {
 		Long establishmentId = request.establishmentId();
 		LocalDate dateFrom = request.dateFrom();
 		LocalDate dateTo = request.dateTo();
@@ -192,7 +188,7 @@ class AfdExport {
 		else if (!issued.contains(sha256)) {
 			throw new TimeclockProblems.AfdChanged(generatedAt);
 		}
-		return new File(name, bytes, generated);
+		return new GeneratedFile(name, bytes, generated);
 	}
 
 	private static void line(StringBuilder file, String record) {

@@ -1,6 +1,5 @@
 package br.suite.timeclock.legalfiles;
 
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -16,7 +15,6 @@ import br.suite.shared.ApiProblem;
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.AfdSigner;
-import br.suite.timeclock.Downloads;
 import br.suite.timeclock.Establishments;
 import br.suite.timeclock.RepSettings;
 import br.suite.web.FormErrors;
@@ -76,7 +74,7 @@ class AfdPages {
 			return "afd";
 		}
 		try {
-			AfdExport.File file = this.export.export(new AfdRequest(establishmentId, from, to, allowIncomplete, null));
+			GeneratedFile file = this.export.export(new AfdRequest(establishmentId, from, to, allowIncomplete, null));
 			model.addAttribute("file", file);
 			// Without a signing key store the .p7s would be a 503: no link then.
 			model.addAttribute("signature", this.settings.signatureKeystore() != null);
@@ -105,27 +103,15 @@ class AfdPages {
 	@GetMapping("/app/afd/file")
 	@Requires("timeclock.afd.export")
 	@RateLimited(RateLimited.Kind.EXPORTS)
-	ResponseEntity<byte[]> afdFile(@RequestParam(name = "establishment_id") long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at") Instant generatedAt) {
-		AfdExport.File file = this.export
-			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
-		return Downloads.of(file.bytes(), Downloads.TEXT_LATIN1, file.name(), true);
+	ResponseEntity<byte[]> afdFile(LegalFileQuery query) {
+		return this.export.export(query.issued()).attachment();
 	}
 
 	@GetMapping("/app/afd/signature")
 	@Requires("timeclock.afd.export")
 	@RateLimited(RateLimited.Kind.EXPORTS)
-	ResponseEntity<byte[]> afdSignature(@RequestParam(name = "establishment_id") long establishmentId,
-			@RequestParam(name = "date_from", required = false) @Nullable LocalDate dateFrom,
-			@RequestParam(name = "date_to", required = false) @Nullable LocalDate dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete,
-			@RequestParam(name = "generated_at") Instant generatedAt) {
-		AfdExport.File file = this.export
-			.export(new AfdRequest(establishmentId, dateFrom, dateTo, allowIncomplete, generatedAt));
-		return Downloads.of(this.signer.sign(file.bytes()), Downloads.SIGNATURE, file.name() + ".p7s", true);
+	ResponseEntity<byte[]> afdSignature(LegalFileQuery query) {
+		return this.export.export(query.issued()).signatureAttachment(this.signer);
 	}
 
 	private static String text(@Nullable LocalDate date) {

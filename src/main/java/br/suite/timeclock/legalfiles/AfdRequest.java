@@ -6,10 +6,10 @@ import java.time.LocalDate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which AFD to write: the establishment, the period of its punches' dates (either end
- * open, both inclusive), whether punches of employees without CPF may be left as they
- * are, and the generation time of an AFD this server wrote before (to get the same bytes
- * again), as {@code GET /api/timeclock/afd/} and its signature take them.
+ * Which AFD or AEJ to write: the establishment, the period (the AFD's ends may be open,
+ * both inclusive), whether employees without CPF may be left as they are, and the
+ * generation time of a file this server wrote before (to get the same bytes again), as
+ * {@link LegalFileQuery} binds them.
  */
 record AfdRequest(@Nullable Long establishmentId, @Nullable LocalDate dateFrom, @Nullable LocalDate dateTo,
 		boolean allowIncomplete, @Nullable Instant generatedAt) {

@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -42,8 +43,9 @@ class OwnRequestController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		TimeclockRequests.Listing listing = this.requests.list(CurrentUser.get().id(), status, null, paging, true);
-		return paging.respond(listing.requests(), listing.total());
+		ListQuery.Page<TimeclockRequestResponse> listing = this.requests.list(CurrentUser.get().id(), status, null,
+				paging, true);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PutMapping(path = PathIds.ID + "/certificate",

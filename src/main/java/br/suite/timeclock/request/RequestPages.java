@@ -12,7 +12,7 @@ import java.time.format.ResolverStyle;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,6 +25,7 @@ import br.suite.access.AccessDirectory;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.timeclock.Establishments;
@@ -175,7 +176,7 @@ class RequestPages {
 		LocalDate today = LocalDate.now(DateTimes.BRAZIL);
 		List<Punch> punches = this.ledger
 			.list(new PunchLedger.Filter(me, today.minusDays(DISREGARD_DAYS), today, null, null), new Paging(200, 0))
-			.punches()
+			.items()
 			.stream()
 			.filter(p -> !p.disregarded())
 			.toList();
@@ -224,7 +225,8 @@ class RequestPages {
 	}
 
 	private String queuePage(Model model, @Nullable Long deciding, String comment) {
-		TimeclockRequests.Listing pending = this.requests.list(null, "pending", null, new Paging(SHOWN, 0), false);
+		ListQuery.Page<TimeclockRequestResponse> pending = this.requests.list(null, "pending", null,
+				new Paging(SHOWN, 0), false);
 		model.addAttribute("requests", rows(pending));
 		model.addAttribute("total", pending.total());
 		model.addAttribute("deciding", deciding);
@@ -233,8 +235,8 @@ class RequestPages {
 		return "requests";
 	}
 
-	private List<Row> rows(TimeclockRequests.Listing listing) {
-		return listing.requests().stream().map(this::row).toList();
+	private List<Row> rows(ListQuery.Page<TimeclockRequestResponse> listing) {
+		return listing.items().stream().map(this::row).toList();
 	}
 
 	private Row row(TimeclockRequestResponse r) {
@@ -260,27 +262,12 @@ class RequestPages {
 	}
 
 	/** Requests waiting for a decision. */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final TimeclockRequests requests;
-
-		Tile(TimeclockRequests requests) {
-			this.requests = requests;
-		}
-
-		@Override
-		public String permission() {
-			return "timeclock.requests.decide";
-		}
-
-		@Override
-		public Count count() {
-			return new Count(11, "contagem-solicitacoes",
-					this.requests.list(null, "pending", null, new Paging(1, 0), false).total(),
-					"dashboard.requestsToDecide", "/app/requests/");
-		}
-
+	@Bean
+	static DashboardTile requestsToDecideTile(TimeclockRequests requests) {
+		return DashboardTile.of("timeclock.requests.decide",
+				() -> new DashboardTile.Count(11, "contagem-solicitacoes",
+						requests.list(null, "pending", null, new Paging(1, 0), false).total(),
+						"dashboard.requestsToDecide", "/app/requests/"));
 	}
 
 }

@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.CurrentUser;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -61,8 +62,8 @@ class TimeclockRequestController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		TimeclockRequests.Listing listing = this.requests.list(employeeId, status, kind, paging, false);
-		return paging.respond(listing.requests(), listing.total());
+		ListQuery.Page<TimeclockRequestResponse> listing = this.requests.list(employeeId, status, kind, paging, false);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@GetMapping(PathIds.ID)

@@ -26,7 +26,6 @@ import br.suite.shared.SeparationOfDuties;
 import br.suite.shared.crypto.Sha256;
 import br.suite.timeclock.DateSpans;
 import br.suite.timeclock.MonthClosings;
-import br.suite.timeclock.TimeclockFields;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.TimeclockRequestChanged;
 import br.suite.timeclock.absence.AbsenceRequest;
@@ -93,19 +92,16 @@ class TimeclockRequests {
 		this.events = events;
 	}
 
-	record Listing(List<TimeclockRequestResponse> requests, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(@Nullable Long employeeId, @Nullable String status, @Nullable String kind, Paging paging,
-			boolean newestFirst) {
+	ListQuery.Page<TimeclockRequestResponse> list(@Nullable Long employeeId, @Nullable String status,
+			@Nullable String kind, Paging paging, boolean newestFirst) {
 		ListQuery.Page<TimeclockRequestResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_request")
 			.where("employee_id = :employee", "employee", employeeId)
 			.where("status = :status", "status", status)
 			.where("kind = :kind", "kind", kind)
 			.orderBy(newestFirst ? "id DESC" : "id")
 			.page(paging, (rs, n) -> response(rs));
-		return new Listing(page.items(), page.total());
+		return page;
 	}
 
 	@Transactional(readOnly = true)
@@ -130,7 +126,7 @@ class TimeclockRequests {
 			errors.add("kind", "is required: " + ClosedSet.allowed(Kind.class));
 		}
 		else {
-			kind = TimeclockFields.parseOrCollect(Kind.class, "kind", body.kind(), errors);
+			kind = ClosedSet.parse(Kind.class, "kind", body.kind(), errors);
 		}
 		if (body.reason().isEmpty()) {
 			errors.add("reason", "is required");
@@ -161,8 +157,7 @@ class TimeclockRequests {
 					errors.add("event_type", "is required to include a mark");
 				}
 				else {
-					EventType type = TimeclockFields.parseOrCollect(EventType.class, "event_type", body.eventType(),
-							errors);
+					EventType type = ClosedSet.parse(EventType.class, "event_type", body.eventType(), errors);
 					eventType = type == null ? null : ClosedSet.wire(type);
 				}
 			}

@@ -85,7 +85,7 @@ class ScheduleAssignmentPages {
 	private String page(Model model, @Nullable Long employeeId, Form form) {
 		List<EmployeeChoices.Choice> choices = this.employees.employees();
 		model.addAttribute("employees", choices);
-		model.addAttribute("schedules", this.schedules.list(new Paging(null, null)).schedules());
+		model.addAttribute("schedules", this.schedules.list(new Paging(null, null)).items());
 		model.addAttribute("form", form);
 		Long shown = employeeId != null && this.employees.isEmployee(employeeId) ? employeeId : null;
 		model.addAttribute("employeeId", shown);

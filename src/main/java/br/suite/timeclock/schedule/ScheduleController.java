@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.json.PartialUpdates;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -53,8 +54,8 @@ class ScheduleController {
 	ResponseEntity<List<ScheduleResponse>> list(@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		Schedules.Listing listing = this.schedules.list(paging);
-		return paging.respond(listing.schedules(), listing.total());
+		ListQuery.Page<ScheduleResponse> listing = this.schedules.list(paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@PostMapping

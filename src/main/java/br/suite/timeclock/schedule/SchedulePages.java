@@ -55,7 +55,7 @@ class SchedulePages {
 	@Requires("timeclock.schedules.view")
 	String list(Model model) {
 		List<Row> rows = new ArrayList<>();
-		for (ScheduleResponse s : this.schedules.list(new Paging(null, null)).schedules()) {
+		for (ScheduleResponse s : this.schedules.list(new Paging(null, null)).items()) {
 			rows.add(new Row(s.id(), s.name(), s.kind(), summary(s), s.tolerancePerMarkMinutes(),
 					s.toleranceDailyMinutes(), s.timeBank(), s.timeBankExpiryMonths(), s.inUse()));
 		}

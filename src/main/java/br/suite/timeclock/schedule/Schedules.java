@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -30,10 +29,7 @@ public class Schedules {
 
 	static final List<String> DAY_KEYS = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
-	private static final String COLUMNS = "s.*, EXISTS (SELECT 1 FROM timeclock_schedule_assignment a "
-			+ "WHERE a.schedule_id = s.id) AS in_use";
-
-	private final JdbcClient jdbc;
+	private final ScheduleRepository repository;
 
 	private final AuditLog audit;
 
@@ -41,43 +37,27 @@ public class Schedules {
 
 	private final MonthClosings closings;
 
-	Schedules(JdbcClient jdbc, AuditLog audit, AccessDirectory users, MonthClosings closings) {
+	Schedules(ScheduleRepository repository, AuditLog audit, AccessDirectory users, MonthClosings closings) {
 		this.closings = closings;
-		this.jdbc = jdbc;
+		this.repository = repository;
 		this.audit = audit;
 		this.users = users;
 	}
 
-	record Listing(List<ScheduleResponse> schedules, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(Paging paging) {
-		ListQuery.Page<ScheduleResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_schedule s")
-			.orderBy("s.id")
-			.page(paging, (rs, n) -> ScheduleRows.response(rs));
-		return new Listing(page.items(), page.total());
+	ListQuery.Page<ScheduleResponse> list(Paging paging) {
+		return this.repository.list(paging);
 	}
 
 	@Transactional(readOnly = true)
 	ScheduleResponse get(long id) {
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM timeclock_schedule s WHERE s.id = :id")
-			.param("id", id)
-			.query((rs, n) -> ScheduleRows.response(rs))
-			.optional()
-			.orElseThrow(() -> new TimeclockProblems.ScheduleNotFound(id));
+		return this.repository.find(id).orElseThrow(() -> new TimeclockProblems.ScheduleNotFound(id));
 	}
 
 	@Transactional
 	ScheduleResponse create(ScheduleRequest request) {
 		ScheduleValidation.Valid valid = ScheduleValidation.validate(request);
-		long id = this.jdbc.sql("""
-				INSERT INTO timeclock_schedule (name, kind, days, rest_day, cycle_start, work_days, off_days, intervals,
-				    tolerance_per_mark_minutes, tolerance_daily_minutes, time_bank, time_bank_expiry_months,
-				    night_reduced_hour)
-				VALUES (:name, :kind, :days, :restDay, :cycleStart, :workDays, :offDays, :intervals, :perMark, :daily,
-				    :timeBank, :expiry, :reduced)
-				RETURNING id""").paramSource(params(request, valid)).query(Long.class).single();
+		long id = this.repository.insert(request, valid);
 		ScheduleResponse created = get(id);
 		this.audit.record("timeclock.schedule.created", "schedule", id, AuditLog.Changes.created(fields(created)));
 		return created;
@@ -85,22 +65,13 @@ public class Schedules {
 
 	@Transactional
 	ScheduleResponse update(long id, Function<ScheduleResponse, ScheduleRequest> changes) {
-		this.jdbc.sql("SELECT id FROM timeclock_schedule WHERE id = :id FOR UPDATE")
-			.param("id", id)
-			.query(Long.class)
-			.optional()
-			.orElseThrow(() -> new TimeclockProblems.ScheduleNotFound(id));
+		if (!this.repository.lockRow(id)) {
+			throw new TimeclockProblems.ScheduleNotFound(id);
+		}
 		ScheduleResponse before = get(id);
 		ScheduleRequest request = changes.apply(before);
 		ScheduleValidation.Valid valid = ScheduleValidation.validate(request);
-		Map<String, @Nullable Object> params = params(request, valid);
-		params.put("id", id);
-		this.jdbc.sql("""
-				UPDATE timeclock_schedule SET name = :name, kind = :kind, days = :days, rest_day = :restDay,
-				    cycle_start = :cycleStart, work_days = :workDays, off_days = :offDays, intervals = :intervals,
-				    tolerance_per_mark_minutes = :perMark, tolerance_daily_minutes = :daily, time_bank = :timeBank,
-				    time_bank_expiry_months = :expiry, night_reduced_hour = :reduced, updated_at = now()
-				WHERE id = :id""").paramSource(params).update();
+		this.repository.update(id, request, valid);
 		ScheduleResponse after = get(id);
 		this.audit.record("timeclock.schedule.updated", "schedule", id,
 				AuditLog.Changes.between(fields(before), fields(after)));
@@ -109,31 +80,19 @@ public class Schedules {
 
 	@Transactional
 	void delete(long id) {
-		ScheduleResponse schedule = this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM timeclock_schedule s WHERE s.id = :id FOR UPDATE")
-			.param("id", id)
-			.query((rs, n) -> ScheduleRows.response(rs))
-			.optional()
+		ScheduleResponse schedule = this.repository.lock(id)
 			.orElseThrow(() -> new TimeclockProblems.ScheduleNotFound(id));
 		if (schedule.inUse()) {
 			throw new TimeclockProblems.ScheduleInUse(id);
 		}
-		this.jdbc.sql("DELETE FROM timeclock_schedule WHERE id = :id").param("id", id).update();
+		this.repository.delete(id);
 		this.audit.record("timeclock.schedule.deleted", "schedule", id, AuditLog.Changes.removed(fields(schedule)));
 	}
 
 	@Transactional(readOnly = true)
 	List<ScheduleAssignmentResponse> assignments(long employeeId) {
 		employee(employeeId);
-		return this.jdbc.sql("""
-				SELECT a.*, s.name AS schedule_name FROM timeclock_schedule_assignment a
-				JOIN timeclock_schedule s ON s.id = a.schedule_id
-				WHERE a.employee_id = :employee ORDER BY a.valid_from""")
-			.param("employee", employeeId)
-			.query((rs, n) -> new ScheduleAssignmentResponse(rs.getLong("id"), rs.getLong("employee_id"),
-					rs.getLong("schedule_id"), rs.getString("schedule_name"),
-					rs.getObject("valid_from", LocalDate.class), rs.getTimestamp("created_at").toInstant()))
-			.list();
+		return this.repository.assignments(employeeId);
 	}
 
 	/**
@@ -147,10 +106,7 @@ public class Schedules {
 		if (request.scheduleId() == null) {
 			errors.add("schedule_id", "is required");
 		}
-		else if (this.jdbc.sql("SELECT count(*) FROM timeclock_schedule WHERE id = :id")
-			.param("id", request.scheduleId())
-			.query(Long.class)
-			.single() == 0) {
+		else if (!this.repository.exists(request.scheduleId())) {
 			errors.add("schedule_id", "schedule " + request.scheduleId() + " does not exist");
 		}
 		if (request.validFrom() == null) {
@@ -159,36 +115,11 @@ public class Schedules {
 		errors.throwIfAny();
 		// The assignment is in force from valid_from until the next one: no closed month
 		// may lie in between.
-		LocalDate next = this.jdbc.sql("""
-				SELECT valid_from FROM timeclock_schedule_assignment
-				WHERE employee_id = :employee AND valid_from > :from ORDER BY valid_from LIMIT 1""")
-			.param("employee", employeeId)
-			.param("from", request.validFrom())
-			.query(LocalDate.class)
-			.optional()
-			.orElse(null);
+		LocalDate next = this.repository.nextAssignment(employeeId, request.validFrom()).orElse(null);
 		this.closings.requireOpen(employeeId, request.validFrom(),
 				next == null ? LocalDate.of(9999, 12, 31) : next.minusDays(1));
-		Long previous = this.jdbc.sql("""
-				SELECT schedule_id FROM timeclock_schedule_assignment
-				WHERE employee_id = :employee AND valid_from = :from FOR UPDATE""")
-			.param("employee", employeeId)
-			.param("from", request.validFrom())
-			.query(Long.class)
-			.optional()
-			.orElse(null);
-		long id = this.jdbc.sql("""
-				INSERT INTO timeclock_schedule_assignment (employee_id, schedule_id, valid_from, created_by)
-				VALUES (:employee, :schedule, :from, :actor)
-				ON CONFLICT (employee_id, valid_from) DO UPDATE SET schedule_id = EXCLUDED.schedule_id,
-				    created_by = EXCLUDED.created_by, created_at = now()
-				RETURNING id""")
-			.param("employee", employeeId)
-			.param("schedule", request.scheduleId())
-			.param("from", request.validFrom())
-			.param("actor", actorId)
-			.query(Long.class)
-			.single();
+		Long previous = this.repository.lockAssignment(employeeId, request.validFrom()).orElse(null);
+		long id = this.repository.assign(employeeId, request.scheduleId(), request.validFrom(), actorId);
 		this.audit.record("timeclock.schedule_assignment.changed", "user", employeeId,
 				AuditLog.Changes.of()
 					.put("valid_from", null, request.validFrom().toString())
@@ -199,12 +130,7 @@ public class Schedules {
 	/** The employee's assignments as the computation takes them. */
 	@Transactional(readOnly = true)
 	public List<Assignment> assignmentsFor(long employeeId) {
-		return this.jdbc.sql("""
-				SELECT a.valid_from, s.* FROM timeclock_schedule_assignment a
-				JOIN timeclock_schedule s ON s.id = a.schedule_id WHERE a.employee_id = :employee""")
-			.param("employee", employeeId)
-			.query((rs, n) -> new Assignment(rs.getObject("valid_from", LocalDate.class), ScheduleRows.schedule(rs)))
-			.list();
+		return this.repository.assignmentsFor(employeeId);
 	}
 
 	private void employee(long employeeId) {
@@ -213,25 +139,6 @@ public class Schedules {
 		if (!user.isEmployee()) {
 			throw InvalidRequest.of("user_id", "user " + employeeId + " is not an employee");
 		}
-	}
-
-	private static Map<String, @Nullable Object> params(ScheduleRequest request, ScheduleValidation.Valid valid) {
-		boolean weekly = "weekly".equals(request.kind());
-		Map<String, @Nullable Object> params = new LinkedHashMap<>();
-		params.put("name", request.name());
-		params.put("kind", request.kind());
-		params.put("days", valid.days());
-		params.put("restDay", weekly ? request.restDay() : null);
-		params.put("cycleStart", weekly ? null : request.cycleStart());
-		params.put("workDays", weekly ? null : request.workDays());
-		params.put("offDays", weekly ? null : request.offDays());
-		params.put("intervals", valid.intervals());
-		params.put("perMark", request.tolerancePerMarkMinutes());
-		params.put("daily", request.toleranceDailyMinutes());
-		params.put("timeBank", request.timeBank());
-		params.put("expiry", request.timeBankExpiryMonths());
-		params.put("reduced", request.nightReducedHour());
-		return params;
 	}
 
 	private static Map<String, @Nullable Object> fields(ScheduleResponse s) {
