@@ -30,8 +30,6 @@ BILLS = int(os.environ.get("SUITE_BENCH_BILLS", "1000" if QUICK else "10000"))
 TRANSACTIONS = int(os.environ.get("SUITE_BENCH_BILL_TRANSACTIONS", "10000" if QUICK else "100000"))
 DRE_BILLS = int(os.environ.get("SUITE_BENCH_DRE_BILLS", "10000" if QUICK else "100000"))
 THREADS = 8
-# SUITE_BENCH_STEPS=a runs only step a (an A/B of the create path); the default runs a, b, c and d.
-ONLY_A = os.environ.get("SUITE_BENCH_STEPS", "abcd") == "a"
 SUPPLIERS = 50
 CUSTOMERS = 20
 REPEAT = 30 if QUICK else 200
@@ -290,9 +288,6 @@ def run(api):
     suppliers, customers, centres, categories = parties(api)
     results["a"] = create_bills(api, suppliers, centres, categories)
     log(f"a: {results['a']['bills_per_s']} bills/s")
-    if ONLY_A:
-        results["all_met"] = results["a"]["met"]
-        return results
     results["b"] = payables_month(client)
     log(f"b: p99 {results['b']['p99_ms']} ms")
     results["c_seed"] = seed_transactions(api, categories)
@@ -306,18 +301,11 @@ def run(api):
 
 
 def markdown(results):
+    a, b, c, d = (results[k] for k in "abcd")
+
     def met(ok):
         return "met" if ok else "**not met**"
 
-    if ONLY_A:
-        a = results["a"]
-        return [
-            "| step | measured | target | | load 1 min before | service / PostgreSQL CPU |",
-            "|---|---|---|---|---|---|",
-            f"| a: {a['bills']} bills × 3 installments, POST /api/finance/bills/ ({a['clients']} clients) | "
-            f"{a['bills_per_s']} bills/s ({a['wall_s']} s) | ≥ {TARGETS['create_bills_per_s']}/s | {met(a['met'])} | "
-            f"{a['load_average_1m']} | {a['service_cpu_s']} s / {a['postgres_cpu_s']} s |"]
-    a, b, c, d = (results[k] for k in "abcd")
     return [
         "| step | measured | target | | load 1 min before | service / PostgreSQL CPU |",
         "|---|---|---|---|---|---|",
@@ -365,8 +353,7 @@ def main():
                     "uptime_after": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(),
                     "load_average_before_start": [round(v, 2) for v in load_before], "cpus": os.cpu_count(),
                     "postgres": postgres, "jvm_flags": bench.JVM_FLAGS, "jar": bench.the_jar()})
-    stem = (f"{datetime.date.today()}-{commit}-bills" + ("-quick" if QUICK else "")
-            + ("-a" if ONLY_A else ""))
+    stem = f"{datetime.date.today()}-{commit}-bills" + ("-quick" if QUICK else "")
     os.makedirs(os.path.join(bench.BENCH, "results"), exist_ok=True)
     with open(os.path.join(bench.BENCH, "results", stem + ".json"), "w") as out:
         json.dump(results, out, indent=2)
