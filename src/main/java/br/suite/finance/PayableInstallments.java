@@ -30,10 +30,11 @@ public interface PayableInstallments {
 	/**
 	 * An open installment of a payable (not cancelled) whose open amount equals the
 	 * debit's unallocated amount, due within the window around the debit's date, whose
-	 * supplier's document the debit names.
+	 * supplier's document the debit names; with the supplier's name and the bill's
+	 * description, for the pages.
 	 */
 	record Candidate(long transactionId, long billId, int installmentNumber, BigDecimal amount, LocalDate dueDate,
-			Match match) {
+			Match match, String supplierName, String description) {
 	}
 
 	/**

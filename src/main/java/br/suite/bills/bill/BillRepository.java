@@ -121,21 +121,46 @@ class BillRepository {
 		this.jdbc.sql("UPDATE bills_bill SET recurrence_id = id WHERE id = ?").param(id).update();
 	}
 
-	void insertInstallment(long billId, int number, LocalDate due, BigDecimal amount, @Nullable Long chargeId) {
-		this.jdbc.sql("""
-				INSERT INTO bills_installment (bill_id, number, due_date, amount, charge_id)
-				VALUES (?, ?, ?, ?, ?)""").params(billId, number, due, amount, chargeId).update();
+	/** An installment to write with {@link #insertInstallments}. */
+	record NewInstallment(int number, LocalDate dueDate, BigDecimal amount, @Nullable Long chargeId) {
 	}
 
-	void writeSplits(long billId, List<Split> splits) {
-		for (int i = 0; i < splits.size(); i++) {
-			Split split = splits.get(i);
-			this.jdbc.sql("""
-					INSERT INTO bills_split (bill_id, position, category_id, cost_centre_id, amount)
-					VALUES (?, ?, ?, ?, ?)""")
-				.params(billId, i + 1, split.categoryId(), split.costCentreId(), split.amount())
-				.update();
+	/**
+	 * The installments of a new bill in one statement (one round trip however many), in
+	 * their order.
+	 */
+	void insertInstallments(long billId, List<NewInstallment> installments) {
+		if (installments.isEmpty()) {
+			return;
 		}
+		this.jdbc.sql("""
+				INSERT INTO bills_installment (bill_id, number, due_date, amount, charge_id)
+				SELECT ?, i.number, i.due_date, i.amount, i.charge_id
+				FROM unnest(?::int[], ?::date[], ?::numeric[], ?::bigint[]) WITH ORDINALITY
+				    AS i(number, due_date, amount, charge_id, n)
+				ORDER BY i.n""")
+			.params(billId, installments.stream().map(NewInstallment::number).toArray(Integer[]::new),
+					installments.stream().map(i -> java.sql.Date.valueOf(i.dueDate())).toArray(java.sql.Date[]::new),
+					installments.stream().map(NewInstallment::amount).toArray(BigDecimal[]::new),
+					installments.stream().map(NewInstallment::chargeId).toArray(Long[]::new))
+			.update();
+	}
+
+	/** The splits of a bill, positions 1…n, in one statement (one round trip). */
+	void writeSplits(long billId, List<Split> splits) {
+		if (splits.isEmpty()) {
+			return;
+		}
+		this.jdbc.sql("""
+				INSERT INTO bills_split (bill_id, position, category_id, cost_centre_id, amount)
+				SELECT ?, s.position, s.category_id, s.cost_centre_id, s.amount
+				FROM unnest(?::bigint[], ?::bigint[], ?::numeric[]) WITH ORDINALITY
+				    AS s(category_id, cost_centre_id, amount, position)
+				ORDER BY s.position""")
+			.params(billId, splits.stream().map(Split::categoryId).toArray(Long[]::new),
+					splits.stream().map(Split::costCentreId).toArray(Long[]::new),
+					splits.stream().map(Split::amount).toArray(BigDecimal[]::new))
+			.update();
 	}
 
 	void replaceSplits(long billId, List<Split> splits) {

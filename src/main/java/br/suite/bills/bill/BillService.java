@@ -2,6 +2,7 @@ package br.suite.bills.bill;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -153,6 +154,7 @@ class BillService {
 	Versioned<BillResponse> write(Draft draft, @Nullable NfeLink nfe) {
 		OffsetDateTime now = BillsFields.now();
 		Long first = null;
+		Versioned<BillResponse> firstRead = null;
 		ClienteDirectory.Payer payer = draft.clienteId() == null ? null
 				: this.clientes.payer(draft.clienteId()).orElse(null);
 		for (int k = 0; k < draft.recurrences(); k++) {
@@ -167,20 +169,29 @@ class BillService {
 				}
 			}
 			this.rows.writeSplits(id, draft.splits());
+			List<BillRepository.NewInstallment> installments = new ArrayList<>();
 			for (Planned planned : draft.installments()) {
 				LocalDate due = InstallmentPlan.monthsAfter(planned.dueDate(), k);
 				Long charge = payer == null ? null
 						: this.charges.open(draft.chargeKind(), payer.nome(), payer.documento(), planned.amount(), due,
 								BillDrafts.chargeDescription(draft, planned.number()));
-				this.rows.insertInstallment(id, planned.number(), due, planned.amount(), charge);
+				installments.add(new BillRepository.NewInstallment(planned.number(), due, planned.amount(), charge));
 			}
-			BillResponse written = find(id, false).body();
+			this.rows.insertInstallments(id, installments);
+			Versioned<BillResponse> read = find(id, false);
+			if (k == 0) {
+				firstRead = read;
+			}
+			BillResponse written = read.body();
 			this.audit.record("finance.bill.created", "bill", id, AuditLog.Changes.created(audited(written)));
 			this.events.publishEvent(new BillCreated(id, written.direction(), written.fornecedorId(),
 					written.clienteId(), written.description(), written.documentNumber(), written.competenceDate(),
 					written.total(), written.installments().size(), written.recurrenceId()));
 		}
-		return find(Objects.requireNonNull(first), false);
+		// One bill: what was read back to audit it is the answer; with a recurrence, the
+		// first is read again once all are written.
+		return draft.recurrences() == 1 ? Objects.requireNonNull(firstRead)
+				: find(Objects.requireNonNull(first), false);
 	}
 
 	/**

@@ -8,6 +8,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.bills.bill.BillLedger;
@@ -69,16 +70,33 @@ class BillPaymentPages {
 
 	}
 
+	/**
+	 * The form for the open amount paid today; from a reconciliation suggestion (the
+	 * transaction page's "Dar baixa"), {@code transacao} and {@code data} fill in the
+	 * debit and its date (the API still checks the debit when the form is sent).
+	 */
 	@GetMapping(PATH)
 	@Requires("finance.bills.change")
-	String form(@PathVariable long id, @PathVariable long number, Model model) {
+	String form(@PathVariable long id, @PathVariable long number,
+			@RequestParam(name = "transacao", required = false) @Nullable String transaction,
+			@RequestParam(name = "data", required = false) @Nullable String date, Model model) {
 		BillLedger.Installment installment = this.ledger.installment(id, number);
 		if (!installment.payable()) {
 			return installment.chargeId() == null ? "redirect:/app/bills/" + id + "/"
 					: "redirect:/app/charges/" + installment.chargeId() + "/";
 		}
-		return form(model, installment, new PaymentForm(FormInput.dayText(LocalDate.now(DateTimes.BRAZIL)),
-				FormInput.amountText(installment.openAmount()), "", "", "", ""));
+		LocalDate paidOn = LocalDate.now(DateTimes.BRAZIL);
+		if (date != null) {
+			try {
+				paidOn = LocalDate.parse(date);
+			}
+			catch (java.time.format.DateTimeParseException notADate) {
+				// Today, as when the form is opened from the bill.
+			}
+		}
+		return form(model, installment,
+				new PaymentForm(FormInput.dayText(paidOn), FormInput.amountText(installment.openAmount()), "", "", "",
+						transaction == null || !transaction.matches("\\d{1,18}") ? "" : transaction));
 	}
 
 	@PostMapping(PATH)

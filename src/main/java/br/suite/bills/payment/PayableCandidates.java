@@ -38,7 +38,8 @@ class PayableCandidates implements PayableInstallments {
 		this.fornecedores = fornecedores;
 	}
 
-	private record Pair(int debit, long billId, int number, BigDecimal amount, LocalDate dueDate, long fornecedorId) {
+	private record Pair(int debit, long billId, int number, BigDecimal amount, LocalDate dueDate, long fornecedorId,
+			String description) {
 	}
 
 	@Override
@@ -48,7 +49,7 @@ class PayableCandidates implements PayableInstallments {
 			return List.of();
 		}
 		List<Pair> pairs = this.jdbc.sql("""
-				SELECT d.n, b.id, i.number, i.amount - i.paid_amount, i.due_date, b.fornecedor_id
+				SELECT d.n, b.id, i.number, i.amount - i.paid_amount, i.due_date, b.fornecedor_id, b.description
 				FROM unnest(?::bigint[], ?::numeric[], ?::date[]) WITH ORDINALITY AS d(transaction_id, open, day, n)
 				JOIN bills_installment i ON i.amount - i.paid_amount = d.open
 				    AND i.paid_amount < i.amount AND i.due_date BETWEEN d.day - ? AND d.day + ?
@@ -62,7 +63,7 @@ class PayableCandidates implements PayableInstallments {
 					debits.stream().map(d -> Date.valueOf(d.date())).toArray(Date[]::new), windowAfterDays,
 					windowBeforeDays)
 			.query((rs, n) -> new Pair(rs.getInt(1) - 1, rs.getLong(2), rs.getInt(3), rs.getBigDecimal(4),
-					rs.getObject(5, LocalDate.class), rs.getLong(6)))
+					rs.getObject(5, LocalDate.class), rs.getLong(6), rs.getString(7)))
 			.list();
 		if (pairs.isEmpty()) {
 			return List.of();
@@ -73,10 +74,13 @@ class PayableCandidates implements PayableInstallments {
 		for (Pair pair : pairs) {
 			FornecedorDirectory.Supplier supplier = documents.get(pair.fornecedorId());
 			Debit debit = debits.get(pair.debit());
-			Match match = supplier == null ? null : match(debit, supplier.documento());
+			if (supplier == null) {
+				continue;
+			}
+			Match match = match(debit, supplier.documento());
 			if (match != null) {
 				candidates.add(new Candidate(debit.transactionId(), pair.billId(), pair.number(), pair.amount(),
-						pair.dueDate(), match));
+						pair.dueDate(), match, supplier.nome(), pair.description()));
 			}
 		}
 		return candidates;

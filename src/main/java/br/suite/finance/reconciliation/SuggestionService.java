@@ -66,9 +66,24 @@ public class SuggestionService {
 			params.put("account", accountId);
 		}
 		List<SuggestionResponse> all = new ArrayList<>(query(where, params));
-		all.addAll(payables(where, params));
+		payables(where, params).forEach(p -> all.add(p.response()));
 		all.sort(java.util.Comparator.comparingLong(SuggestionResponse::transactionId));
 		return all;
+	}
+
+	/** A payable suggestion and the installment it proposes (supplier, description). */
+	record Payable(SuggestionResponse response, PayableInstallments.Candidate candidate) {
+	}
+
+	/**
+	 * The current payable suggestions for one transaction (none when it is not a settled
+	 * debit with money unallocated), the nearest due date first.
+	 */
+	@Transactional(readOnly = true)
+	List<Payable> payablesFor(long transactionId) {
+		Map<String, Object> params = new HashMap<>();
+		params.put("id", transactionId);
+		return payables("t.id = :id", params);
 	}
 
 	/**
@@ -76,7 +91,7 @@ public class SuggestionService {
 	 * bills' {@link PayableInstallments}), scored and explained as the credits' are, the
 	 * nearest due date first.
 	 */
-	private List<SuggestionResponse> payables(String transactionFilter, Map<String, Object> params) {
+	private List<Payable> payables(String transactionFilter, Map<String, Object> params) {
 		if (this.payables.isEmpty()) {
 			return List.of();
 		}
@@ -114,14 +129,17 @@ public class SuggestionService {
 		}
 		dated.sort(java.util.Comparator.comparingLong((Dated d) -> d.candidate().transactionId())
 			.thenComparingInt(d -> Math.abs(d.days())));
-		List<SuggestionResponse> suggestions = new ArrayList<>();
+		List<Payable> suggestions = new ArrayList<>();
 		for (Dated d : dated) {
 			PayableInstallments.Candidate candidate = d.candidate();
 			int forTransaction = perTransaction.get(candidate.transactionId()).intValue();
 			int forTarget = perInstallment.get(candidate.billId() + "/" + candidate.installmentNumber()).intValue();
-			suggestions.add(new SuggestionResponse(candidate.transactionId(), null, null, candidate.billId(),
-					candidate.installmentNumber(), candidate.amount(), score(d.days(), forTransaction, forTarget),
-					payableExplanation(candidate.amount(), d.days(), candidate.match(), forTransaction, forTarget)));
+			suggestions.add(new Payable(
+					new SuggestionResponse(
+							candidate.transactionId(), null, null, candidate.billId(), candidate.installmentNumber(),
+							candidate.amount(), score(d.days(), forTransaction, forTarget), payableExplanation(
+									candidate.amount(), d.days(), candidate.match(), forTransaction, forTarget)),
+					candidate));
 		}
 		return suggestions;
 	}
