@@ -18,8 +18,9 @@ import org.springframework.stereotype.Component;
  * {@code matched_document_id} (the target when it has exactly one allocation of that
  * kind), and a charge's {@code paid_amount}, {@code paid_on} and {@code status}.
  * Set-based: two statements per refresh, whatever the number of rows. Rows whose values
- * do not change are not written (their version and ETag stay). Charges that become fully
- * paid are published as {@link ChargesPaid}.
+ * do not change are not written (their version and ETag stay). Charges that become
+ * covered ({@code paid}, or {@code overpaid}: covered with a surplus left on the
+ * transaction) from a status that was neither are published as {@link ChargesPaid}.
  */
 @Component
 public class ReconciliationState {
@@ -101,7 +102,8 @@ public class ReconciliationState {
 				            WHERE c.id = s.id
 				              AND (c.paid_amount, c.paid_on, c.status) IS DISTINCT FROM (s.paid, s.paid_on, s.status)
 				            RETURNING c.id, c.amount, s.paid, s.before, s.status, s.paid_on)
-				SELECT id, amount, paid, status = 'paid' AND before <> 'paid', paid_on FROM changed""")
+				SELECT id, amount, paid, status IN ('paid', 'overpaid') AND before NOT IN ('paid', 'overpaid'), paid_on
+				FROM changed""")
 			.param("charges", charges)
 			.param("transactions", transactions)
 			.param("now", now)

@@ -1,15 +1,8 @@
 package br.suite.webhooks;
 
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetup;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,6 +12,7 @@ import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.TestSettings;
+import br.suite.finance.collection.TestSmtp;
 import br.suite.shared.DateTimes;
 import tools.jackson.databind.JsonNode;
 
@@ -36,44 +30,18 @@ class CollectionWebhookApiTests extends ApiTest {
 	@Autowired
 	JdbcClient jdbc;
 
-	private final int port = freePort();
-
-	private @Nullable GreenMail smtp;
+	private final TestSmtp smtp = new TestSmtp();
 
 	@Override
 	protected void settings(TestSettings settings) {
 		WebhookTestSettings.deliveringWithShortRetries(settings);
-		settings.record("br.suite.finance.collection.MailSettings",
-				Map.of("host", "127.0.0.1", "port", this.port, "from", "Cobrança <cobranca@padaria.example>",
-						"starttls", false, "backoff", Duration.ofMillis(20), "timeout", Duration.ofSeconds(5)));
+		this.smtp.settings(settings, "Cobrança <cobranca@padaria.example>");
 	}
 
 	@AfterEach
 	void stopSmtpAndDisable() {
-		stopSmtp();
+		this.smtp.stop();
 		this.api.put(POLICY, "{\"enabled\":false}");
-	}
-
-	private void startSmtp() {
-		GreenMail server = new GreenMail(new ServerSetup(this.port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
-		server.start();
-		this.smtp = server;
-	}
-
-	private void stopSmtp() {
-		if (this.smtp != null) {
-			this.smtp.stop();
-			this.smtp = null;
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	private JsonNode run() {
@@ -101,9 +69,9 @@ class CollectionWebhookApiTests extends ApiTest {
 			.param(java.sql.Date.valueOf(today))
 			.update();
 		// Whatever else the shared database has due goes first, with the server up.
-		startSmtp();
+		this.smtp.start();
 		run();
-		stopSmtp();
+		this.smtp.stop();
 		try (Receiver receiver = new Receiver()) {
 			// Subscribing to them needs finance.collection.view.
 			Response refused = signedInWith("webhooks.subscriptions.change").post("/api/webhooks/subscriptions/",
@@ -130,7 +98,7 @@ class CollectionWebhookApiTests extends ApiTest {
 			assertThat(failed.get("to").asString()).startsWith("we***@").doesNotContain(email);
 			long messageId = failed.get("message_id").asLong();
 
-			startSmtp();
+			this.smtp.start();
 			assertThat(run().get("sent").asInt()).isEqualTo(1);
 			JsonNode sent = delivered(receiver, "finance.collection.sent", charge);
 			assertThat(sent.get("message_id").asLong()).isEqualTo(messageId);

@@ -19,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.mail.MailException;
 import org.springframework.mail.javamail.MimeMessageHelper;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -136,7 +135,7 @@ class CollectionSender {
 				recordSent(prepared, messageId);
 				return Outcome.SENT;
 			}
-			catch (MailException | MessagingException ex) {
+			catch (MessagingException ex) {
 				String reason = Mailer.reason(ex);
 				if (attempt >= settings.attempts()) {
 					log.warn("Collection message {} failed after {} attempts: {}", id, attempt, reason);

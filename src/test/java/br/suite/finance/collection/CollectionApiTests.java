@@ -1,7 +1,5 @@
 package br.suite.finance.collection;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,13 +9,10 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.GreenMailUtil;
-import com.icegreen.greenmail.util.ServerSetup;
 import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
 import org.jspecify.annotations.Nullable;
@@ -56,39 +51,21 @@ class CollectionApiTests extends ApiTest {
 	@Autowired
 	JdbcClient jdbc;
 
-	private final int port = freePort();
-
-	private @Nullable GreenMail smtp;
+	private final TestSmtp smtp = new TestSmtp();
 
 	@Override
 	protected void settings(TestSettings settings) {
-		settings.record("br.suite.finance.collection.MailSettings",
-				Map.of("host", "127.0.0.1", "port", this.port, "from", "Padaria São João <cobranca@padaria.example>",
-						"starttls", false, "backoff", Duration.ofMillis(20), "timeout", Duration.ofSeconds(5)));
+		this.smtp.settings(settings, "Padaria São João <cobranca@padaria.example>");
 	}
 
 	@AfterEach
 	void stopSmtpAndDisable() {
-		if (this.smtp != null) {
-			this.smtp.stop();
-		}
+		this.smtp.stop();
 		this.api.put(POLICY, "{\"enabled\":false}");
 	}
 
 	private GreenMail startSmtp() {
-		GreenMail server = new GreenMail(new ServerSetup(this.port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
-		server.start();
-		this.smtp = server;
-		return server;
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
+		return this.smtp.start();
 	}
 
 	private static LocalDate today() {
@@ -316,7 +293,7 @@ class CollectionApiTests extends ApiTest {
 		// Whatever else the shared database has due goes first, with the server up.
 		startSmtp();
 		run();
-		Objects.requireNonNull(this.smtp).stop();
+		this.smtp.stop();
 		String down = address("fora");
 		long charge = charge("Lia", down, "", 0);
 		JsonNode failedRun = run();
@@ -353,11 +330,9 @@ class CollectionApiTests extends ApiTest {
 	 */
 	@Test
 	void theServerGoingAwayInTheMiddleOfARunLeavesWhatItAcceptedSentAndTheNextRunSendsTheRestOnce() throws Exception {
-		int behind = freePort();
-		GreenMail server = new GreenMail(new ServerSetup(behind, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
-		server.start();
-		this.smtp = server;
-		try (SmtpGate gate = new SmtpGate(this.port, behind).open()) {
+		int behind = TestSmtp.freePort();
+		GreenMail server = this.smtp.start(behind);
+		try (SmtpGate gate = new SmtpGate(this.smtp.port(), behind).open()) {
 			enable();
 			// Whatever else the shared database has due goes first, with the server up.
 			run();
@@ -505,6 +480,46 @@ class CollectionApiTests extends ApiTest {
 		run();
 		assertThat(messagesOf(paid)).hasSize(1);
 		assertThat(to(server, with)).hasSize(1);
+	}
+
+	/**
+	 * A payer who sent more than was open is paid too: one receipt of what the charge
+	 * took, and none again once the surplus goes elsewhere and the charge becomes
+	 * {@code paid}.
+	 */
+	@Test
+	void anOverpaidChargeGetsOneReceiptOfWhatItTook() throws Exception {
+		GreenMail server = startSmtp();
+		enable();
+		assertThat(this.api.put(POLICY, "{\"enabled\":true,\"send_time\":\"23:59\",\"receipt\":true}").status())
+			.isEqualTo(200);
+		String payer = address("amais");
+		long charge = charge("Paga a Mais", payer, "", 30);
+		long transaction = credit("150.00");
+		Response allocated = this.api.post("/api/finance/allocations/",
+				json("transaction_id", transaction, "charge_id", charge));
+		assertThat(allocated.status()).as(allocated.toString()).isEqualTo(201);
+		assertThat(this.api.get(CHARGES + charge + "/").json().get("status").asString()).isEqualTo("overpaid");
+		await().atMost(Duration.ofSeconds(20)).until(() -> to(server, payer).size() == 1);
+		receiptListenerDone(charge);
+		assertThat(messagesOf(charge)).singleElement().satisfies(m -> {
+			assertThat(m.get("kind").asString()).isEqualTo("receipt");
+			assertThat(m.get("status").asString()).isEqualTo("sent");
+			assertThat(m.get("subject").asString()).isEqualTo("Pagamento recebido: R$ 100,00");
+		});
+
+		// The surplus allocated to another charge: this one becomes paid, no second
+		// receipt.
+		Response other = this.api.post(CHARGES, json("kind", "pix", "amount", "50.00", "payer_name", "Outra",
+				"payer_document", "", "due_date", today().plusDays(30).toString(), "description", "Outra"));
+		assertThat(other.status()).as(other.toString()).isEqualTo(201);
+		Response rest = this.api.post("/api/finance/allocations/",
+				json("transaction_id", transaction, "charge_id", other.id()));
+		assertThat(rest.status()).as(rest.toString()).isEqualTo(201);
+		assertThat(this.api.get(CHARGES + charge + "/").json().get("status").asString()).isEqualTo("paid");
+		receiptListenerDone(charge);
+		assertThat(messagesOf(charge)).hasSize(1);
+		assertThat(to(server, payer)).hasSize(1);
 	}
 
 	@Test
