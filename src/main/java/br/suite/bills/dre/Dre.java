@@ -195,9 +195,27 @@ final class Dre {
 	 * A payment's part of each split when the bill's payments before it had settled
 	 * {@code before} and it brings the total to {@code after}: the shares of
 	 * {@code after} minus the shares of {@code before}, so that the payments of a bill
-	 * paid in full add up to its splits exactly.
+	 * paid in full add up to its splits exactly. The two commonest payments are answered
+	 * without dividing, as the rule would answer them: a bill of one split takes the
+	 * whole payment, and a bill paid in full at once gets its splits.
 	 */
 	static List<BigDecimal> paymentShares(BigDecimal before, BigDecimal after, List<BigDecimal> splits) {
+		if (splits.size() == 1) {
+			return List.of(after.subtract(before).setScale(2));
+		}
+		if (before.signum() == 0 && splits.stream().allMatch(split -> split.signum() > 0)) {
+			BigDecimal whole = ZERO;
+			for (BigDecimal split : splits) {
+				whole = whole.add(split);
+			}
+			if (whole.compareTo(after) == 0) {
+				List<BigDecimal> parts = new ArrayList<>(splits.size());
+				for (BigDecimal split : splits) {
+					parts.add(split.setScale(2));
+				}
+				return parts;
+			}
+		}
 		List<BigDecimal> upTo = shares(after, splits);
 		if (before.signum() == 0) {
 			return upTo;

@@ -87,6 +87,23 @@ class DreTests {
 		assertThat(total).containsExactly(m("10.01"), m("20.02"), m("70.00"));
 	}
 
+	/**
+	 * The shortcuts (one split; a bill paid in full at once) answer what the largest
+	 * remainder answers.
+	 */
+	@Test
+	void aSingleSplitTakesThePaymentAndAFullPaymentAtOnceTakesTheSplits() {
+		assertThat(Dre.paymentShares(m("0.00"), m("10.5"), ms("99.99"))).containsExactly(m("10.50"));
+		assertThat(Dre.paymentShares(m("40.00"), m("99.99"), ms("99.99"))).containsExactly(m("59.99"));
+		assertThat(Dre.paymentShares(m("0.00"), m("100.00"), ms("10.01", "20.02", "69.97"))).containsExactly(m("10.01"),
+				m("20.02"), m("69.97"));
+		assertThat(Dre.paymentShares(m("0.00"), m("100.00"), ms("10.01", "20.02", "69.97")))
+			.isEqualTo(Dre.shares(m("100.00"), ms("10.01", "20.02", "69.97")));
+		// Not the whole bill: the rule itself.
+		assertThat(Dre.paymentShares(m("0.00"), m("99.99"), ms("10.01", "20.02", "69.97"))).containsExactly(m("10.01"),
+				m("20.02"), m("69.96"));
+	}
+
 	/** The cells of the worked example's accrual basis (every cost centre). */
 	static List<Cell> accrual() {
 		List<Cell> cells = new ArrayList<>();
