@@ -373,6 +373,11 @@ def main():
                     "postgres": postgres, "jvm_flags": bench.JVM_FLAGS, "jar": bench.the_jar()})
     stem = f"{datetime.date.today()}-{commit}-bills" + ("-quick" if QUICK else "") + ("-only" if ONLY else "")
     os.makedirs(os.path.join(bench.BENCH, "results"), exist_ok=True)
+    # A second run of the same commit on the same day keeps the first's files: -2, -3, ...
+    base, n = stem, 1
+    while os.path.exists(os.path.join(bench.BENCH, "results", stem + ".json")):
+        n += 1
+        stem = f"{base}-{n}"
     with open(os.path.join(bench.BENCH, "results", stem + ".json"), "w") as out:
         json.dump(results, out, indent=2)
     lines = [f"# Suite benchmark {stem}: bills, cash flow, DRE", "",
