@@ -4,20 +4,13 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.finance.SyncLogWriter.SyncLogEntry;
-import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -37,10 +30,10 @@ import br.suite.shared.InvalidRequest;
  * }</pre>
  *
  * Identity, value rules and limits are those of the transactions API (docs/api.md §
- * Finance).
+ * Finance). The writers behind it are the {@code ingest} slice's
+ * ({@code TransactionImportService}).
  */
-@Service
-public class TransactionImports {
+public interface TransactionImports {
 
 	/**
 	 * A provider code and account id that passed the rules (lowered code, stripped
@@ -112,7 +105,8 @@ public class TransactionImports {
 			return new ImportRow(this.row.inAccount(account.provider(), account.accountId()));
 		}
 
-		TransactionRow of(Account account) {
+		/** The stored row, for the account it was checked for (the ingest writers). */
+		public TransactionRow of(Account account) {
 			if (!this.row.provider().equals(account.provider()) || !this.row.accountId().equals(account.accountId())) {
 				throw new IllegalArgumentException(
 						"A row checked for " + this.row.provider() + "/" + this.row.accountId()
@@ -149,33 +143,11 @@ public class TransactionImports {
 			List<String> notes, int allocated) {
 	}
 
-	private final TransactionWriter writer;
-
-	private final TransactionRemovals removals;
-
-	private final UpsertPreview preview;
-
-	private final SyncLogWriter syncLogs;
-
-	private final ReconciliationService reconciliation;
-
-	private final CategoryRules rules;
-
-	TransactionImports(TransactionWriter writer, TransactionRemovals removals, UpsertPreview preview,
-			SyncLogWriter syncLogs, ReconciliationService reconciliation, CategoryRules rules) {
-		this.rules = rules;
-		this.writer = writer;
-		this.removals = removals;
-		this.preview = preview;
-		this.syncLogs = syncLogs;
-		this.reconciliation = reconciliation;
-	}
-
 	/**
 	 * Checks and normalises the account of an import.
 	 * @throws InvalidRequest naming {@code provider} and/or {@code account_id}
 	 */
-	public Account account(@Nullable String provider, @Nullable String accountId) {
+	default Account account(@Nullable String provider, @Nullable String accountId) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		String code = "";
 		if (provider == null || provider.isBlank()) {
@@ -199,7 +171,7 @@ public class TransactionImports {
 	 * Checks one row with the rules the writes apply; needs no transaction and reads
 	 * nothing.
 	 */
-	public Checked check(Account account, RawTransaction raw) {
+	default Checked check(Account account, RawTransaction raw) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		TransactionRow row = new TransactionRow(account.provider(), account.accountId(), raw.externalId(),
 				raw.transactionDate(), raw.postedAt(), raw.amount(), raw.direction(), raw.status(), raw.description(),
@@ -214,16 +186,7 @@ public class TransactionImports {
 	 * What applying these months' rows (in order, month after month) would do now. Reads
 	 * only: no row is written and no lock is taken.
 	 */
-	@Transactional(readOnly = true)
-	public List<MonthPreview> preview(Account account, Map<YearMonth, List<ImportRow>> rowsByMonth) {
-		Map<YearMonth, List<TransactionRow>> months = new LinkedHashMap<>();
-		rowsByMonth.forEach((month, rows) -> months.put(month, rows(account, rows)));
-		return this.preview.preview(account.provider(), account.accountId(), months)
-			.stream()
-			.map(p -> new MonthPreview(p.month(), p.rows(), p.inserts(), p.updates(), p.skips(), p.deletes(),
-					p.deleteRefused(), p.keptProviderRows()))
-			.toList();
-	}
+	List<MonthPreview> preview(Account account, Map<YearMonth, List<ImportRow>> rowsByMonth);
 
 	/**
 	 * In the caller's database transaction: when {@code replace} (a calendar month of the
@@ -234,10 +197,7 @@ public class TransactionImports {
 	 * automatic reconciliation (exact keys) over the account's imported dates. Imports of
 	 * the same account take turns until the caller commits.
 	 */
-	@Transactional(propagation = Propagation.MANDATORY)
-	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId) {
-		return apply(account, replace, rows, importId, SyncFlow.CSV_IMPORT, null);
-	}
+	Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId);
 
 	/**
 	 * {@link #apply} for rows that arrived by {@code flow} (through the provider
@@ -247,31 +207,8 @@ public class TransactionImports {
 	 * wrote, leaving those a provider's sync or webhook wrote as they are; a provider's
 	 * rows update any row.
 	 */
-	@Transactional(propagation = Propagation.MANDATORY)
-	public Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId,
-			SyncFlow flow, @Nullable Long connectionId) {
-		List<String> keys = rows.stream().map(ImportRow::externalId).toList();
-		List<String> notes = new ArrayList<>();
-		int deleted = 0;
-		if (replace != null) {
-			TransactionRemovals.Replaced replaced = this.removals.replaceMonth(account.provider(), account.accountId(),
-					replace, keys);
-			deleted = replaced.deleted();
-			notes.addAll(replaced.notes());
-		}
-		UpsertResult written = this.writer.upsertNormalised(importId, rows(account, rows),
-				TransactionWriter.source(flow), connectionId);
-		notes.addAll(this.removals.releaseBrokenAllocations(account.provider(), account.accountId(), keys));
-		this.rules.apply(importId);
-		int allocated = 0;
-		if (!rows.isEmpty()) {
-			LocalDate from = rows.stream().map(ImportRow::transactionDate).min(LocalDate::compareTo).orElseThrow();
-			LocalDate to = rows.stream().map(ImportRow::transactionDate).max(LocalDate::compareTo).orElseThrow();
-			allocated = this.reconciliation.run(from, to, account.provider(), account.accountId()).allocations();
-		}
-		return new Applied(written.inserted(), written.updated(), written.skipped(), deleted, notes.size(),
-				List.copyOf(notes), allocated);
-	}
+	Applied apply(Account account, @Nullable YearMonth replace, List<ImportRow> rows, UUID importId, SyncFlow flow,
+			@Nullable Long connectionId);
 
 	/**
 	 * Writes the sync log of an import that {@link #apply} wrote (flow
@@ -279,15 +216,6 @@ public class TransactionImports {
 	 * transaction.
 	 * @return the log's id
 	 */
-	@Transactional(propagation = Propagation.MANDATORY)
-	public long logImport(Account account, Instant startedAt, Applied applied, String message, UUID importId) {
-		return this.syncLogs.recordSync(
-				new SyncLogEntry(account.provider(), account.accountId(), SyncFlow.CSV_IMPORT, SyncStatus.SUCCESS,
-						startedAt, Instant.now(), applied.inserted(), applied.updated(), message, importId));
-	}
-
-	private static List<TransactionRow> rows(Account account, List<ImportRow> rows) {
-		return rows.stream().map(row -> row.of(account)).toList();
-	}
+	long logImport(Account account, Instant startedAt, Applied applied, String message, UUID importId);
 
 }

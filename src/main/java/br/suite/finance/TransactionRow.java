@@ -41,13 +41,13 @@ import br.suite.shared.InvalidRequest;
  * @param direction {@code credit} or {@code debit}
  * @param status {@code pending}, {@code settled}, {@code reversed} or {@code cancelled}
  */
-record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
+public record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nullable String externalId,
 		@Nullable LocalDate transactionDate, @Nullable Instant postedAt, @Nullable BigDecimal amount,
 		@Nullable String direction, @Nullable String status, @Nullable String description, @Nullable String payerName,
 		@Nullable String payerDocument, @Nullable String correlationId, @Nullable String bankReferenceId,
 		@Nullable String endToEndId, @Nullable String chargeExternalId) {
 
-	TransactionRow {
+	public TransactionRow {
 		provider = provider == null ? "" : provider;
 		accountId = accountId == null ? "" : accountId;
 		externalId = externalId == null ? "" : externalId;
@@ -66,7 +66,7 @@ record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nu
 	 * nothing.
 	 * @return field (wire name) → messages; empty when the row is acceptable
 	 */
-	Map<String, List<String>> problems() {
+	public Map<String, List<String>> problems() {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		normalised("", errors);
 		return errors.isEmpty() ? Map.of() : errors.build().errors();
@@ -77,7 +77,7 @@ record TransactionRow(@Nullable String provider, @Nullable String accountId, @Nu
 	 * two decimals, {@code posted_at} to the microsecond), each broken rule added to
 	 * {@code errors} as {@code prefix + field}.
 	 */
-	TransactionRow normalised(String prefix, InvalidRequest.Builder errors) {
+	public TransactionRow normalised(String prefix, InvalidRequest.Builder errors) {
 		String provider = FinanceFields.provider(provider(), prefix + "provider", errors);
 		String accountId = FinanceFields.text(accountId(), prefix + "account_id", FinanceFields.ACCOUNT_ID_MAX, false,
 				errors);

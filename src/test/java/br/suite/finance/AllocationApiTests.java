@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;

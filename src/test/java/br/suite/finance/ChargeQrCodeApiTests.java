@@ -16,6 +16,7 @@ import com.google.zxing.qrcode.QRCodeReader;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import br.suite.finance.charge.BrCode;

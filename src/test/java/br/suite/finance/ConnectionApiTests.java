@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
 import tools.jackson.databind.JsonNode;

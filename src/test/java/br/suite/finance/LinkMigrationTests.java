@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.ApiTest;
 
 import static br.suite.finance.FinanceFixtures.importId;

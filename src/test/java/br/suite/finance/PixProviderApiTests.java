@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;

@@ -13,6 +13,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api;
 import br.suite.Api.Response;
 import br.suite.ApiTest;

@@ -8,9 +8,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import br.suite.finance.ingest.SyncLogWriter;
+import br.suite.finance.ingest.TransactionWriter;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.ingest.SyncLogWriter.SyncLogEntry;
 import tools.jackson.databind.JsonNode;
 
 import static br.suite.finance.FinanceFixtures.END_TO_END_ID;

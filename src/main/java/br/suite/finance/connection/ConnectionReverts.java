@@ -8,10 +8,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import br.suite.audit.AuditLog;
-import br.suite.finance.AccountTurns;
+import br.suite.finance.ingest.AccountTurns;
 import br.suite.finance.FinanceProblems;
 import br.suite.finance.FinanceProblems.ConnectionNotFound;
-import br.suite.finance.TransactionRemovals;
+import br.suite.finance.ingest.TransactionRemovals;
 
 /**
  * Takes back what one provider connection wrote: when a connection turns out forged or

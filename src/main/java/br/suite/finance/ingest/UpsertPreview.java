@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -20,6 +20,8 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+
+import br.suite.finance.TransactionRow;
 
 /**
  * What an import would do, read without writing: per month, the rows

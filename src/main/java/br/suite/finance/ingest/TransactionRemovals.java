@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +16,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.finance.DebitAllocations;
+import br.suite.finance.FinanceFields;
+import br.suite.finance.ReconciliationState;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Money;
 

@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.sql.Types;
 import java.time.OffsetDateTime;
@@ -21,6 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.finance.SyncFlow;
+import br.suite.finance.TransactionRow;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -44,7 +46,7 @@ import br.suite.shared.InvalidRequest;
  * {@code matched_document_id}).
  */
 @Service
-class TransactionWriter {
+public class TransactionWriter {
 
 	/**
 	 * What an upsert did: {@code inserted} new keys, {@code updated} existing keys whose
@@ -52,7 +54,7 @@ class TransactionWriter {
 	 * {@code updated_at} and {@code import_id} unchanged). A key repeated within one
 	 * batch counts once per row, in order.
 	 */
-	record UpsertResult(int inserted, int updated, int skipped) {
+	public record UpsertResult(int inserted, int updated, int skipped) {
 
 		public int written() {
 			return this.inserted + this.updated;
@@ -142,7 +144,7 @@ class TransactionWriter {
 	 * Needs no transaction and writes nothing.
 	 * @return field (wire name) → messages; empty when the row is acceptable
 	 */
-	Map<String, List<String>> validate(TransactionRow row) {
+	public Map<String, List<String>> validate(TransactionRow row) {
 		return row.problems();
 	}
 
@@ -158,7 +160,7 @@ class TransactionWriter {
 	 * no import)
 	 */
 	@Transactional
-	UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
+	public UpsertResult upsert(@Nullable UUID importId, List<TransactionRow> rows) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		List<TransactionRow> clean = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {

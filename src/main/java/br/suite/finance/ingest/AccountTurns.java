@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.util.Collection;
 import java.util.TreeSet;

@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -12,6 +12,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import br.suite.finance.FinanceFields;
+import br.suite.finance.SyncFlow;
+import br.suite.finance.SyncStatus;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 

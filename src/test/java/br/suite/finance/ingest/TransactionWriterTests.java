@@ -1,4 +1,4 @@
-package br.suite.finance;
+package br.suite.finance.ingest;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -16,10 +16,14 @@ import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import br.suite.finance.FinanceFixtures;
+import br.suite.finance.ingest.SyncLogWriter.SyncLogEntry;
+import br.suite.finance.ingest.TransactionWriter.UpsertResult;
+import br.suite.finance.SyncFlow;
+import br.suite.finance.SyncStatus;
+import br.suite.finance.TransactionRow;
 import br.suite.Api.Response;
 import br.suite.ApiTest;
-import br.suite.finance.SyncLogWriter.SyncLogEntry;
-import br.suite.finance.TransactionWriter.UpsertResult;
 import br.suite.shared.InvalidRequest;
 import tools.jackson.databind.JsonNode;
 
