@@ -9,7 +9,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,7 +44,7 @@ import br.suite.shared.lists.Paging;
  * document. Every write locks the rows it sums, always in the same order (fiscal
  * documents, then transactions, then charges, each by id), so concurrent allocations of
  * the same money take turns and the second sees what the first took: the sums never
- * exceed a transaction's amount nor a target's open amount.
+ * exceed a transaction's amount nor a target's open amount ({@link AllocationLocks}).
  */
 @Service
 public class AllocationService {
@@ -61,8 +60,12 @@ public class AllocationService {
 
 	private final ApplicationEventPublisher events;
 
-	AllocationService(JdbcClient jdbc, ReconciliationState state, AuditLog audit, ApplicationEventPublisher events) {
+	private final AllocationLocks locks;
+
+	AllocationService(JdbcClient jdbc, ReconciliationState state, AuditLog audit, ApplicationEventPublisher events,
+			AllocationLocks locks) {
 		this.jdbc = jdbc;
+		this.locks = locks;
 		this.state = state;
 		this.audit = audit;
 		this.events = events;
@@ -145,9 +148,9 @@ public class AllocationService {
 		}
 		// The lock order every allocating path follows: documents, transactions, charges,
 		// each by id.
-		Map<Long, BigDecimal> documentOpen = lockDocuments(documentIds);
-		Map<Long, Side> transactions = lockTransactions(transactionIds);
-		Map<Long, Side> charges = lockCharges(chargeIds);
+		Map<Long, BigDecimal> documentOpen = this.locks.documents(documentIds);
+		Map<Long, AllocationLocks.Side> transactions = this.locks.transactions(transactionIds);
+		Map<Long, AllocationLocks.Side> charges = this.locks.charges(chargeIds);
 		InvalidRequest.Builder errors = InvalidRequest.builder();
 		for (int i = 0; i < items.size(); i++) {
 			Item item = items.get(i);
@@ -168,14 +171,14 @@ public class AllocationService {
 		List<AllocationsCreated.Allocation> created = new ArrayList<>();
 		for (int i = 0; i < items.size(); i++) {
 			Item item = items.get(i);
-			Side transaction = Objects.requireNonNull(transactions.get(item.transactionId()));
+			AllocationLocks.Side transaction = Objects.requireNonNull(transactions.get(item.transactionId()));
 			if (!transaction.allocatable()) {
 				throw new TransactionNotAllocatable(item.transactionId(), transaction.state());
 			}
 			String target;
 			BigDecimal targetOpen;
 			if (item.chargeId() != null) {
-				Side charge = Objects.requireNonNull(charges.get(item.chargeId()));
+				AllocationLocks.Side charge = Objects.requireNonNull(charges.get(item.chargeId()));
 				if (!charge.allocatable()) {
 					throw new ChargeCancelled(item.chargeId());
 				}
@@ -240,11 +243,11 @@ public class AllocationService {
 				.with("bill_payment_id", billPayment);
 		}
 		if (allocation.fiscalDocumentId() != null) {
-			lockDocuments(Set.of(allocation.fiscalDocumentId()));
+			this.locks.documents(Set.of(allocation.fiscalDocumentId()));
 		}
-		lockTransactions(Set.of(allocation.transactionId()));
+		this.locks.transactions(Set.of(allocation.transactionId()));
 		if (allocation.chargeId() != null) {
-			lockCharges(Set.of(allocation.chargeId()));
+			this.locks.charges(Set.of(allocation.chargeId()));
 		}
 		int deleted = this.jdbc.sql("DELETE FROM finance_allocation WHERE id = ?").param(id).update();
 		if (deleted == 0) {
@@ -302,87 +305,6 @@ public class AllocationService {
 			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
 			.list();
 		return links;
-	}
-
-	/**
-	 * One side of an allocation as locked: its amount, what is allocated, and whether it
-	 * takes more.
-	 */
-	public record Side(BigDecimal amount, BigDecimal allocated, boolean allocatable, String state) {
-
-		public BigDecimal open() {
-			return this.amount.subtract(this.allocated);
-		}
-
-		Side taking(BigDecimal more) {
-			return new Side(this.amount, this.allocated.add(more), this.allocatable, this.state);
-		}
-
-	}
-
-	/**
-	 * Locks the documents and answers what each still has open (amount − allocations).
-	 */
-	public Map<Long, BigDecimal> lockDocuments(Set<Long> ids) {
-		Map<Long, BigDecimal> open = new LinkedHashMap<>();
-		if (ids.isEmpty()) {
-			return open;
-		}
-		this.jdbc.sql("SELECT id, amount FROM finance_fiscal_document WHERE id = ANY (?) ORDER BY id FOR UPDATE")
-			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> open.put(rs.getLong(1), rs.getBigDecimal(2)))
-			.list();
-		this.jdbc
-			.sql("SELECT fiscal_document_id, sum(amount) FROM finance_allocation WHERE fiscal_document_id = ANY (?) "
-					+ "GROUP BY fiscal_document_id")
-			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> open.computeIfPresent(rs.getLong(1), (id, amount) -> {
-				try {
-					return amount.subtract(rs.getBigDecimal(2));
-				}
-				catch (SQLException ex) {
-					throw new IllegalStateException(ex);
-				}
-			}))
-			.list();
-		return open;
-	}
-
-	public Map<Long, Side> lockTransactions(Set<Long> ids) {
-		Map<Long, Side> sides = new HashMap<>();
-		if (ids.isEmpty()) {
-			return sides;
-		}
-		this.jdbc
-			.sql("SELECT id, amount, allocated_amount, direction, status FROM finance_transaction "
-					+ "WHERE id = ANY (?) ORDER BY id FOR UPDATE")
-			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> {
-				String direction = rs.getString(4);
-				String status = rs.getString(5);
-				boolean allocatable = direction.equals("credit")
-						&& (status.equals("settled") || status.equals("pending"));
-				return sides.put(rs.getLong(1),
-						new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), allocatable, direction + ", " + status));
-			})
-			.list();
-		return sides;
-	}
-
-	Map<Long, Side> lockCharges(Set<Long> ids) {
-		Map<Long, Side> sides = new HashMap<>();
-		if (ids.isEmpty()) {
-			return sides;
-		}
-		this.jdbc
-			.sql("SELECT id, amount, paid_amount, status FROM finance_charge WHERE id = ANY (?) ORDER BY id "
-					+ "FOR UPDATE")
-			.param(ids.toArray(new Long[0]))
-			.query((rs, n) -> sides.put(rs.getLong(1),
-					new Side(rs.getBigDecimal(2), rs.getBigDecimal(3), !rs.getString(4).equals("cancelled"),
-							rs.getString(4))))
-			.list();
-		return sides;
 	}
 
 	private boolean exists(Item item) {

@@ -30,6 +30,7 @@ import br.suite.finance.FinanceProblems.IssuedDocumentKept;
 import br.suite.finance.FinanceProblems.IssuedDocumentLocked;
 import br.suite.finance.FinanceProblems.TransactionsMatchedElsewhere;
 import br.suite.finance.FiscalDocumentStatusChanged;
+import br.suite.finance.allocation.AllocationLocks;
 import br.suite.finance.allocation.AllocationService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
@@ -59,13 +60,16 @@ public class FiscalDocumentService {
 
 	private final AllocationService allocations;
 
+	private final AllocationLocks locks;
+
 	private final AuditLog audit;
 
 	private final ApplicationEventPublisher events;
 
 	FiscalDocumentService(FiscalDocumentRepository documents, JdbcClient jdbc, OptimisticRetry retry,
-			AllocationService allocations, AuditLog audit, ApplicationEventPublisher events) {
+			AllocationService allocations, AllocationLocks locks, AuditLog audit, ApplicationEventPublisher events) {
 		this.allocations = allocations;
+		this.locks = locks;
 		this.audit = audit;
 		this.events = events;
 		this.documents = documents;
@@ -196,7 +200,7 @@ public class FiscalDocumentService {
 			document.touch();
 			FiscalDocument saved = this.documents.save(document);
 			link(id, content.relatedTransactionIds());
-			BigDecimal open = this.allocations.lockDocuments(Set.of(id)).get(id);
+			BigDecimal open = this.locks.documents(Set.of(id)).get(id);
 			if (open != null && open.signum() < 0) {
 				throw new FinanceProblems.DocumentOverAllocated(id, content.amount(), content.amount().subtract(open));
 			}
@@ -250,7 +254,7 @@ public class FiscalDocumentService {
 		if (ids.isEmpty() || ids.stream().anyMatch(Objects::isNull)) {
 			return found;
 		}
-		this.allocations.lockTransactions(new TreeSet<>(ids)).forEach((id, side) -> found.put(id, side.open()));
+		this.locks.transactions(new TreeSet<>(ids)).forEach((id, side) -> found.put(id, side.open()));
 		List<Long> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
 		if (!missing.isEmpty()) {
 			errors.add("related_transaction_ids",
