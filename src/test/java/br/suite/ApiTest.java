@@ -30,14 +30,15 @@ import org.springframework.test.context.TestPropertySource;
 // One context for all HTTP and browser tests (docs/testing.md): what a test class needs
 // otherwise it switches on the running context (settings(TestSettings) below). Off
 // unless a class switches them on: webhook deliveries (the webhook tests) and the Pix
-// webhook inbox (the Pix tests), both with loopback targets allowed. Fixed at start, so
+// webhook inbox (the Pix tests; off in every context of the test JVMs, pom.xml's
+// systemPropertyVariables), both with loopback targets allowed. Fixed at start, so
 // set for all: the dispatcher's and the inbox's polling intervals, and the Pix providers'
 // short timeouts and backoff (only the Pix tests reach a provider).
 @TestPropertySource(properties = { "suite.webhooks.dispatcher-enabled=false", "suite.webhooks.dispatch-interval=100ms",
-		"suite.finance.pix-providers.webhook-processing=false", "suite.finance.pix-providers.webhook-interval=200ms",
-		"suite.finance.pix-providers.backoff=20ms", "suite.finance.pix-providers.request-timeout=3s",
-		"suite.finance.pix-providers.request-deadline=8s", "suite.finance.pix-providers.max-retry-after=2s",
-		"suite.finance.pix-providers.connect-timeout=5s", "suite.finance.pix-providers.chunk=7d",
+		"suite.finance.pix-providers.webhook-interval=200ms", "suite.finance.pix-providers.backoff=20ms",
+		"suite.finance.pix-providers.request-timeout=3s", "suite.finance.pix-providers.request-deadline=8s",
+		"suite.finance.pix-providers.max-retry-after=2s", "suite.finance.pix-providers.connect-timeout=5s",
+		"suite.finance.pix-providers.chunk=7d",
 		"suite.finance.pix-providers.public-base-url=https://suite.example.com" })
 public abstract class ApiTest {
 

@@ -14,7 +14,6 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
@@ -31,7 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * other edits do not.
  */
 @ApplicationModuleTest
-@TestPropertySource(properties = "suite.finance.pix-providers.webhook-processing=false")
 class FinanceEventsTests {
 
 	@MockitoBean

@@ -10,7 +10,6 @@ import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.Scenario;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 import br.suite.TestDatabase;
@@ -28,13 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * TransactionsImported.
  */
 @ApplicationModuleTest(mode = ApplicationModuleTest.BootstrapMode.DIRECT_DEPENDENCIES)
-// This context holds finance's Pix webhook processor and stays cached, its schedulers
-// running, while later classes of the same JVM share its database: left on, it claimed
-// the
-// Pix tests' inbox entries, could not open their credentials (another secrets key) and
-// put
-// them off by a minute, so PixProviderApiTests and PixChargeApiTests failed waiting 30 s.
-@TestPropertySource(properties = "suite.finance.pix-providers.webhook-processing=false")
 class ImportsEventsTests {
 
 	@MockitoBean
