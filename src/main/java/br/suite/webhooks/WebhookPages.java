@@ -1,6 +1,6 @@
 package br.suite.webhooks;
 
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -42,26 +42,10 @@ class WebhookPages {
 	}
 
 	/** Deliveries that gave up. */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final Deliveries deliveries;
-
-		Tile(Deliveries deliveries) {
-			this.deliveries = deliveries;
-		}
-
-		@Override
-		public String permission() {
-			return "webhooks.subscriptions.view";
-		}
-
-		@Override
-		public Count count() {
-			return new Count(50, "contagem-webhooks", this.deliveries.countFailed(), "dashboard.failedDeliveries",
-					"/app/webhooks/failed");
-		}
-
+	@Bean
+	static DashboardTile failedDeliveriesTile(Deliveries deliveries) {
+		return DashboardTile.of("webhooks.subscriptions.view", () -> new DashboardTile.Count(50, "contagem-webhooks",
+				deliveries.countFailed(), "dashboard.failedDeliveries", "/app/webhooks/failed"));
 	}
 
 }

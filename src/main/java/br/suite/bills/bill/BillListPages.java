@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -137,79 +137,36 @@ class BillListPages {
 		return Long.parseLong(text);
 	}
 
+	@Bean
+	static DashboardTile payablesTodayTile(BillListing listing, Formats formats) {
+		return dueTile(listing, formats, BillDirection.PAYABLE, Tab.HOJE, 60);
+	}
+
+	@Bean
+	static DashboardTile payablesOverdueTile(BillListing listing, Formats formats) {
+		return dueTile(listing, formats, BillDirection.PAYABLE, Tab.VENCIDAS, 61);
+	}
+
+	@Bean
+	static DashboardTile receivablesTodayTile(BillListing listing, Formats formats) {
+		return dueTile(listing, formats, BillDirection.RECEIVABLE, Tab.HOJE, 62);
+	}
+
+	@Bean
+	static DashboardTile receivablesOverdueTile(BillListing listing, Formats formats) {
+		return dueTile(listing, formats, BillDirection.RECEIVABLE, Tab.VENCIDAS, 63);
+	}
+
 	/** One of the dashboard's counts: the installments of a tab and their money open. */
-	abstract static class Tile implements DashboardTile {
-
-		private final BillListing listing;
-
-		private final Formats formats;
-
-		private final BillDirection direction;
-
-		private final Tab tab;
-
-		private final int order;
-
-		Tile(BillListing listing, Formats formats, BillDirection direction, Tab tab, int order) {
-			this.listing = listing;
-			this.formats = formats;
-			this.direction = direction;
-			this.tab = tab;
-			this.order = order;
-		}
-
-		@Override
-		public String permission() {
-			return "finance.bills.view";
-		}
-
-		@Override
-		public Count count() {
-			BillListing.Due due = this.listing.due(this.direction, this.tab);
-			String which = (this.direction == BillDirection.PAYABLE ? "payables" : "receivables") + "-"
-					+ this.tab.wire();
-			return new Count(this.order, "contagem-" + which, due.count(), "dashboard.bills." + which,
-					List.of(this.formats.money(due.amount())),
-					"/app/" + (this.direction == BillDirection.PAYABLE ? "payables" : "receivables") + "/?aba="
-							+ this.tab.wire());
-		}
-
-	}
-
-	@Component
-	static class PayableToday extends Tile {
-
-		PayableToday(BillListing listing, Formats formats) {
-			super(listing, formats, BillDirection.PAYABLE, Tab.HOJE, 60);
-		}
-
-	}
-
-	@Component
-	static class PayableOverdue extends Tile {
-
-		PayableOverdue(BillListing listing, Formats formats) {
-			super(listing, formats, BillDirection.PAYABLE, Tab.VENCIDAS, 61);
-		}
-
-	}
-
-	@Component
-	static class ReceivableToday extends Tile {
-
-		ReceivableToday(BillListing listing, Formats formats) {
-			super(listing, formats, BillDirection.RECEIVABLE, Tab.HOJE, 62);
-		}
-
-	}
-
-	@Component
-	static class ReceivableOverdue extends Tile {
-
-		ReceivableOverdue(BillListing listing, Formats formats) {
-			super(listing, formats, BillDirection.RECEIVABLE, Tab.VENCIDAS, 63);
-		}
-
+	private static DashboardTile dueTile(BillListing listing, Formats formats, BillDirection direction, Tab tab,
+			int order) {
+		String list = direction == BillDirection.PAYABLE ? "payables" : "receivables";
+		String which = list + "-" + tab.wire();
+		return DashboardTile.of("finance.bills.view", () -> {
+			BillListing.Due due = listing.due(direction, tab);
+			return new DashboardTile.Count(order, "contagem-" + which, due.count(), "dashboard.bills." + which,
+					List.of(formats.money(due.amount())), "/app/" + list + "/?aba=" + tab.wire());
+		});
 	}
 
 }

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -173,30 +173,16 @@ class CashFlowPages {
 	 * The projected balance 30 days from today, every account (overdue money apart, as on
 	 * the page it opens).
 	 */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final CashFlowService cashFlow;
-
-		Tile(CashFlowService cashFlow) {
-			this.cashFlow = cashFlow;
-		}
-
-		@Override
-		public String permission() {
-			return "finance.reports.view";
-		}
-
-		@Override
-		public Count count() {
+	@Bean
+	static DashboardTile projectedBalanceTile(CashFlowService cashFlow) {
+		return DashboardTile.of("finance.reports.view", () -> {
 			LocalDate today = LocalDate.now(DateTimes.BRAZIL);
 			LocalDate end = today.plusDays(30);
-			List<CashFlow.Period> periods = this.cashFlow.report(today, end, "month", null).periods();
+			List<CashFlow.Period> periods = cashFlow.report(today, end, "month", null).periods();
 			BigDecimal balance = periods.get(periods.size() - 1).closingProjected();
-			return Count.money(45, "saldo-projetado-30-dias", balance, "dashboard.projectedBalance30",
+			return DashboardTile.Count.money(45, "saldo-projetado-30-dias", balance, "dashboard.projectedBalance30",
 					"/app/cash-flow/?group_by=day&from=" + FormInput.dayText(today) + "&to=" + FormInput.dayText(end));
-		}
-
+		});
 	}
 
 }

@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
@@ -43,9 +44,9 @@ class AllocationController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		AllocationService.Listing listing = this.allocations
+		ListQuery.Page<AllocationResponse> listing = this.allocations
 			.list(new AllocationService.Filter(transactionId, chargeId, fiscalDocumentId), paging);
-		return paging.respond(listing.allocations(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@GetMapping(PathIds.ID)

@@ -82,18 +82,14 @@ public class AllocationService {
 	public record Filter(@Nullable Long transactionId, @Nullable Long chargeId, @Nullable Long fiscalDocumentId) {
 	}
 
-	public record Listing(List<AllocationResponse> allocations, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
-		ListQuery.Page<AllocationResponse> page = ListQuery.of(this.jdbc, COLUMNS, "finance_allocation")
+	public ListQuery.Page<AllocationResponse> list(Filter filter, Paging paging) {
+		return ListQuery.of(this.jdbc, COLUMNS, "finance_allocation")
 			.where("transaction_id = :transactionId", "transactionId", filter.transactionId())
 			.where("charge_id = :chargeId", "chargeId", filter.chargeId())
 			.where("fiscal_document_id = :documentId", "documentId", filter.fiscalDocumentId())
 			.orderBy("id")
 			.page(paging, (rs, n) -> map(rs));
-		return new Listing(page.items(), page.total());
 	}
 
 	@Transactional(readOnly = true)

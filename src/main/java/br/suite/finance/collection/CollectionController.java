@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
@@ -100,8 +101,8 @@ class CollectionController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		CollectionMessages.Listing listing = this.messages.list(chargeId, status, from, to, paging);
-		return paging.respond(listing.messages(), listing.total());
+		ListQuery.Page<MessageResponse> listing = this.messages.list(chargeId, status, from, to, paging);
+		return paging.respond(listing.items(), listing.total());
 	}
 
 }

@@ -38,12 +38,9 @@ class CollectionMessages implements CollectionHistory {
 		this.jdbc = jdbc;
 	}
 
-	record Listing(List<MessageResponse> messages, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	Listing list(@Nullable Long chargeId, @Nullable String status, @Nullable LocalDate from, @Nullable LocalDate to,
-			Paging paging) {
+	ListQuery.Page<MessageResponse> list(@Nullable Long chargeId, @Nullable String status, @Nullable LocalDate from,
+			@Nullable LocalDate to, Paging paging) {
 		if (from != null && to != null && to.isBefore(from)) {
 			throw InvalidRequest.of("to", "must not be before from");
 		}
@@ -56,8 +53,7 @@ class CollectionMessages implements CollectionHistory {
 			.where("decided_at < CAST(CAST(:to AS date) + 1 AS timestamp) AT TIME ZONE '" + DateTimes.BRAZIL_ZONE_ID
 					+ "'", "to", to == null ? null : java.sql.Date.valueOf(to))
 			.orderBy("decided_at DESC, id DESC");
-		ListQuery.Page<MessageResponse> page = query.page(paging, (rs, n) -> map(rs));
-		return new Listing(page.items(), page.total());
+		return query.page(paging, (rs, n) -> map(rs));
 	}
 
 	@Override

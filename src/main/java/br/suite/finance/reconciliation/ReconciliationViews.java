@@ -152,7 +152,7 @@ public class ReconciliationViews {
 	@Transactional(readOnly = true)
 	List<AllocationView> allocationsOf(long transactionId) {
 		return this.allocations.list(new AllocationService.Filter(transactionId, null, null), new Paging(null, null))
-			.allocations()
+			.items()
 			.stream()
 			.map(a -> new AllocationView(a.id(), target(a.chargeId(), a.fiscalDocumentId()), a.amount(), a.rule(),
 					a.score(), a.createdBy(), a.createdAt()))
@@ -168,7 +168,7 @@ public class ReconciliationViews {
 	@Transactional(readOnly = true)
 	List<Payment> paymentsOf(long chargeId) {
 		return this.allocations.list(new AllocationService.Filter(null, chargeId, null), new Paging(null, null))
-			.allocations()
+			.items()
 			.stream()
 			.map(a -> {
 				TransactionResponse t = this.transactions.get(a.transactionId()).body();
