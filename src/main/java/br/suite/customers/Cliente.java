@@ -1,77 +1,16 @@
 package br.suite.customers;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
-
-import org.jspecify.annotations.Nullable;
-import org.springframework.data.annotation.Id;
-import org.springframework.data.annotation.Version;
 import org.springframework.data.relational.core.mapping.Table;
 
 @Table("customers_cliente")
-class Cliente {
-
-	@Id
-	@Nullable Long id;
-
-	String nome;
-
-	String email;
-
-	String telefone;
-
-	/** Canonical CPF or CNPJ (digits and upper-case letters), or "" when unknown. */
-	String documento;
-
-	boolean ativo;
-
-	// Derived from nome and email whenever they change; never written by clients.
-	String nomeBusca;
-
-	String emailBusca;
-
-	@Version
-	@Nullable Long version;
-
-	Instant createdAt;
-
-	Instant updatedAt;
+class Cliente extends Party {
 
 	Cliente(String nome, String email, String telefone, String documento, boolean ativo) {
-		change(nome, email, telefone, documento, ativo);
-		this.createdAt = this.updatedAt;
+		super(nome, email, telefone, documento, ativo);
 	}
 
 	void change(String nome, String email, String telefone, String documento, boolean ativo) {
-		this.nome = nome;
-		this.email = email;
-		this.telefone = telefone;
-		this.documento = documento;
-		this.ativo = ativo;
-		this.nomeBusca = TextSearch.fold(nome);
-		this.emailBusca = TextSearch.fold(email);
-		this.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-	}
-
-	long id() {
-		return Objects.requireNonNull(this.id);
-	}
-
-	/**
-	 * The fields the audit log compares, by their wire names. The service masks the
-	 * personal ones (e-mail, telefone, documento) before they are recorded.
-	 */
-	Map<String, @Nullable Object> audited() {
-		Map<String, @Nullable Object> fields = new LinkedHashMap<>();
-		fields.put("nome", this.nome);
-		fields.put("email", this.email);
-		fields.put("telefone", this.telefone);
-		fields.put("documento", this.documento);
-		fields.put("ativo", this.ativo);
-		return fields;
+		changeParty(nome, email, telefone, documento, ativo);
 	}
 
 }

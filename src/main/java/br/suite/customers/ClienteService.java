@@ -20,7 +20,6 @@ import br.suite.shared.ExpectedVersion;
 import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.lists.Paging;
-import br.suite.shared.documents.PersonalData;
 
 @Service
 class ClienteService {
@@ -70,10 +69,8 @@ class ClienteService {
 	}
 
 	/**
-	 * Creates a customer in one statement: the unique index on documento decides (ON
-	 * CONFLICT DO NOTHING waits for a concurrent writer of the same documento and then
-	 * sees its row), so a new customer costs one round trip, and only a taken documento
-	 * costs a second one, to name the customer holding it.
+	 * Creates a customer in one statement, the unique index deciding
+	 * ({@link UniqueDocumentos#insert}).
 	 */
 	@Transactional
 	Cliente create(ClienteRequest request) {
@@ -81,21 +78,12 @@ class ClienteService {
 		Cliente cliente = new Cliente(request.nome(), Objects.requireNonNull(request.email()),
 				PartyFields.telefone(request.telefone(), null), documento, Boolean.TRUE.equals(request.ativo()));
 		cliente.version = 0L;
-		// The holder of a conflicting documento may be deleted before it is read: then
-		// the insert is tried again.
-		for (int attempt = 1;; attempt++) {
-			Optional<Long> id = insert(cliente);
-			if (id.isPresent()) {
-				cliente.id = id.get();
-				this.audit.record("customers.cliente.created", "cliente", cliente.id(),
-						personal(Changes.created(cliente.audited())));
-				return cliente;
-			}
-			Optional<Cliente> holder = this.clientes.findByDocumento(documento);
-			if (holder.isPresent() || attempt >= 3) {
-				throw new DocumentoTaken(documento, holder.map(Cliente::id).orElse(0L));
-			}
-		}
+		cliente.id = UniqueDocumentos.insert(() -> insert(cliente),
+				() -> this.clientes.findByDocumento(documento).map(Cliente::id),
+				existing -> new DocumentoTaken(documento, existing));
+		this.audit.record("customers.cliente.created", "cliente", cliente.id(),
+				PartyFields.personal(Changes.created(cliente.audited())));
+		return cliente;
 	}
 
 	private Optional<Long> insert(Cliente cliente) {
@@ -107,16 +95,7 @@ class ClienteService {
 					    :updatedAt)
 					ON CONFLICT (documento) WHERE documento <> '' DO NOTHING
 					RETURNING id""")
-			.param("nome", cliente.nome)
-			.param("email", cliente.email)
-			.param("telefone", cliente.telefone)
-			.param("documento", cliente.documento)
-			.param("ativo", cliente.ativo)
-			.param("nomeBusca", cliente.nomeBusca)
-			.param("emailBusca", cliente.emailBusca)
-			.param("version", cliente.version)
-			.param("createdAt", java.sql.Timestamp.from(cliente.createdAt))
-			.param("updatedAt", java.sql.Timestamp.from(cliente.updatedAt))
+			.params(cliente.insertParams())
 			.query(Long.class)
 			.optional();
 	}
@@ -129,7 +108,9 @@ class ClienteService {
 			Map<String, @Nullable Object> before = cliente.audited();
 			String documento = PartyFields.documento(request.documento());
 			if (!documento.equals(cliente.documento)) {
-				checkDocumentoFree(documento, cliente.id());
+				UniqueDocumentos.requireFree(this.jdbc, DOCUMENTO_LOCKS, documento, cliente.id(),
+						holder -> this.clientes.findByDocumento(holder).map(Cliente::id),
+						existing -> new DocumentoTaken(documento, existing));
 			}
 			cliente.change(request.nome(), Objects.requireNonNull(request.email()),
 					PartyFields.telefone(request.telefone(), cliente.telefone), documento,
@@ -137,7 +118,7 @@ class ClienteService {
 			Cliente saved = this.clientes.save(cliente);
 			Changes audited = Changes.between(before, saved.audited());
 			if (!audited.isEmpty()) {
-				this.audit.record("customers.cliente.updated", "cliente", id, personal(audited));
+				this.audit.record("customers.cliente.updated", "cliente", id, PartyFields.personal(audited));
 			}
 			return saved;
 		});
@@ -152,38 +133,8 @@ class ClienteService {
 			throw new ClienteInUse(id, referring);
 		}
 		this.clientes.delete(cliente);
-		this.audit.record("customers.cliente.deleted", "cliente", id, personal(Changes.removed(cliente.audited())));
-	}
-
-	/**
-	 * E-mail, telefone and documento are personal data (LGPD): the audit event says they
-	 * changed and shows them only masked.
-	 */
-	private static Changes personal(Changes changes) {
-		return changes.mask("email", PersonalData::email)
-			.mask("telefone", PersonalData::phone)
-			.mask("documento", PersonalData::taxId);
-	}
-
-	/**
-	 * Refuses a documento another customer holds. The advisory lock makes concurrent
-	 * writers of the same documento take turns, so the second one sees the first one's
-	 * customer and is told its id, instead of tripping over the unique index.
-	 */
-	private void checkDocumentoFree(String documento, @Nullable Long exceptId) {
-		if (documento.isEmpty()) {
-			return;
-		}
-		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, hashtext(:documento))")
-			.param("space", DOCUMENTO_LOCKS)
-			.param("documento", documento)
-			.query()
-			.singleRow();
-		this.clientes.findByDocumento(documento)
-			.filter(existing -> !Objects.equals(existing.id, exceptId))
-			.ifPresent(existing -> {
-				throw new DocumentoTaken(documento, existing.id());
-			});
+		this.audit.record("customers.cliente.deleted", "cliente", id,
+				PartyFields.personal(Changes.removed(cliente.audited())));
 	}
 
 }

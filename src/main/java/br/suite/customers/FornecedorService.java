@@ -1,6 +1,5 @@
 package br.suite.customers;
 
-import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +21,6 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.lists.ListQuery;
 import br.suite.shared.OptimisticRetry;
 import br.suite.shared.lists.Paging;
-import br.suite.shared.documents.PersonalData;
 
 /** Suppliers, with the rules of {@link ClienteService}. */
 @Service
@@ -78,8 +76,8 @@ class FornecedorService {
 	}
 
 	/**
-	 * One statement, the unique index deciding (as {@link ClienteService#create}); only a
-	 * taken documento costs a second one, to name the supplier holding it.
+	 * Creates a supplier in one statement, the unique index deciding
+	 * ({@link UniqueDocumentos#insert}).
 	 */
 	@Transactional
 	Fornecedor create(FornecedorRequest request) {
@@ -89,19 +87,12 @@ class FornecedorService {
 		Fornecedor fornecedor = new Fornecedor(request.nome(), Objects.requireNonNull(request.email()), telefone,
 				documento, Boolean.TRUE.equals(request.ativo()), request.defaultCategoryId());
 		fornecedor.version = 0L;
-		for (int attempt = 1;; attempt++) {
-			Optional<Long> id = insert(fornecedor);
-			if (id.isPresent()) {
-				fornecedor.id = id.get();
-				this.audit.record("customers.fornecedor.created", "fornecedor", fornecedor.id(),
-						personal(Changes.created(fornecedor.audited())));
-				return fornecedor;
-			}
-			Optional<Fornecedor> holder = this.fornecedores.findByDocumento(documento);
-			if (holder.isPresent() || attempt >= 3) {
-				throw new FornecedorDocumentoTaken(documento, holder.map(Fornecedor::id).orElse(0L));
-			}
-		}
+		fornecedor.id = UniqueDocumentos.insert(() -> insert(fornecedor),
+				() -> this.fornecedores.findByDocumento(documento).map(Fornecedor::id),
+				existing -> new FornecedorDocumentoTaken(documento, existing));
+		this.audit.record("customers.fornecedor.created", "fornecedor", fornecedor.id(),
+				PartyFields.personal(Changes.created(fornecedor.audited())));
+		return fornecedor;
 	}
 
 	private Optional<Long> insert(Fornecedor fornecedor) {
@@ -111,20 +102,7 @@ class FornecedorService {
 				VALUES (:nome, :email, :telefone, :documento, :ativo, :defaultCategoryId, :nomeBusca, :emailBusca,
 				    :version, :createdAt, :updatedAt)
 				ON CONFLICT (documento) WHERE documento <> '' DO NOTHING
-				RETURNING id""")
-			.param("nome", fornecedor.nome)
-			.param("email", fornecedor.email)
-			.param("telefone", fornecedor.telefone)
-			.param("documento", fornecedor.documento)
-			.param("ativo", fornecedor.ativo)
-			.param("defaultCategoryId", fornecedor.defaultCategoryId)
-			.param("nomeBusca", fornecedor.nomeBusca)
-			.param("emailBusca", fornecedor.emailBusca)
-			.param("version", fornecedor.version)
-			.param("createdAt", Timestamp.from(fornecedor.createdAt))
-			.param("updatedAt", Timestamp.from(fornecedor.updatedAt))
-			.query(Long.class)
-			.optional();
+				RETURNING id""").params(fornecedor.insertParams()).query(Long.class).optional();
 	}
 
 	Fornecedor update(long id, Function<Fornecedor, FornecedorRequest> changes, ExpectedVersion expected) {
@@ -137,14 +115,16 @@ class FornecedorService {
 			String telefone = PartyFields.telefone(request.telefone(), fornecedor.telefone);
 			checkCategory(request.defaultCategoryId(), fornecedor.defaultCategoryId);
 			if (!documento.equals(fornecedor.documento)) {
-				checkDocumentoFree(documento, fornecedor.id());
+				UniqueDocumentos.requireFree(this.jdbc, DOCUMENTO_LOCKS, documento, fornecedor.id(),
+						holder -> this.fornecedores.findByDocumento(holder).map(Fornecedor::id),
+						existing -> new FornecedorDocumentoTaken(documento, existing));
 			}
 			fornecedor.change(request.nome(), Objects.requireNonNull(request.email()), telefone, documento,
 					Boolean.TRUE.equals(request.ativo()), request.defaultCategoryId());
 			Fornecedor saved = this.fornecedores.save(fornecedor);
 			Changes audited = Changes.between(before, saved.audited());
 			if (!audited.isEmpty()) {
-				this.audit.record("customers.fornecedor.updated", "fornecedor", id, personal(audited));
+				this.audit.record("customers.fornecedor.updated", "fornecedor", id, PartyFields.personal(audited));
 			}
 			return saved;
 		});
@@ -160,7 +140,7 @@ class FornecedorService {
 		}
 		this.fornecedores.delete(fornecedor);
 		this.audit.record("customers.fornecedor.deleted", "fornecedor", id,
-				personal(Changes.removed(fornecedor.audited())));
+				PartyFields.personal(Changes.removed(fornecedor.audited())));
 	}
 
 	/**
@@ -177,30 +157,6 @@ class FornecedorService {
 				throw InvalidRequest.of("default_category_id", refusal);
 			}
 		}
-	}
-
-	/** E-mail, telefone and documento are personal data (LGPD): masked in the audit. */
-	private static Changes personal(Changes changes) {
-		return changes.mask("email", PersonalData::email)
-			.mask("telefone", PersonalData::phone)
-			.mask("documento", PersonalData::taxId);
-	}
-
-	/** As {@link ClienteService}: concurrent writers of one documento take turns. */
-	private void checkDocumentoFree(String documento, @Nullable Long exceptId) {
-		if (documento.isEmpty()) {
-			return;
-		}
-		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, hashtext(:documento))")
-			.param("space", DOCUMENTO_LOCKS)
-			.param("documento", documento)
-			.query()
-			.singleRow();
-		this.fornecedores.findByDocumento(documento)
-			.filter(existing -> !Objects.equals(existing.id, exceptId))
-			.ifPresent(existing -> {
-				throw new FornecedorDocumentoTaken(documento, existing.id());
-			});
 	}
 
 }

@@ -9,7 +9,9 @@ import java.util.function.ToLongFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.audit.AuditLog.Changes;
 import br.suite.shared.InvalidRequest;
+import br.suite.shared.documents.PersonalData;
 import br.suite.shared.documents.InvalidTaxId;
 import br.suite.shared.lists.ListQuery;
 import br.suite.shared.documents.PhoneNumber;
@@ -58,11 +60,6 @@ final class PartyFields {
 	}
 
 	/**
-	 * A list's {@code q}: part of the name or e-mail (ignoring case and accents, on the
-	 * folded {@code nome_busca}/{@code email_busca} columns) or of the documento with or
-	 * without its mask.
-	 */
-	/**
 	 * What refers to a party before it is deleted: each module's count of referring
 	 * records, summed by the kind it names; empty when nothing refers to it.
 	 */
@@ -77,6 +74,21 @@ final class PartyFields {
 		return referring;
 	}
 
+	/**
+	 * E-mail, telefone and documento are personal data (LGPD): the audit event says they
+	 * changed and shows them only masked.
+	 */
+	static Changes personal(Changes changes) {
+		return changes.mask("email", PersonalData::email)
+			.mask("telefone", PersonalData::phone)
+			.mask("documento", PersonalData::taxId);
+	}
+
+	/**
+	 * A list's {@code q}: part of the name or e-mail (ignoring case and accents, on the
+	 * folded {@code nome_busca}/{@code email_busca} columns) or of the documento with or
+	 * without its mask.
+	 */
 	static void search(ListQuery query, @Nullable String text) {
 		String q = text == null ? "" : text.trim();
 		if (q.indexOf('\0') >= 0) {
