@@ -117,8 +117,16 @@ final class PageChecks {
 				+ "  if (event.key !== 'Tab' || done) { return; }"
 				+ "  var r = ring(); if (r === null) { done = true; } else { rings.push(r); } };"
 				+ "window.addEventListener('keyup', window.__focusRingsListener, true);");
+		// No more presses than the page has elements that could take the focus, and one
+		// to
+		// leave the last: the walk ends when the focus leaves the page or comes round
+		// again.
+		long focusable = ((Number) js.executeScript("return document.querySelectorAll(\"a[href], area[href], "
+				+ "button, input, select, textarea, iframe, summary, [tabindex], [contenteditable], "
+				+ "audio[controls], video[controls]\").length"))
+			.longValue();
 		Actions presses = new Actions(browser);
-		for (int i = 0; i < tabs; i++) {
+		for (int i = 0; i < Math.min(tabs, focusable + 1); i++) {
 			presses.sendKeys(Keys.TAB);
 		}
 		presses.perform();

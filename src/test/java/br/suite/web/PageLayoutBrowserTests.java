@@ -6,9 +6,11 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -46,6 +48,19 @@ class PageLayoutBrowserTests extends BrowserTest {
 
 	/** At most this many distinct pages (one per path shape: ids are alike). */
 	private static final int MAX_PAGES = 100;
+
+	/**
+	 * The page's first form that posts, or with {@code arguments[0]} (an edit form) the
+	 * first whose required fields hold values; null when there is none.
+	 */
+	private static final String FORM_TO_SEND = """
+			var forms = Array.prototype.slice.call(document.querySelectorAll('main form[method=post]'));
+			if (!arguments[0]) { return forms[0] || null; }
+			return forms.filter(function (f) {
+				return Array.prototype.some.call(f.querySelectorAll('input[required], textarea[required]'),
+					function (i) { return i.type !== 'hidden' && i.value !== ''; });
+			})[0] || null;
+			""";
 
 	@Test
 	void everyPageFitsAPhoneShowsWhereTheFocusIsAndPassesAxe() {
@@ -93,27 +108,29 @@ class PageLayoutBrowserTests extends BrowserTest {
 		assertThat(this.api.post("/api/finance/cost-centres/", json("code", unique("ADM"), "name", "Administrativo"))
 			.status()).isEqualTo(201);
 		WebDriver phone = open(PHONE_WIDTH, PHONE_HEIGHT);
+		List<String> problems = new ArrayList<>();
+		Set<String> withFilledForms = new HashSet<>();
+		Map<String, String> pages;
+		// axe-core goes into every page only while the crawl checks them: the forms
+		// after it do not run it. The browser goes back to the pool for other tests.
 		String axe = PageChecks.preloadAxe((ChromeDriver) phone);
 		try {
-			crawlAndSubmit(phone);
+			phone.get(url("/login"));
+			waitFor(phone, By.id("username"));
+			check(phone, problems);
+			Person everything = person(true, "Maria Aparecida dos Santos Albuquerque",
+					Permissions.CATALOGUE.keySet().toArray(String[]::new));
+			signIn(phone, everything.username(), everything.password());
+			pages = crawl(phone, problems, withFilledForms);
 		}
 		finally {
-			// The browser goes back to the pool for other tests.
 			PageChecks.stopPreloadingAxe((ChromeDriver) phone, axe);
 		}
+		submitForms(phone, pages, withFilledForms, problems);
 	}
 
-	private void crawlAndSubmit(WebDriver phone) {
-		List<String> problems = new ArrayList<>();
-
-		phone.get(url("/login"));
-		waitFor(phone, By.id("username"));
-		check(phone, problems);
-
-		Person everything = person(true, "Maria Aparecida dos Santos Albuquerque",
-				Permissions.CATALOGUE.keySet().toArray(String[]::new));
-		signIn(phone, everything.username(), everything.password());
-		Map<String, String> pages = crawl(phone, problems);
+	private void submitForms(WebDriver phone, Map<String, String> pages, Set<String> withFilledForms,
+			List<String> problems) {
 		assertThat(pages).as("pages reached from the menu")
 			.containsKeys("/app/", "/app/customers/", "/app/payables/", "/app/receivables/", "/app/payables/new",
 					"/app/receivables/new", "/app/bills/{id}/", "/app/suppliers/new", "/app/categories/new",
@@ -129,10 +146,12 @@ class PageLayoutBrowserTests extends BrowserTest {
 		assertThat(problems).as("refused forms").isEmpty();
 
 		// Edit forms: a page that shows a form already filled in (its required fields
-		// hold the record's values).
+		// hold the record's values). The crawl saw which pages do; the refused forms
+		// above changed nothing.
 		List<String> edited = new ArrayList<>();
 		for (String page : pages.values()) {
-			if (!page.endsWith("/new") && refusedFormFocusesItsSummary(phone, page, true, problems)) {
+			if (!page.endsWith("/new") && withFilledForms.contains(page)
+					&& refusedFormFocusesItsSummary(phone, page, true, problems)) {
 				edited.add(page);
 			}
 		}
@@ -209,9 +228,11 @@ class PageLayoutBrowserTests extends BrowserTest {
 
 	/**
 	 * From the dashboard, every page a link of the back office leads to (one per path
-	 * shape), each checked on the way; returns shape → the path visited.
+	 * shape), each checked on the way; returns shape → the path visited, and adds to
+	 * {@code withFilledForms} each path that may hold an edit form (one that showed a
+	 * form whose required fields hold values, or that was not checked).
 	 */
-	private Map<String, String> crawl(WebDriver browser, List<String> problems) {
+	private Map<String, String> crawl(WebDriver browser, List<String> problems, Set<String> withFilledForms) {
 		Map<String, String> visited = new LinkedHashMap<>();
 		Deque<String> queue = new ArrayDeque<>(List.of("/app/"));
 		while (!queue.isEmpty() && visited.size() < MAX_PAGES) {
@@ -227,10 +248,15 @@ class PageLayoutBrowserTests extends BrowserTest {
 			}
 			catch (org.openqa.selenium.TimeoutException ex) {
 				problems.add(path + ": no page (no <main>) within 20 s");
+				withFilledForms.add(path);
 				continue;
 			}
 			if (!browser.getCurrentUrl().contains(path)) {
+				withFilledForms.add(path);
 				continue;
+			}
+			if (((JavascriptExecutor) browser).executeScript(FORM_TO_SEND, true) != null) {
+				withFilledForms.add(path);
 			}
 			check(browser, problems);
 			@SuppressWarnings("unchecked")
@@ -265,14 +291,7 @@ class PageLayoutBrowserTests extends BrowserTest {
 	private boolean refusedFormFocusesItsSummary(WebDriver browser, String path, boolean edit, List<String> problems) {
 		browser.get(url(path));
 		waitForPage(browser);
-		WebElement form = (WebElement) ((JavascriptExecutor) browser).executeScript("""
-				var forms = Array.prototype.slice.call(document.querySelectorAll('main form[method=post]'));
-				if (!arguments[0]) { return forms[0] || null; }
-				return forms.filter(function (f) {
-					return Array.prototype.some.call(f.querySelectorAll('input[required], textarea[required]'),
-						function (i) { return i.type !== 'hidden' && i.value !== ''; });
-				})[0] || null;
-				""", edit);
+		WebElement form = (WebElement) ((JavascriptExecutor) browser).executeScript(FORM_TO_SEND, edit);
 		if (form == null) {
 			if (!edit) {
 				problems.add(path + ": no form to send");
