@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.i18n.LocaleContextHolder;
-import org.springframework.stereotype.Component;
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,6 +19,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.finance.transaction.TransactionResponse;
 import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ApiProblem;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
@@ -70,14 +71,14 @@ class TransactionPages {
 		model.addAttribute("openCredits", Set.of());
 		model.addAttribute("pager", Pager.of(1, 0));
 		try {
-			TransactionService.Listing page = this.transactions
+			ListQuery.Page<TransactionResponse> page = this.transactions
 				.list(new TransactionService.Filter(FormInput.day("date_from", dateFrom),
 						FormInput.day("date_to", dateTo), null, FormInput.blank(direction), FormInput.blank(provider),
 						FormInput.blank(accountId), null, FormInput.blank(q), null, null, unreconciled, null, null),
 						new Paging(Pager.SIZE, Pager.offset(pagina)));
-			model.addAttribute("transactions", page.transactions());
+			model.addAttribute("transactions", page.items());
 			model.addAttribute("openCredits",
-					page.transactions()
+					page.items()
 						.stream()
 						.filter(TransactionPages::openCredit)
 						.map(TransactionResponse::id)
@@ -143,26 +144,11 @@ class TransactionPages {
 	}
 
 	/** Credits still to reconcile. */
-	@Component
-	static class Tile implements DashboardTile {
-
-		private final TransactionService transactions;
-
-		Tile(TransactionService transactions) {
-			this.transactions = transactions;
-		}
-
-		@Override
-		public String permission() {
-			return "finance.transactions.view";
-		}
-
-		@Override
-		public Count count() {
-			return new Count(40, "contagem-conciliar", this.transactions.countOpenCredits(),
-					"dashboard.creditsToReconcile", "/app/transactions/?unreconciled=true");
-		}
-
+	@Bean
+	static DashboardTile creditsToReconcileTile(TransactionService transactions) {
+		return DashboardTile.of("finance.transactions.view",
+				() -> new DashboardTile.Count(40, "contagem-conciliar", transactions.countOpenCredits(),
+						"dashboard.creditsToReconcile", "/app/transactions/?unreconciled=true"));
 	}
 
 }

@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import br.suite.shared.ExpectedVersion;
+import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.PathIds;
 import br.suite.shared.Requires;
@@ -71,10 +72,10 @@ class TransactionController {
 			@RequestParam(required = false) @Nullable Integer limit,
 			@RequestParam(required = false) @Nullable Integer offset) {
 		Paging paging = new Paging(limit, offset);
-		TransactionService.Listing listing = this.transactions
+		ListQuery.Page<TransactionResponse> listing = this.transactions
 			.list(new TransactionService.Filter(dateFrom, dateTo, status, direction, provider, accountId, matched, q,
 					source, connectionId, false, categoryId, costCentreId), paging);
-		return paging.respond(listing.transactions(), listing.total());
+		return paging.respond(listing.items(), listing.total());
 	}
 
 	@GetMapping(PathIds.ID)

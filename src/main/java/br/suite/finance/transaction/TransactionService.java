@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -66,11 +65,8 @@ public class TransactionService {
 	static final String OPEN_CREDIT = "direction = 'credit' AND status IN ('settled', 'pending') "
 			+ "AND amount > allocated_amount";
 
-	public record Listing(List<TransactionResponse> transactions, long total) {
-	}
-
 	@Transactional(readOnly = true)
-	public Listing list(Filter filter, Paging paging) {
+	public ListQuery.Page<TransactionResponse> list(Filter filter, Paging paging) {
 		if (filter.dateFrom() != null && filter.dateTo() != null && filter.dateTo().isBefore(filter.dateFrom())) {
 			throw InvalidRequest.of("date_to", "must not be before date_from");
 		}
@@ -103,9 +99,7 @@ public class TransactionService {
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q").replace("\u001f", "");
 		// A CPF/CNPJ typed with its mask finds the stored digits too.
-		ListQuery.Page<TransactionResponse> page = query.search(SEARCHED + " ILIKE :q", q, "payer_document")
-			.page(paging, (rs, n) -> map(rs));
-		return new Listing(page.items(), page.total());
+		return query.search(SEARCHED + " ILIKE :q", q, "payer_document").page(paging, (rs, n) -> map(rs));
 	}
 
 	@Transactional(readOnly = true)
