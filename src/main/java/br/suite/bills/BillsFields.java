@@ -11,7 +11,7 @@ import java.time.temporal.ChronoUnit;
 
 import org.jspecify.annotations.Nullable;
 
-import br.suite.shared.ClosedSet;
+import br.suite.finance.FinanceFields;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -26,36 +26,10 @@ public final class BillsFields {
 	private BillsFields() {
 	}
 
-	/** Trimmed text of at most {@code max} characters, without NUL. */
+	/** Trimmed text of at most {@code max} characters, without NUL (as finance's). */
 	public static String text(@Nullable String raw, String field, int max, boolean required,
 			InvalidRequest.Builder errors) {
-		String value = raw == null ? "" : raw.strip();
-		if (required && value.isEmpty()) {
-			errors.add(field, "is required");
-		}
-		if (value.length() > max) {
-			errors.add(field, "must be at most " + max + " characters");
-		}
-		if (value.indexOf('\0') >= 0) {
-			errors.add(field, "must not contain the NUL character");
-		}
-		return value;
-	}
-
-	/** A required closed-set value; null (and the error added) when it is not one. */
-	public static <E extends Enum<E>> @Nullable E closed(Class<E> type, @Nullable String raw, String field,
-			InvalidRequest.Builder errors) {
-		if (raw == null || raw.isBlank()) {
-			errors.add(field, "is required; one of: " + ClosedSet.allowed(type));
-			return null;
-		}
-		for (E constant : type.getEnumConstants()) {
-			if (ClosedSet.wire(constant).equals(raw.strip())) {
-				return constant;
-			}
-		}
-		errors.add(field, "must be one of: " + ClosedSet.allowed(type) + " (got \"" + raw + "\")");
-		return null;
+		return FinanceFields.text(raw, field, max, required, errors);
 	}
 
 	/**

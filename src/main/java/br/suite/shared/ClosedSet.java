@@ -53,6 +53,15 @@ public final class ClosedSet {
 		return parse(type, field, value, errors);
 	}
 
+	/**
+	 * {@link #required} for a value as typed: surrounding white space is ignored, so a
+	 * blank value is a missing one.
+	 */
+	public static <E extends Enum<E>> @Nullable E requiredStripped(Class<E> type, String field, @Nullable String value,
+			InvalidRequest.Builder errors) {
+		return required(type, field, value == null ? null : value.strip(), errors);
+	}
+
 	private static <E extends Enum<E>> @Nullable E find(Class<E> type, @Nullable String value) {
 		for (E constant : type.getEnumConstants()) {
 			if (wire(constant).equals(value)) {

@@ -219,7 +219,8 @@ class BillDrafts {
 	/** The request's checks, field by field, into a draft. */
 	Draft check(BillRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		BillDirection direction = BillsFields.closed(BillDirection.class, request.direction(), "direction", errors);
+		BillDirection direction = ClosedSet.requiredStripped(BillDirection.class, "direction", request.direction(),
+				errors);
 		Long fornecedorId = request.fornecedorId();
 		Long clienteId = request.clienteId();
 		if (direction == BillDirection.PAYABLE) {

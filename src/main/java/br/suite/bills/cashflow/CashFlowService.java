@@ -18,6 +18,7 @@ import br.suite.bills.cashflow.CashFlow.Flow;
 import br.suite.finance.SettledTransactions;
 import br.suite.finance.SettledTransactions.Settled;
 import br.suite.shared.DateTimes;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -61,7 +62,7 @@ class CashFlowService {
 			errors.add("to", "is required (YYYY-MM-DD)");
 		}
 		CashFlow.Grouping grouping = groupBy == null ? CashFlow.Grouping.MONTH
-				: BillsFields.closed(CashFlow.Grouping.class, groupBy, "group_by", errors);
+				: ClosedSet.requiredStripped(CashFlow.Grouping.class, "group_by", groupBy, errors);
 		if (from != null && to != null) {
 			if (to.isBefore(from)) {
 				errors.add("to", "must not be before from");

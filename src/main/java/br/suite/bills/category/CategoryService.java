@@ -156,8 +156,8 @@ class CategoryService {
 			errors.add("code", "must be numbers separated by dots, e.g. 4.2.05");
 		}
 		String name = BillsFields.text(request.name(), "name", 200, true, errors);
-		CategoryKind kind = BillsFields.closed(CategoryKind.class, request.kind(), "kind", errors);
-		DreLine dreLine = BillsFields.closed(DreLine.class, request.dreLine(), "dre_line", errors);
+		CategoryKind kind = ClosedSet.requiredStripped(CategoryKind.class, "kind", request.kind(), errors);
+		DreLine dreLine = ClosedSet.requiredStripped(DreLine.class, "dre_line", request.dreLine(), errors);
 		if (kind != null && dreLine != null && !dreLine.fits(kind)) {
 			errors.add("dre_line", "a " + ClosedSet.wire(kind) + " category cannot fall on " + ClosedSet.wire(dreLine)
 					+ " in the DRE");

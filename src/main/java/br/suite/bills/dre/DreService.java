@@ -20,6 +20,7 @@ import org.springframework.transaction.annotation.Transactional;
 import br.suite.bills.BillsFields;
 import br.suite.bills.dre.DreSources.Basis;
 import br.suite.bills.dre.DreSources.Entry;
+import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
 
 /**
@@ -222,7 +223,7 @@ class DreService {
 		if (raw == null || raw.isBlank()) {
 			return Basis.ACCRUAL;
 		}
-		return Objects.requireNonNullElse(BillsFields.closed(Basis.class, raw, "basis", errors), Basis.ACCRUAL);
+		return Objects.requireNonNullElse(ClosedSet.requiredStripped(Basis.class, "basis", raw, errors), Basis.ACCRUAL);
 	}
 
 	private static Dre.@Nullable Line line(String raw, InvalidRequest.Builder errors) {

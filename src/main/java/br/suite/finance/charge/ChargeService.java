@@ -257,13 +257,7 @@ public class ChargeService {
 
 	private Content check(ChargeRequest request) {
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		ChargeKind kind = null;
-		if (request.kind() == null || request.kind().isBlank()) {
-			errors.add("kind", "is required: one of " + ClosedSet.allowed(ChargeKind.class));
-		}
-		else {
-			kind = ClosedSet.required(ChargeKind.class, "kind", request.kind().strip(), errors);
-		}
+		ChargeKind kind = ClosedSet.requiredStripped(ChargeKind.class, "kind", request.kind(), errors);
 		String provider = request.provider() == null || request.provider().isBlank() ? ""
 				: FinanceFields.provider(request.provider(), "provider", errors);
 		String externalId = FinanceFields.text(request.externalId(), "external_id", FinanceFields.REFERENCE_MAX, false,

@@ -121,13 +121,7 @@ class TimeclockRequests {
 			throw new TimeclockRequestProblems.NotAnEmployee(caller.id());
 		}
 		InvalidRequest.Builder errors = InvalidRequest.builder();
-		Kind kind = null;
-		if (body.kind() == null || body.kind().isEmpty()) {
-			errors.add("kind", "is required: " + ClosedSet.allowed(Kind.class));
-		}
-		else {
-			kind = ClosedSet.parse(Kind.class, "kind", body.kind(), errors);
-		}
+		Kind kind = ClosedSet.required(Kind.class, "kind", body.kind(), errors);
 		if (body.reason().isEmpty()) {
 			errors.add("reason", "is required");
 		}
