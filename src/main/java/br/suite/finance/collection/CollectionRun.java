@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.jspecify.annotations.Nullable;
@@ -218,30 +219,41 @@ class CollectionRun {
 				.query((rs, n) -> new Candidate(rs.getLong("id"), rs.getInt("step"), rs.getString("payer_email"),
 						rs.getString("payer_document")))
 				.list();
-			Map<Long, String> addresses = addresses(candidates);
-			this.recipients.ensure(addresses.values());
-			Set<String> optedOut = this.recipients.optedOut(addresses.values());
-			boolean configured = this.mailer.configured();
-			List<Long> recorded = new ArrayList<>();
-			for (Candidate candidate : candidates) {
-				String to = addresses.get(candidate.chargeId());
-				if (to == null) {
-					continue;
-				}
-				ChargeResponse charge = this.charges.get(candidate.chargeId()).body();
-				String state = optedOut.contains(Recipients.normal(to)) ? "opted_out"
-						: configured ? "pending" : "skipped";
-				String subject = CollectionTemplates
-					.render(policy.templates().forOffset(candidate.step()),
-							this.sender.values(charge, charge.openAmount(), false), "")
-					.subject();
-				insert(candidate.chargeId(), "reminder", candidate.step(), to, subject, charge.openAmount(), state,
-						state.equals("skipped") ? "mail_not_configured" : "")
-					.ifPresent(recorded::add);
-			}
-			return recorded;
+			return recordMessages(candidates, "reminder", candidate -> policy.templates().forOffset(candidate.step()));
 		});
 		return ids == null ? List.of() : ids;
+	}
+
+	/**
+	 * The messages of one kind ({@code reminder}: the open amount, at the candidate's
+	 * step; {@code receipt}: the paid amount) for the candidates with an address: each
+	 * {@code pending}, or already {@code opted_out}, or {@code skipped} without mail
+	 * configured; the new rows' ids (a message recorded before is not again).
+	 */
+	private List<Long> recordMessages(List<Candidate> candidates, String kind,
+			Function<Candidate, CollectionTemplates.Template> template) {
+		boolean receipt = kind.equals("receipt");
+		Map<Long, String> addresses = addresses(candidates);
+		this.recipients.ensure(addresses.values());
+		Set<String> optedOut = this.recipients.optedOut(addresses.values());
+		boolean configured = this.mailer.configured();
+		List<Long> recorded = new ArrayList<>();
+		for (Candidate candidate : candidates) {
+			String to = addresses.get(candidate.chargeId());
+			if (to == null) {
+				continue;
+			}
+			ChargeResponse charge = this.charges.get(candidate.chargeId()).body();
+			BigDecimal amount = receipt ? charge.paidAmount() : charge.openAmount();
+			String state = optedOut.contains(Recipients.normal(to)) ? "opted_out" : configured ? "pending" : "skipped";
+			String subject = CollectionTemplates
+				.render(template.apply(candidate), this.sender.values(charge, amount, receipt), "")
+				.subject();
+			insert(candidate.chargeId(), kind, receipt ? null : candidate.step(), to, subject, amount, state,
+					state.equals("skipped") ? "mail_not_configured" : "")
+				.ifPresent(recorded::add);
+		}
+		return recorded;
 	}
 
 	private java.util.Optional<Long> insert(long chargeId, String kind, @Nullable Integer offsetDays, String to,
@@ -300,32 +312,12 @@ class CollectionRun {
 			return;
 		}
 		List<Long> ids = this.transactions.execute(status -> {
-			List<Long> recorded = new ArrayList<>();
 			List<Candidate> paid = new ArrayList<>();
 			for (ChargesPaid.PaidCharge charge : event.charges()) {
 				ChargeResponse row = this.charges.get(charge.chargeId()).body();
 				paid.add(new Candidate(row.id(), 0, row.payerEmail(), row.payerDocument()));
 			}
-			Map<Long, String> addresses = addresses(paid);
-			this.recipients.ensure(addresses.values());
-			Set<String> optedOut = this.recipients.optedOut(addresses.values());
-			boolean configured = this.mailer.configured();
-			for (Candidate candidate : paid) {
-				String to = addresses.get(candidate.chargeId());
-				if (to == null) {
-					continue;
-				}
-				ChargeResponse charge = this.charges.get(candidate.chargeId()).body();
-				String state = optedOut.contains(Recipients.normal(to)) ? "opted_out"
-						: configured ? "pending" : "skipped";
-				String subject = CollectionTemplates
-					.render(CollectionTemplates.RECEIPT, this.sender.values(charge, charge.paidAmount(), true), "")
-					.subject();
-				insert(candidate.chargeId(), "receipt", null, to, subject, charge.paidAmount(), state,
-						state.equals("skipped") ? "mail_not_configured" : "")
-					.ifPresent(recorded::add);
-			}
-			return recorded;
+			return recordMessages(paid, "receipt", candidate -> CollectionTemplates.RECEIPT);
 		});
 		try (CollectionSender.Circuit circuit = this.sender.circuit()) {
 			for (long id : ids == null ? List.<Long>of() : ids) {
