@@ -13,7 +13,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.bills.BillsFields;
 import br.suite.bills.cashflow.CashFlow.Flow;
 import br.suite.finance.SettledTransactions;
 import br.suite.finance.SettledTransactions.Settled;

@@ -17,7 +17,6 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
-import br.suite.bills.BillsFields;
 import br.suite.bills.dre.DreSources.Basis;
 import br.suite.bills.dre.DreSources.Entry;
 import br.suite.shared.ClosedSet;
