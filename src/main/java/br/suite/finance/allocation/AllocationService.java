@@ -1,14 +1,10 @@
 package br.suite.finance.allocation;
 
 import java.math.BigDecimal;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +13,6 @@ import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -31,7 +26,6 @@ import br.suite.finance.FinanceProblems.AllocationNotFound;
 import br.suite.finance.FinanceProblems.ChargeCancelled;
 import br.suite.finance.FinanceProblems.TransactionNotAllocatable;
 import br.suite.finance.ReconciliationState;
-import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.InvalidRequest;
@@ -49,10 +43,7 @@ import br.suite.shared.lists.Paging;
 @Service
 public class AllocationService {
 
-	static final String COLUMNS = "id, transaction_id, charge_id, fiscal_document_id, amount, rule, score, "
-			+ "created_by, created_at";
-
-	private final JdbcClient jdbc;
+	private final AllocationRepository allocations;
 
 	private final ReconciliationState state;
 
@@ -62,9 +53,9 @@ public class AllocationService {
 
 	private final AllocationLocks locks;
 
-	AllocationService(JdbcClient jdbc, ReconciliationState state, AuditLog audit, ApplicationEventPublisher events,
-			AllocationLocks locks) {
-		this.jdbc = jdbc;
+	AllocationService(AllocationRepository allocations, ReconciliationState state, AuditLog audit,
+			ApplicationEventPublisher events, AllocationLocks locks) {
+		this.allocations = allocations;
 		this.locks = locks;
 		this.state = state;
 		this.audit = audit;
@@ -84,21 +75,12 @@ public class AllocationService {
 
 	@Transactional(readOnly = true)
 	public ListQuery.Page<AllocationResponse> list(Filter filter, Paging paging) {
-		return ListQuery.of(this.jdbc, COLUMNS, "finance_allocation")
-			.where("transaction_id = :transactionId", "transactionId", filter.transactionId())
-			.where("charge_id = :chargeId", "chargeId", filter.chargeId())
-			.where("fiscal_document_id = :documentId", "documentId", filter.fiscalDocumentId())
-			.orderBy("id")
-			.page(paging, (rs, n) -> map(rs));
+		return this.allocations.list(filter, paging);
 	}
 
 	@Transactional(readOnly = true)
 	public AllocationResponse get(long id) {
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM finance_allocation WHERE id = ?")
-			.param(id)
-			.query((rs, n) -> map(rs))
-			.optional()
-			.orElseThrow(() -> new AllocationNotFound(id));
+		return this.allocations.find(id).orElseThrow(() -> new AllocationNotFound(id));
 	}
 
 	@Transactional
@@ -185,7 +167,7 @@ public class AllocationService {
 				target = "fiscal document " + item.fiscalDocumentId();
 				targetOpen = Objects.requireNonNull(documentOpen.get(item.fiscalDocumentId()));
 			}
-			if (exists(item)) {
+			if (this.allocations.exists(item)) {
 				throw new AllocationExists(item.transactionId(), target);
 			}
 			BigDecimal amount = item.amount() != null ? item.amount() : transaction.open().min(targetOpen);
@@ -193,15 +175,8 @@ public class AllocationService {
 				throw new AllocationExceedsOpenAmount(item.transactionId(), transaction.open(), target, targetOpen,
 						amount);
 			}
-			ids.add(this.jdbc.sql("""
-					INSERT INTO finance_allocation (transaction_id, charge_id, fiscal_document_id, amount, rule, score,
-					    created_by, created_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")
-				.params(item.transactionId(), item.chargeId(), item.fiscalDocumentId(), amount, ClosedSet.wire(rule),
-						scores.get(i), userId, now)
-				.query(Long.class)
-				.single());
-			long id = ids.get(ids.size() - 1);
+			long id = this.allocations.insert(item, amount, ClosedSet.wire(rule), scores.get(i), userId, now);
+			ids.add(id);
 			created.add(new AllocationsCreated.Allocation(id, item.transactionId(), item.chargeId(),
 					item.fiscalDocumentId(), amount, ClosedSet.wire(rule)));
 			this.audit.record("finance.allocation.created", "allocation", id,
@@ -228,11 +203,7 @@ public class AllocationService {
 	@Transactional
 	void delete(long id) {
 		AllocationResponse allocation = get(id);
-		Long billPayment = this.jdbc.sql("SELECT bill_payment_id FROM finance_allocation WHERE id = ?")
-			.param(id)
-			.query(Long.class)
-			.optional()
-			.orElse(null);
+		Long billPayment = this.allocations.billPayment(id).orElse(null);
 		if (billPayment != null) {
 			throw new ApiProblem.Conflict("Allocation " + id + " pays bill payment " + billPayment
 					+ ": delete that payment (DELETE /api/finance/bills/…/payments/…/) instead.")
@@ -245,8 +216,7 @@ public class AllocationService {
 		if (allocation.chargeId() != null) {
 			this.locks.charges(Set.of(allocation.chargeId()));
 		}
-		int deleted = this.jdbc.sql("DELETE FROM finance_allocation WHERE id = ?").param(id).update();
-		if (deleted == 0) {
+		if (!this.allocations.delete(id)) {
 			throw new AllocationNotFound(id);
 		}
 		this.audit.record("finance.allocation.deleted", "allocation", id,
@@ -268,14 +238,9 @@ public class AllocationService {
 	 * in id order.
 	 */
 	public void linkDocument(long documentId, List<Long> transactionIds, @Nullable Long userId) {
-		Long[] ids = transactionIds.toArray(new Long[0]);
-		List<Long> removed = this.jdbc.sql("""
-				DELETE FROM finance_allocation WHERE fiscal_document_id = ? AND NOT (transaction_id = ANY (?))
-				RETURNING transaction_id""").params(documentId, ids).query(Long.class).list();
-		List<Long> kept = this.jdbc.sql("SELECT transaction_id FROM finance_allocation WHERE fiscal_document_id = ?")
-			.param(documentId)
-			.query(Long.class)
-			.list();
+		List<Long> removed = this.allocations.unlinkDocumentExcept(documentId, transactionIds);
+		List<Long> kept = this.allocations.documentTransactions(List.of(documentId))
+			.getOrDefault(documentId, List.of());
 		List<Item> added = transactionIds.stream()
 			.filter(id -> !kept.contains(id))
 			.sorted()
@@ -290,40 +255,7 @@ public class AllocationService {
 
 	/** Transaction ids allocated to each document, ordered by id. */
 	public Map<Long, List<Long>> documentTransactions(List<Long> documentIds) {
-		Map<Long, List<Long>> links = new HashMap<>();
-		if (documentIds.isEmpty()) {
-			return links;
-		}
-		this.jdbc
-			.sql("SELECT fiscal_document_id, transaction_id FROM finance_allocation "
-					+ "WHERE fiscal_document_id = ANY (?) ORDER BY transaction_id")
-			.param(documentIds.toArray(new Long[0]))
-			.query((rs, n) -> links.computeIfAbsent(rs.getLong(1), d -> new ArrayList<>()).add(rs.getLong(2)))
-			.list();
-		return links;
+		return this.allocations.documentTransactions(documentIds);
 	}
-
-	private boolean exists(Item item) {
-		return this.jdbc
-			.sql("SELECT EXISTS (SELECT 1 FROM finance_allocation WHERE transaction_id = ? AND "
-					+ (item.chargeId() != null ? "charge_id = ?" : "fiscal_document_id = ?") + ")")
-			.params(item.transactionId(), item.chargeId() != null ? item.chargeId() : item.fiscalDocumentId())
-			.query(Boolean.class)
-			.single();
-	}
-
-	static AllocationResponse map(ResultSet rs) throws SQLException {
-		return new AllocationResponse(rs.getLong("id"), rs.getLong("transaction_id"),
-				rs.getObject("charge_id", Long.class), rs.getObject("fiscal_document_id", Long.class),
-				rs.getBigDecimal("amount"), rs.getString("rule"), rs.getBigDecimal("score"),
-				rs.getObject("created_by", Long.class),
-				Objects.requireNonNull(TransactionService.instant(rs, "created_at")));
-	}
-
-	static String money(BigDecimal amount) {
-		return Money.format(amount);
-	}
-
-	static final Comparator<Item> BY_TRANSACTION = Comparator.comparingLong(Item::transactionId);
 
 }
