@@ -1,15 +1,10 @@
 package br.suite.finance.connection;
 
 import java.security.cert.X509Certificate;
-import java.sql.Array;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -27,7 +21,6 @@ import br.suite.finance.FinanceProblems.ConnectionNotFound;
 import br.suite.finance.FinanceProblems.CredentialsNotFound;
 import br.suite.finance.connection.PixCredentials.Secrets;
 import br.suite.finance.connection.ProviderCertificates.ClientIdentity;
-import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.crypto.SecretBox;
@@ -53,7 +46,7 @@ public class CredentialService {
 	 */
 	static final String DESTINATION_PERMISSION = FinanceProblems.DESTINATION_PERMISSION;
 
-	private final JdbcClient jdbc;
+	private final CredentialRepository credentials;
 
 	private final SecretBox box;
 
@@ -63,8 +56,9 @@ public class CredentialService {
 
 	private final CredentialChecks checks;
 
-	CredentialService(JdbcClient jdbc, SecretBox box, JsonMapper json, AuditLog audit, CredentialChecks checks) {
-		this.jdbc = jdbc;
+	CredentialService(CredentialRepository credentials, SecretBox box, JsonMapper json, AuditLog audit,
+			CredentialChecks checks) {
+		this.credentials = credentials;
 		this.box = box;
 		this.json = json;
 		this.audit = audit;
@@ -152,28 +146,9 @@ public class CredentialService {
 		params.put("headerNames", secrets.extraHeaders().keySet().toArray(new String[0]));
 		params.put("queryNames", secrets.extraQuery().keySet().toArray(new String[0]));
 		params.put("now", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
-		this.jdbc.sql("""
-				INSERT INTO finance_connection_credential (connection_id, kind, base_url, token_url, token_auth, scope,
-				    pix_key, secrets, client_secret_set, certificate, certificate_subject, certificate_expires_at,
-				    server_ca_set, extra_header_names, extra_query_names, updated_at)
-				VALUES (:id, 'pix_api', :baseUrl, :tokenUrl, :tokenAuth, :scope, :pixKey, :secrets, :clientSecretSet,
-				    :certificate, :subject, :expires, :serverCaSet, :headerNames, :queryNames, :now)
-				ON CONFLICT (connection_id) DO UPDATE SET kind = EXCLUDED.kind, base_url = EXCLUDED.base_url,
-				    token_url = EXCLUDED.token_url, token_auth = EXCLUDED.token_auth, scope = EXCLUDED.scope,
-				    pix_key = EXCLUDED.pix_key, secrets = EXCLUDED.secrets,
-				    client_secret_set = EXCLUDED.client_secret_set, certificate = EXCLUDED.certificate,
-				    certificate_subject = EXCLUDED.certificate_subject,
-				    certificate_expires_at = EXCLUDED.certificate_expires_at, server_ca_set = EXCLUDED.server_ca_set,
-				    extra_header_names = EXCLUDED.extra_header_names,
-				    extra_query_names = EXCLUDED.extra_query_names, updated_at = EXCLUDED.updated_at""")
-			.params(params)
-			.update();
+		this.credentials.save(params);
 		// New credentials are not proven yet.
-		this.jdbc
-			.sql("UPDATE finance_connection SET status = 'pending', version = version + 1, updated_at = ? "
-					+ "WHERE id = ? AND status <> 'pending'")
-			.params(params.get("now"), connectionId)
-			.update();
+		this.credentials.markPending(connectionId, (OffsetDateTime) params.get("now"));
 		// The audit names what changed, never a secret (a new secret is "secrets:
 		// sealed").
 		Map<String, @Nullable Object> after = audited(find(connectionId).orElseThrow());
@@ -200,7 +175,7 @@ public class CredentialService {
 
 	@Transactional(readOnly = true)
 	public CredentialsResponse get(long connectionId) {
-		if (!connectionExists(connectionId)) {
+		if (!this.credentials.connectionExists(connectionId)) {
 			throw new ConnectionNotFound(connectionId);
 		}
 		return find(connectionId).orElseThrow(() -> new CredentialsNotFound(connectionId));
@@ -210,7 +185,7 @@ public class CredentialService {
 	void delete(long connectionId) {
 		lockConnection(connectionId);
 		CredentialsResponse current = find(connectionId).orElseThrow(() -> new CredentialsNotFound(connectionId));
-		this.jdbc.sql("DELETE FROM finance_connection_credential WHERE connection_id = ?").param(connectionId).update();
+		this.credentials.delete(connectionId);
 		this.audit.record("finance.connection.credentials_deleted", "connection", connectionId,
 				AuditLog.Changes.removed(audited(current)));
 	}
@@ -221,10 +196,8 @@ public class CredentialService {
 	 */
 	@Transactional(readOnly = true)
 	public Optional<PixCredentials> load(long connectionId) {
-		return this.jdbc.sql("""
-				SELECT base_url, token_url, token_auth, scope, pix_key, secrets
-				FROM finance_connection_credential WHERE connection_id = ?""").param(connectionId).query((rs, n) -> {
-			byte[] plain = this.box.open(rs.getBytes("secrets"), context(connectionId));
+		return this.credentials.sealed(connectionId).map(stored -> {
+			byte[] plain = this.box.open(stored.secrets(), context(connectionId));
 			Secrets secrets = this.json.readValue(plain, Secrets.class);
 			ClientIdentity identity;
 			List<X509Certificate> cas;
@@ -236,10 +209,10 @@ public class CredentialService {
 			catch (ProviderCertificates.Invalid ex) {
 				throw new IllegalStateException("stored certificate no longer reads: " + ex.getMessage());
 			}
-			return new PixCredentials(connectionId, rs.getString("base_url"), rs.getString("token_url"),
-					ClosedSet.parse(TokenAuth.class, "token_auth", rs.getString("token_auth")), rs.getString("scope"),
-					rs.getString("pix_key"), secrets, identity, cas);
-		}).optional();
+			return new PixCredentials(connectionId, stored.baseUrl(), stored.tokenUrl(),
+					ClosedSet.parse(TokenAuth.class, "token_auth", stored.tokenAuth()), stored.scope(), stored.pixKey(),
+					secrets, identity, cas);
+		});
 	}
 
 	static @Nullable ClientIdentity identity(Secrets secrets) throws ProviderCertificates.Invalid {
@@ -254,35 +227,7 @@ public class CredentialService {
 	}
 
 	private Optional<CredentialsResponse> find(long connectionId) {
-		return this.jdbc.sql("""
-				SELECT kind, base_url, token_url, token_auth, scope, pix_key, client_secret_set, certificate,
-				    certificate_subject, certificate_expires_at, server_ca_set, extra_header_names, extra_query_names,
-				    updated_at
-				FROM finance_connection_credential WHERE connection_id = ?""")
-			.param(connectionId)
-			.query((rs, n) -> map(rs))
-			.optional();
-	}
-
-	private static CredentialsResponse map(ResultSet rs) throws SQLException {
-		Instant expires = TransactionService.instant(rs, "certificate_expires_at");
-		return new CredentialsResponse(rs.getString("kind"), rs.getString("base_url"), rs.getString("token_url"),
-				rs.getString("token_auth"), rs.getString("scope"), rs.getString("pix_key"), true,
-				rs.getBoolean("client_secret_set"), rs.getString("certificate"), rs.getString("certificate_subject"),
-				expires, expires != null && expires.isBefore(Instant.now().plus(EXPIRY_WARNING)),
-				rs.getBoolean("server_ca_set"), strings(rs.getArray("extra_header_names")),
-				strings(rs.getArray("extra_query_names")),
-				java.util.Objects.requireNonNull(TransactionService.instant(rs, "updated_at")));
-	}
-
-	private static List<String> strings(@Nullable Array array) throws SQLException {
-		List<String> out = new ArrayList<>();
-		if (array != null) {
-			for (Object item : (Object[]) array.getArray()) {
-				out.add((String) item);
-			}
-		}
-		return out;
+		return this.credentials.find(connectionId);
 	}
 
 	private static Map<String, @Nullable Object> audited(CredentialsResponse credentials) {
@@ -302,18 +247,9 @@ public class CredentialService {
 	}
 
 	private void lockConnection(long connectionId) {
-		this.jdbc.sql("SELECT id FROM finance_connection WHERE id = ? FOR UPDATE")
-			.param(connectionId)
-			.query(Long.class)
-			.optional()
-			.orElseThrow(() -> new ConnectionNotFound(connectionId));
-	}
-
-	private boolean connectionExists(long connectionId) {
-		return this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_connection WHERE id = ?)")
-			.param(connectionId)
-			.query(Boolean.class)
-			.single();
+		if (!this.credentials.lockConnection(connectionId)) {
+			throw new ConnectionNotFound(connectionId);
+		}
 	}
 
 	static String context(long connectionId) {
