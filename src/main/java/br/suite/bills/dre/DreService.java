@@ -222,7 +222,7 @@ class DreService {
 		if (raw == null || raw.isBlank()) {
 			return Basis.ACCRUAL;
 		}
-		return Objects.requireNonNullElse(ClosedSet.requiredStripped(Basis.class, "basis", raw, errors), Basis.ACCRUAL);
+		return Objects.requireNonNullElse(ClosedSet.parse(Basis.class, "basis", raw.strip(), errors), Basis.ACCRUAL);
 	}
 
 	private static Dre.@Nullable Line line(String raw, InvalidRequest.Builder errors) {
