@@ -43,7 +43,17 @@ import br.suite.ApiTest;
  */
 public abstract class BrowserTest extends ApiTest {
 
-	static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+	/**
+	 * The browser: Debian's old headless shell ({@code chromium-headless-shell}) where it
+	 * is installed, Chromium's full browser in headless mode otherwise, or the one
+	 * {@code -Dsuite.test.chromium} names. Both are the same Blink and V8; the shell
+	 * leaves out the browser's user interface and costs less CPU per page.
+	 */
+	static final Path CHROMIUM = Path.of(System.getProperty("suite.test.chromium",
+			Files.isExecutable(Path.of("/usr/lib/chromium/chromium-headless-shell"))
+					? "/usr/lib/chromium/chromium-headless-shell" : "/usr/bin/chromium"));
+
+	private static final boolean SHELL = CHROMIUM.getFileName().toString().endsWith("headless-shell");
 
 	static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
@@ -187,9 +197,17 @@ public abstract class BrowserTest extends ApiTest {
 		}
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-				"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--lang=pt-BR", "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+		// The shell is headless by itself; the full browser needs the flag.
+		options.addArguments(SHELL ? "--headless" : "--headless=new", "--no-sandbox", "--disable-gpu",
+				"--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
+				"--disable-component-update", "--disable-sync", "--lang=pt-BR",
+				"--window-size=" + width + "," + height);
+		if (!SHELL) {
+			// The shell started on a profile directory of ours finds no page to drive
+			// ("unable to discover open pages"): chromedriver gives it a temporary one of
+			// its own, removed when the browser quits.
+			options.addArguments("--user-data-dir=" + profile);
+		}
 		options.addArguments(extraArguments);
 		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
 			.usingAnyFreePort()
