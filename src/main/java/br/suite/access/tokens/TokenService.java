@@ -1,7 +1,6 @@
 package br.suite.access.tokens;
 
 import java.security.SecureRandom;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -17,7 +16,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -47,12 +45,9 @@ public class TokenService {
 
 	static final Pattern FORMAT = Pattern.compile("[0-9a-fA-F]{40}");
 
-	/** last_used_at and the sliding expiry are written at most this often per token. */
-	private static final long USE_RESOLUTION_SECONDS = 60;
-
 	private final SecureRandom random = new SecureRandom();
 
-	private final JdbcClient jdbc;
+	private final TokenRepository tokens;
 
 	private final double ttlSeconds;
 
@@ -68,8 +63,9 @@ public class TokenService {
 
 	private final ObjectProvider<UserSessions> sessions;
 
-	TokenService(JdbcClient jdbc, AccessSettings settings, AuditLog audit, ObjectProvider<UserSessions> sessions) {
-		this.jdbc = jdbc;
+	TokenService(TokenRepository tokens, AccessSettings settings, AuditLog audit,
+			ObjectProvider<UserSessions> sessions) {
+		this.tokens = tokens;
 		this.sessions = sessions;
 		this.audit = audit;
 		this.ttlSeconds = settings.tokenTtl().toMillis() / 1000.0;
@@ -105,14 +101,7 @@ public class TokenService {
 		this.random.nextBytes(bytes);
 		String token = HexFormat.of().formatHex(bytes);
 		this.refused.invalidate(hash(token));
-		long id = this.jdbc
-			.sql("INSERT INTO access_token (user_id, key_hash, created_at, expires_at) "
-					+ "VALUES (:user, :hash, now(), now() + :ttl * interval '1 second') RETURNING id")
-			.param("user", userId)
-			.param("hash", hash(token))
-			.param("ttl", this.ttlSeconds)
-			.query(Long.class)
-			.single();
+		long id = this.tokens.insert(userId, hash(token), this.ttlSeconds);
 		this.audit.record(actor, "access.token.issued", "token", id, Changes.of().created("user_id", userId));
 		return token;
 	}
@@ -139,55 +128,18 @@ public class TokenService {
 	 * user not active.
 	 */
 	private @Nullable Caller check(String hash) {
-		Optional<Checked> checked = this.jdbc.sql("""
-				SELECT t.id AS token_id, t.last_used_at IS NULL
-				           OR t.last_used_at < now() - :resolution * interval '1 second' AS stale_use,
-				       u.id, u.username, u.temporary_password_expires_at IS NOT NULL AS temporary, r.permissions
-				FROM access_token t JOIN access_user u ON u.id = t.user_id JOIN access_role r ON r.id = u.role_id
-				WHERE t.key_hash = :hash AND t.expires_at > now() AND u.status = 'active'""")
-			.param("hash", hash)
-			.param("resolution", USE_RESOLUTION_SECONDS)
-			.query((rs,
-					n) -> new Checked(new Caller(
-							new CurrentUser(rs.getLong("id"), rs.getString("username"),
-									Set.copyOf(List.of((String[]) rs.getArray("permissions").getArray()))),
-							rs.getLong("token_id"), rs.getBoolean("temporary")), rs.getBoolean("stale_use")))
-			.optional();
-		checked.filter(Checked::staleUse).ifPresent(c -> recordUse(c.caller()));
-		return checked.map(Checked::caller).orElse(null);
-	}
-
-	/**
-	 * Slides the expiry and notes the use; the condition makes concurrent instances write
-	 * once.
-	 */
-	private void recordUse(Caller caller) {
-		int written = this.jdbc
-			.sql("UPDATE access_token SET last_used_at = now(), expires_at = now() + :ttl * interval '1 second' "
-					+ "WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - :resolution * interval '1 second')")
-			.param("id", caller.tokenId())
-			.param("ttl", this.ttlSeconds)
-			.param("resolution", USE_RESOLUTION_SECONDS)
-			.update();
-		if (written > 0) {
-			this.jdbc
-				.sql("UPDATE access_user SET last_access_at = now() WHERE id = :id "
-						+ "AND (last_access_at IS NULL OR last_access_at < now() - :resolution * interval '1 second')")
-				.param("id", caller.user().id())
-				.param("resolution", USE_RESOLUTION_SECONDS)
-				.update();
-		}
+		Optional<TokenRepository.Found> found = this.tokens.find(hash);
+		found.filter(TokenRepository.Found::staleUse)
+			.ifPresent(f -> this.tokens.recordUse(f.caller(), this.ttlSeconds));
+		return found.map(TokenRepository.Found::caller).orElse(null);
 	}
 
 	@Transactional
 	public void revoke(String token) {
 		String hash = hash(token.toLowerCase(Locale.ROOT));
-		this.jdbc.sql("DELETE FROM access_token WHERE key_hash = :hash RETURNING id, user_id")
-			.param("hash", hash)
-			.query((rs, n) -> new long[] { rs.getLong("id"), rs.getLong("user_id") })
-			.optional()
-			.ifPresent(revoked -> this.audit.record("access.token.revoked", "token", revoked[0],
-					Changes.of().put("user_id", revoked[1], revoked[1])));
+		this.tokens.deleteByHash(hash)
+			.ifPresent(revoked -> this.audit.record("access.token.revoked", "token", revoked.id(),
+					Changes.of().put("user_id", revoked.userId(), revoked.userId())));
 		this.remembered.invalidate(hash);
 	}
 
@@ -197,15 +149,12 @@ public class TokenService {
 	 */
 	@Transactional
 	public boolean revokeOwn(long userId, long tokenId) {
-		int deleted = this.jdbc.sql("DELETE FROM access_token WHERE id = :id AND user_id = :user")
-			.param("id", tokenId)
-			.param("user", userId)
-			.update();
-		if (deleted > 0) {
+		boolean deleted = this.tokens.deleteOwn(userId, tokenId);
+		if (deleted) {
 			this.audit.record("access.token.revoked", "token", tokenId, Changes.of().put("user_id", userId, userId));
 		}
 		forget(caller -> caller.tokenId() == tokenId);
-		return deleted > 0;
+		return deleted;
 	}
 
 	/**
@@ -223,7 +172,7 @@ public class TokenService {
 	 */
 	public void revokeAllOf(long userId, boolean keepCurrentSession) {
 		endSessionsAfterCommit(userId, keepCurrentSession);
-		int revoked = this.jdbc.sql("DELETE FROM access_token WHERE user_id = :user").param("user", userId).update();
+		int revoked = this.tokens.deleteAllOf(userId);
 		if (revoked > 0) {
 			this.audit.record("access.tokens.revoked", "user", userId, Changes.of().put("tokens", revoked, 0));
 		}
@@ -249,17 +198,7 @@ public class TokenService {
 	}
 
 	public List<TokenInfo> listOf(long userId, long currentTokenId) {
-		return this.jdbc
-			.sql("SELECT id, created_at, last_used_at, expires_at FROM access_token "
-					+ "WHERE user_id = :user AND expires_at > now() ORDER BY id")
-			.param("user", userId)
-			.query((rs, n) -> {
-				Timestamp lastUsed = rs.getTimestamp("last_used_at");
-				return new TokenInfo(rs.getLong("id"), rs.getTimestamp("created_at").toInstant(),
-						lastUsed == null ? null : lastUsed.toInstant(), rs.getTimestamp("expires_at").toInstant(),
-						rs.getLong("id") == currentTokenId);
-			})
-			.list();
+		return this.tokens.listOf(userId, currentTokenId);
 	}
 
 	/**
@@ -271,11 +210,7 @@ public class TokenService {
 	@SchedulerLock(name = "access.token-pruning", lockAtMostFor = "PT30M",
 			lockAtLeastFor = "${suite.scheduling.lock-at-least-for:PT5M}")
 	public void pruneExpired() {
-		this.jdbc.sql("DELETE FROM access_token WHERE expires_at <= now()").update();
-		this.jdbc
-			.sql("DELETE FROM access_login_throttle WHERE last_failure_at < now() - interval '1 day' "
-					+ "AND (locked_until IS NULL OR locked_until < now())")
-			.update();
+		this.tokens.pruneExpired();
 	}
 
 	/**
@@ -318,9 +253,6 @@ public class TokenService {
 
 	public static String hash(String token) {
 		return Sha256.hex(token);
-	}
-
-	private record Checked(Caller caller, boolean staleUse) {
 	}
 
 	static @Nullable String tokenFrom(@Nullable String authorizationHeader) {

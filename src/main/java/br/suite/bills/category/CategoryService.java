@@ -1,14 +1,11 @@
 package br.suite.bills.category;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,19 +29,16 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 class CategoryService {
 
-	private static final String COLUMNS = "id, code, name, kind, parent_id, dre_line, active, version, created_at, "
-			+ "updated_at";
-
 	private static final Pattern CODE = Pattern.compile("[0-9]+(\\.[0-9]+)*");
 
-	private final JdbcClient jdbc;
+	private final CategoryRepository categories;
 
 	private final PartialUpdates partialUpdates;
 
 	private final AuditLog audit;
 
-	CategoryService(JdbcClient jdbc, PartialUpdates partialUpdates, AuditLog audit) {
-		this.jdbc = jdbc;
+	CategoryService(CategoryRepository categories, PartialUpdates partialUpdates, AuditLog audit) {
+		this.categories = categories;
 		this.partialUpdates = partialUpdates;
 		this.audit = audit;
 	}
@@ -52,7 +46,8 @@ class CategoryService {
 	record Filter(@Nullable String kind, @Nullable Boolean active, @Nullable Long parentId, @Nullable String q) {
 	}
 
-	private record Content(String code, String name, CategoryKind kind, @Nullable Long parentId, DreLine dreLine,
+	/** A category's checked fields, as stored. */
+	record Content(String code, String name, CategoryKind kind, @Nullable Long parentId, DreLine dreLine,
 			boolean active) {
 
 		Map<String, @Nullable Object> audited() {
@@ -71,17 +66,8 @@ class CategoryService {
 	@Transactional(readOnly = true)
 	ListQuery.Page<CategoryResponse> list(Filter filter, Paging paging) {
 		String q = BillsFields.parameter(filter.q(), "q");
-		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "bills_category")
-			.where("kind = :kind", "kind",
-					filter.kind() == null ? null
-							: ClosedSet.wire(ClosedSet.parse(CategoryKind.class, "kind", filter.kind())))
-			.where("active = :active", "active", filter.active())
-			.where("parent_id = :parentId", "parentId", filter.parentId())
-			.orderBy("string_to_array(code, '.')::numeric[], id");
-		if (!q.isEmpty()) {
-			query.where("(code LIKE :q OR name ILIKE :q)").param("q", ListQuery.containing(q));
-		}
-		return query.page(paging, (rs, n) -> map(rs));
+		CategoryKind kind = filter.kind() == null ? null : ClosedSet.parse(CategoryKind.class, "kind", filter.kind());
+		return this.categories.list(kind, filter.active(), filter.parentId(), q, paging);
 	}
 
 	@Transactional(readOnly = true)
@@ -92,18 +78,9 @@ class CategoryService {
 	@Transactional
 	Versioned<CategoryResponse> create(CategoryRequest request) {
 		Content content = check(request, null);
-		var now = BillsFields.now();
-		Long id = this.jdbc.sql("""
-				INSERT INTO bills_category (code, name, kind, parent_id, dre_line, active, version, created_at,
-				    updated_at)
-				VALUES (:code, :name, :kind, :parentId, :dreLine, :active, 0, :now, :now)
-				ON CONFLICT (code) DO NOTHING
-				RETURNING id""")
-			.params(params(content))
-			.param("now", now)
-			.query(Long.class)
-			.optional()
-			.orElseThrow(() -> codeTaken(content.code()));
+		long id = this.categories.insert(content, BillsFields.now())
+			.orElseThrow(
+					() -> new CategoryCodeTaken(content.code(), this.categories.idOfCode(content.code()).orElse(0L)));
 		this.audit.record("finance.category.created", "category", id, AuditLog.Changes.created(content.audited()));
 		return find(id, false);
 	}
@@ -116,37 +93,21 @@ class CategoryService {
 				CategoryRequest.class);
 		Content before = check(CategoryRequest.of(current.body()), null);
 		Content content = check(merged, id);
-		if (content.kind() != before.kind() && inUse(id)) {
+		if (content.kind() != before.kind() && this.categories.inUse(id)) {
 			throw new CategoryKindInUse(id);
 		}
 		if (!content.code().equals(before.code())) {
-			this.jdbc.sql("SELECT id FROM bills_category WHERE code = ? AND id <> ?")
-				.params(content.code(), id)
-				.query(Long.class)
-				.optional()
-				.ifPresent(existing -> {
-					throw new CategoryCodeTaken(content.code(), existing);
-				});
+			this.categories.idOfCode(content.code()).filter(existing -> existing != id).ifPresent(existing -> {
+				throw new CategoryCodeTaken(content.code(), existing);
+			});
 		}
 		AuditLog.Changes changes = AuditLog.Changes.between(before.audited(), content.audited());
 		if (changes.isEmpty()) {
 			return current;
 		}
-		this.jdbc.sql("""
-				UPDATE bills_category SET code = :code, name = :name, kind = :kind, parent_id = :parentId,
-				    dre_line = :dreLine, active = :active, version = version + 1, updated_at = :now
-				WHERE id = :id""").params(params(content)).param("now", BillsFields.now()).param("id", id).update();
+		this.categories.update(id, content, BillsFields.now());
 		this.audit.record("finance.category.updated", "category", id, changes);
 		return find(id, false);
-	}
-
-	private boolean inUse(long id) {
-		return this.jdbc.sql("""
-				SELECT EXISTS (SELECT 1 FROM bills_category WHERE parent_id = :id)
-				    OR EXISTS (SELECT 1 FROM bills_split WHERE category_id = :id)""")
-			.param("id", id)
-			.query(Boolean.class)
-			.single();
 	}
 
 	private Content check(CategoryRequest request, @Nullable Long id) {
@@ -164,18 +125,14 @@ class CategoryService {
 		}
 		Long parentId = request.parentId();
 		if (parentId != null) {
-			String parentKind = this.jdbc.sql("SELECT kind FROM bills_category WHERE id = ?")
-				.param(parentId)
-				.query(String.class)
-				.optional()
-				.orElse(null);
+			String parentKind = this.categories.kindOf(parentId).orElse(null);
 			if (parentKind == null) {
 				errors.add("parent_id", "category " + parentId + " does not exist");
 			}
 			else if (kind != null && !parentKind.equals(ClosedSet.wire(kind))) {
 				errors.add("parent_id", "category " + parentId + " is a " + parentKind + " category");
 			}
-			else if (id != null && isSelfOrDescendant(parentId, id)) {
+			else if (id != null && this.categories.isSelfOrDescendant(parentId, id)) {
 				errors.add("parent_id", "must not be the category itself or one of its sub-categories");
 			}
 		}
@@ -184,50 +141,8 @@ class CategoryService {
 				!Boolean.FALSE.equals(request.active()));
 	}
 
-	private boolean isSelfOrDescendant(long candidate, long id) {
-		return this.jdbc.sql("""
-				WITH RECURSIVE below AS (SELECT id FROM bills_category WHERE id = :id
-				                         UNION SELECT c.id FROM bills_category c JOIN below b ON c.parent_id = b.id)
-				SELECT EXISTS (SELECT 1 FROM below WHERE id = :candidate)""")
-			.param("id", id)
-			.param("candidate", candidate)
-			.query(Boolean.class)
-			.single();
-	}
-
-	private CategoryCodeTaken codeTaken(String code) {
-		long existing = this.jdbc.sql("SELECT id FROM bills_category WHERE code = ?")
-			.param(code)
-			.query(Long.class)
-			.optional()
-			.orElse(0L);
-		return new CategoryCodeTaken(code, existing);
-	}
-
 	private Versioned<CategoryResponse> find(long id, boolean forUpdate) {
-		return this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM bills_category WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
-			.param(id)
-			.query((rs, n) -> new Versioned<>(map(rs), rs.getLong("version")))
-			.optional()
-			.orElseThrow(() -> new CategoryNotFound(id));
-	}
-
-	private static Map<String, Object> params(Content content) {
-		Map<String, Object> params = new java.util.HashMap<>();
-		params.put("code", content.code());
-		params.put("name", content.name());
-		params.put("kind", ClosedSet.wire(content.kind()));
-		params.put("parentId", content.parentId());
-		params.put("dreLine", ClosedSet.wire(content.dreLine()));
-		params.put("active", content.active());
-		return params;
-	}
-
-	private static CategoryResponse map(ResultSet rs) throws SQLException {
-		return new CategoryResponse(rs.getLong("id"), rs.getString("code"), rs.getString("name"), rs.getString("kind"),
-				rs.getObject("parent_id", Long.class), rs.getString("dre_line"), rs.getBoolean("active"),
-				BillsFields.instant(rs, "created_at"), BillsFields.instant(rs, "updated_at"));
+		return this.categories.find(id, forUpdate).orElseThrow(() -> new CategoryNotFound(id));
 	}
 
 }

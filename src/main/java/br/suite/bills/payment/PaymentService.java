@@ -1,15 +1,11 @@
 package br.suite.bills.payment;
 
 import java.math.BigDecimal;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,10 +28,7 @@ import br.suite.shared.Money;
 @Service
 class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
-	private static final String COLUMNS = "p.id, i.bill_id, i.number, p.paid_on, p.amount, p.interest, p.fine, "
-			+ "p.discount, p.settled, p.transaction_id, p.created_by, p.created_at";
-
-	private final JdbcClient jdbc;
+	private final PaymentRepository payments;
 
 	private final BillLedger ledger;
 
@@ -43,8 +36,8 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
 	private final AuditLog audit;
 
-	PaymentService(JdbcClient jdbc, BillLedger ledger, DebitAllocations debits, AuditLog audit) {
-		this.jdbc = jdbc;
+	PaymentService(PaymentRepository payments, BillLedger ledger, DebitAllocations debits, AuditLog audit) {
+		this.payments = payments;
 		this.ledger = ledger;
 		this.debits = debits;
 		this.audit = audit;
@@ -74,12 +67,7 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 	@Override
 	@Transactional(readOnly = true)
 	public List<Paid> of(long billId) {
-		return this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN bills_installment i ON i.id = "
-					+ "p.installment_id WHERE i.bill_id = ? ORDER BY i.number, p.paid_on, p.id")
-			.param(billId)
-			.query((rs, n) -> map(rs))
-			.list()
+		return this.payments.ofBill(billId)
 			.stream()
 			.map(p -> new Paid(p.id(), p.installmentNumber(), p.paidOn(), p.amount(), p.interest(), p.fine(),
 					p.discount(), p.settledAmount(), p.transactionId()))
@@ -88,20 +76,10 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
 	@Transactional(readOnly = true)
 	List<PaymentResponse> list(long billId, long number) {
-		boolean exists = this.jdbc
-			.sql("SELECT EXISTS (SELECT 1 FROM bills_installment WHERE bill_id = ? AND number = ?)")
-			.params(billId, number)
-			.query(Boolean.class)
-			.single();
-		if (!exists) {
+		if (!this.payments.installmentExists(billId, number)) {
 			throw new ApiProblem.NotFound("Installment " + number + " of bill", billId);
 		}
-		return this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN bills_installment i ON i.id = "
-					+ "p.installment_id WHERE i.bill_id = ? AND i.number = ? ORDER BY p.paid_on, p.id")
-			.params(billId, number)
-			.query((rs, n) -> map(rs))
-			.list();
+		return this.payments.ofInstallment(billId, number);
 	}
 
 	@Transactional
@@ -129,19 +107,12 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 		if (settled.signum() <= 0 || settled.compareTo(open) > 0) {
 			throw new PaymentExceedsOpen((int) number, open, settled);
 		}
-		long id = this.jdbc.sql("""
-				INSERT INTO bills_payment (installment_id, paid_on, amount, interest, fine, discount, settled,
-				    transaction_id, created_by, created_at)
-				VALUES (?, COALESCE(?, CURRENT_DATE), ?, ?, ?, ?, ?, ?, ?, ?)
-				RETURNING id""")
-			.params(installment.installmentId(), request.paidOn(), amount, interest, fine, discount, settled,
-					request.transactionId(), userId, BillsFields.now())
-			.query(Long.class)
-			.single();
+		long id = this.payments.insert(new PaymentRepository.NewPayment(installment.installmentId(), request.paidOn(),
+				amount, interest, fine, discount, settled, request.transactionId(), userId));
 		if (request.transactionId() != null) {
 			LocalDate debitDate = this.debits.allocate(request.transactionId(), id, amount, userId);
 			if (request.paidOn() == null) {
-				this.jdbc.sql("UPDATE bills_payment SET paid_on = ? WHERE id = ?").params(debitDate, id).update();
+				this.payments.paidOn(id, debitDate);
 			}
 		}
 		resettle(installment);
@@ -178,13 +149,7 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 	@Override
 	public void released(List<Long> billPaymentIds) {
 		for (Long id : billPaymentIds) {
-			PaymentResponse payment = this.jdbc
-				.sql("SELECT " + COLUMNS + " FROM bills_payment p JOIN "
-						+ "bills_installment i ON i.id = p.installment_id WHERE p.id = ?")
-				.param(id)
-				.query((rs, n) -> map(rs))
-				.optional()
-				.orElse(null);
+			PaymentResponse payment = this.payments.find(id).orElse(null);
 			if (payment == null) {
 				continue;
 			}
@@ -196,7 +161,7 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
 	private void remove(PaymentResponse payment) {
 		this.debits.release(payment.id());
-		this.jdbc.sql("DELETE FROM bills_payment WHERE id = ?").param(payment.id()).update();
+		this.payments.delete(payment.id());
 		this.audit.record("finance.bill_payment.deleted", "bill_payment", payment.id(),
 				AuditLog.Changes.of()
 					.put("bill_id", payment.billId(), null)
@@ -208,24 +173,12 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 
 	/** The installment's paid amount and date from its payments, in one place. */
 	private void resettle(LockedInstallment installment) {
-		record Sum(BigDecimal settled, @Nullable LocalDate paidOn) {
-		}
-		Sum sum = this.jdbc
-			.sql("SELECT COALESCE(sum(settled), 0), max(paid_on) FROM bills_payment WHERE installment_id = ?")
-			.param(installment.installmentId())
-			.query((rs, n) -> new Sum(rs.getBigDecimal(1), rs.getObject(2, LocalDate.class)))
-			.single();
+		PaymentRepository.Sum sum = this.payments.sumOf(installment.installmentId());
 		this.ledger.settled(installment.billId(), installment.installmentId(), sum.settled(), sum.paidOn());
 	}
 
 	private PaymentResponse find(long id) {
-		return this.jdbc
-			.sql("SELECT " + COLUMNS
-					+ " FROM bills_payment p JOIN bills_installment i ON i.id = p.installment_id WHERE p.id = ?")
-			.param(id)
-			.query((rs, n) -> map(rs))
-			.optional()
-			.orElseThrow(() -> new PaymentNotFound(id));
+		return this.payments.find(id).orElseThrow(() -> new PaymentNotFound(id));
 	}
 
 	private static BigDecimal optional(@Nullable BigDecimal value, String field, InvalidRequest.Builder errors) {
@@ -234,14 +187,6 @@ class PaymentService implements DebitAllocations.Released, InstallmentPayments {
 		}
 		BigDecimal checked = BillsFields.amount(value, field, true, errors);
 		return checked == null ? BigDecimal.ZERO.setScale(2) : checked;
-	}
-
-	private static PaymentResponse map(ResultSet rs) throws SQLException {
-		return new PaymentResponse(rs.getLong("id"), rs.getLong("bill_id"), rs.getInt("number"),
-				rs.getObject("paid_on", LocalDate.class), rs.getBigDecimal("amount"), rs.getBigDecimal("interest"),
-				rs.getBigDecimal("fine"), rs.getBigDecimal("discount"), rs.getBigDecimal("settled"),
-				rs.getObject("transaction_id", Long.class), rs.getObject("created_by", Long.class),
-				rs.getObject("created_at", OffsetDateTime.class).toInstant());
 	}
 
 }
