@@ -1,13 +1,10 @@
 package br.suite.finance.charge;
 
 import java.math.BigDecimal;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +13,6 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -29,7 +25,6 @@ import br.suite.finance.FinanceProblems.ChargeHasPayments;
 import br.suite.finance.FinanceProblems.ChargeNotFound;
 import br.suite.finance.NossoNumeros;
 import br.suite.finance.ReconciliationState;
-import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.InvalidRequest;
@@ -47,17 +42,12 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 public class ChargeService {
 
-	static final String COLUMNS = "id, kind, provider, external_id, txid, nosso_numero, end_to_end_id, payer_name, "
-			+ "payer_document, amount, paid_amount, status, due_date, paid_on, description, fiscal_document_id, "
-			+ "pix_reference, version, created_at, updated_at, pix_connection_id, pix_kind, pix_status, pix_copia_e_cola, "
-			+ "pix_location, payment_token, payer_email";
-
 	/** A Pix txid (BCB's Pix API: 26 to 35 characters {@code [a-zA-Z0-9]}). */
 	private static final Pattern TXID = Pattern.compile("[A-Za-z0-9]{26,35}");
 
 	static final int NOSSO_NUMERO_MAX = 40;
 
-	private final JdbcClient jdbc;
+	private final ChargeRepository charges;
 
 	private final PartialUpdates partialUpdates;
 
@@ -65,13 +55,9 @@ public class ChargeService {
 
 	private final AuditLog audit;
 
-	private final PaymentLinks links;
-
-	ChargeService(JdbcClient jdbc, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit,
-			PaymentLinks links) {
+	ChargeService(ChargeRepository charges, PartialUpdates partialUpdates, ReconciliationState state, AuditLog audit) {
 		this.audit = audit;
-		this.links = links;
-		this.jdbc = jdbc;
+		this.charges = charges;
 		this.partialUpdates = partialUpdates;
 		this.state = state;
 	}
@@ -82,7 +68,7 @@ public class ChargeService {
 	}
 
 	/** A request after its checks, normalised. */
-	private record Content(ChargeKind kind, String provider, String externalId, String txid, String nossoNumero,
+	record Content(ChargeKind kind, String provider, String externalId, String txid, String nossoNumero,
 			String endToEndId, String payerName, String payerDocument, BigDecimal amount, @Nullable LocalDate dueDate,
 			String description, @Nullable Long fiscalDocumentId, String payerEmail) {
 	}
@@ -91,30 +77,18 @@ public class ChargeService {
 	ListQuery.Page<ChargeResponse> list(Filter filter, Paging paging) {
 		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
 		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
-		ListQuery query = ListQuery.of(this.jdbc, COLUMNS, "finance_charge")
-			.where("status = :status", "status",
-					filter.status() == null ? null
-							: ClosedSet.wire(ClosedSet.parse(ChargeStatus.class, "status", filter.status())))
-			.where("kind = :kind", "kind",
-					filter.kind() == null ? null
-							: ClosedSet.wire(ClosedSet.parse(ChargeKind.class, "kind", filter.kind())))
-			.where("due_date >= :dueFrom", "dueFrom", filter.dueFrom())
-			.where("due_date <= :dueTo", "dueTo", filter.dueTo())
-			.where("paid_on >= :paidFrom", "paidFrom", filter.paidFrom())
-			.where("paid_on <= :paidTo", "paidTo", filter.paidTo())
-			.orderBy("due_date DESC NULLS FIRST, id DESC");
+		ChargeStatus status = filter.status() == null ? null
+				: ClosedSet.parse(ChargeStatus.class, "status", filter.status());
+		ChargeKind kind = filter.kind() == null ? null : ClosedSet.parse(ChargeKind.class, "kind", filter.kind());
+		String document = null;
 		if (filter.payerDocument() != null) {
 			InvalidRequest.Builder errors = InvalidRequest.builder();
-			String document = FinanceFields.taxId(filter.payerDocument(), "payer_document", errors);
+			document = FinanceFields.taxId(filter.payerDocument(), "payer_document", errors);
 			errors.throwIfAny();
-			query.where("payer_document = :payerDocument", "payerDocument", document);
 		}
 		String q = filter.q() == null ? "" : FinanceFields.parameter(filter.q(), "q");
-		ListQuery.Page<ChargeResponse> page = query
-			.search("description ILIKE :q OR payer_name ILIKE :q OR payer_document ILIKE :q OR external_id ILIKE :q "
-					+ "OR txid ILIKE :q OR nosso_numero ILIKE :q", q, "payer_document")
-			.page(paging, (rs, n) -> map(rs));
-		return page;
+		return this.charges.list(new ChargeRepository.Criteria(status, kind, filter.dueFrom(), filter.dueTo(),
+				filter.paidFrom(), filter.paidTo(), document, q), paging);
 	}
 
 	@Transactional(readOnly = true)
@@ -129,19 +103,7 @@ public class ChargeService {
 		OffsetDateTime now = now();
 		long id;
 		try {
-			id = this.jdbc.sql("""
-					INSERT INTO finance_charge (kind, provider, external_id, txid, nosso_numero, end_to_end_id,
-					    payer_name, payer_document, amount, due_date, description, fiscal_document_id, status,
-					    pix_reference, version, created_at, updated_at, payer_email)
-					VALUES (:kind, :provider, :externalId, :txid, :nossoNumero, :endToEndId, :payerName,
-					    :payerDocument, :amount, :dueDate, :description, :fiscalDocumentId, 'open',
-					    CASE WHEN :kind = 'pix' THEN :pixReference ELSE '' END, 0, :now, :now, :payerEmail)
-					RETURNING id""")
-				.params(params(content))
-				.param("now", now)
-				.param("pixReference", PixReferences.next())
-				.query(Long.class)
-				.single();
+			id = this.charges.insert(content, PixReferences.next(), now);
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -187,21 +149,7 @@ public class ChargeService {
 		}
 		checkExternalIdFree(content, id);
 		try {
-			this.jdbc.sql("""
-					UPDATE finance_charge SET kind = :kind, provider = :provider, external_id = :externalId,
-					    txid = :txid, nosso_numero = :nossoNumero, end_to_end_id = :endToEndId,
-					    payer_name = :payerName, payer_document = :payerDocument, payer_email = :payerEmail,
-					    amount = :amount,
-					    due_date = :dueDate, description = :description, fiscal_document_id = :fiscalDocumentId,
-					    pix_reference = CASE WHEN :kind = 'pix' AND pix_reference = '' THEN :pixReference
-					                         ELSE pix_reference END,
-					    version = version + 1, updated_at = :now
-					WHERE id = :id""")
-				.params(params(content))
-				.param("now", now())
-				.param("id", id)
-				.param("pixReference", PixReferences.next())
-				.update();
+			this.charges.update(id, content, PixReferences.next(), now());
 		}
 		catch (DuplicateKeyException ex) {
 			throw externalIdTaken(content);
@@ -230,11 +178,7 @@ public class ChargeService {
 		if (charge.paidAmount().signum() > 0) {
 			throw new ChargeHasPayments(id, charge.paidAmount(), "cancel it");
 		}
-		this.jdbc
-			.sql("UPDATE finance_charge SET status = 'cancelled', version = version + 1, updated_at = ? "
-					+ "WHERE id = ?")
-			.params(now(), id)
-			.update();
+		this.charges.cancel(id, now());
 		this.audit.record("finance.charge.cancelled", "charge", id,
 				AuditLog.Changes.of().put("status", charge.status(), ClosedSet.wire(ChargeStatus.CANCELLED)));
 		return find(id, false);
@@ -247,12 +191,7 @@ public class ChargeService {
 	}
 
 	private Versioned<ChargeResponse> find(long id, boolean forUpdate) {
-		return this.jdbc
-			.sql("SELECT " + COLUMNS + " FROM finance_charge WHERE id = ?" + (forUpdate ? " FOR UPDATE" : ""))
-			.param(id)
-			.query((rs, n) -> new Versioned<>(map(rs), rs.getLong("version")))
-			.optional()
-			.orElseThrow(() -> new ChargeNotFound(id));
+		return this.charges.find(id, forUpdate).orElseThrow(() -> new ChargeNotFound(id));
 	}
 
 	private Content check(ChargeRequest request) {
@@ -287,11 +226,7 @@ public class ChargeService {
 		String payerEmail = FinanceFields.email(request.payerEmail(), "payer_email", errors);
 		Long document = request.fiscalDocumentId();
 		if (document != null) {
-			boolean exists = document > 0
-					&& this.jdbc.sql("SELECT EXISTS (SELECT 1 FROM finance_fiscal_document " + "WHERE id = ?)")
-						.param(document)
-						.query(Boolean.class)
-						.single();
+			boolean exists = document > 0 && this.charges.fiscalDocumentExists(document);
 			if (!exists) {
 				errors.add("fiscal_document_id", "fiscal document " + document + " does not exist");
 			}
@@ -305,40 +240,16 @@ public class ChargeService {
 		if (content.externalId().isEmpty()) {
 			return;
 		}
-		this.jdbc.sql("SELECT id FROM finance_charge WHERE provider = ? AND external_id = ? AND id <> ?")
-			.params(content.provider(), content.externalId(), exceptId == null ? 0L : exceptId)
-			.query(Long.class)
-			.optional()
+		this.charges.idOfExternal(content.provider(), content.externalId())
+			.filter(existing -> !existing.equals(exceptId))
 			.ifPresent(existing -> {
 				throw new ChargeExternalIdTaken(content.provider(), content.externalId(), existing);
 			});
 	}
 
 	private ChargeExternalIdTaken externalIdTaken(Content content) {
-		long existing = this.jdbc.sql("SELECT id FROM finance_charge WHERE provider = ? AND external_id = ?")
-			.params(content.provider(), content.externalId())
-			.query(Long.class)
-			.optional()
-			.orElse(0L);
+		long existing = this.charges.idOfExternal(content.provider(), content.externalId()).orElse(0L);
 		return new ChargeExternalIdTaken(content.provider(), content.externalId(), existing);
-	}
-
-	private static Map<String, Object> params(Content content) {
-		Map<String, Object> params = new HashMap<>();
-		params.put("kind", ClosedSet.wire(content.kind()));
-		params.put("provider", content.provider());
-		params.put("externalId", content.externalId());
-		params.put("txid", content.txid());
-		params.put("nossoNumero", content.nossoNumero());
-		params.put("endToEndId", content.endToEndId());
-		params.put("payerName", content.payerName());
-		params.put("payerDocument", content.payerDocument());
-		params.put("amount", content.amount());
-		params.put("dueDate", content.dueDate());
-		params.put("description", content.description());
-		params.put("fiscalDocumentId", content.fiscalDocumentId());
-		params.put("payerEmail", content.payerEmail());
-		return params;
 	}
 
 	private static ChargeRequest request(ChargeResponse charge) {
@@ -351,24 +262,6 @@ public class ChargeService {
 		if (from != null && to != null && to.isBefore(from)) {
 			throw InvalidRequest.of(toName, "must not be before " + fromName);
 		}
-	}
-
-	ChargeResponse map(ResultSet rs) throws SQLException {
-		BigDecimal amount = rs.getBigDecimal("amount");
-		BigDecimal paid = rs.getBigDecimal("paid_amount");
-		String status = rs.getString("status");
-		BigDecimal open = status.equals(ClosedSet.wire(ChargeStatus.CANCELLED)) ? BigDecimal.ZERO.setScale(2)
-				: amount.subtract(paid);
-		return new ChargeResponse(rs.getLong("id"), rs.getString("kind"), rs.getString("provider"),
-				rs.getString("external_id"), rs.getString("txid"), rs.getString("nosso_numero"),
-				rs.getString("end_to_end_id"), rs.getString("payer_name"), rs.getString("payer_document"), amount, paid,
-				open, status, rs.getObject("due_date", LocalDate.class), rs.getObject("paid_on", LocalDate.class),
-				rs.getString("description"), rs.getObject("fiscal_document_id", Long.class),
-				rs.getString("pix_reference"), Objects.requireNonNull(TransactionService.instant(rs, "created_at")),
-				Objects.requireNonNull(TransactionService.instant(rs, "updated_at")),
-				rs.getObject("pix_connection_id", Long.class), rs.getString("pix_kind"), rs.getString("pix_status"),
-				rs.getString("pix_copia_e_cola"), rs.getString("pix_location"),
-				this.links.url(rs.getString("kind"), rs.getString("payment_token")), rs.getString("payer_email"));
 	}
 
 	private static OffsetDateTime now() {

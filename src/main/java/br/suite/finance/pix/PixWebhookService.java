@@ -17,7 +17,6 @@ import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -57,7 +56,7 @@ public class PixWebhookService {
 
 	private static final SecureRandom RANDOM = new SecureRandom();
 
-	private final JdbcClient jdbc;
+	private final PixWebhookRepository webhooks;
 
 	private final PixSyncService sync;
 
@@ -69,9 +68,9 @@ public class PixWebhookService {
 
 	private final AuditLog audit;
 
-	PixWebhookService(JdbcClient jdbc, PixSyncService sync, PixProviderSettings settings, JsonMapper json,
+	PixWebhookService(PixWebhookRepository webhooks, PixSyncService sync, PixProviderSettings settings, JsonMapper json,
 			TransactionTemplate transactions, AuditLog audit) {
-		this.jdbc = jdbc;
+		this.webhooks = webhooks;
 		this.sync = sync;
 		this.settings = settings;
 		this.json = json;
@@ -114,18 +113,7 @@ public class PixWebhookService {
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
 		String shown = base + PATH + secret.substring(0, 4) + "…";
 		this.transactions.executeWithoutResult(tx -> {
-			this.jdbc.sql("""
-					INSERT INTO finance_pix_webhook (connection_id, path_hash, url_shown, registered_at)
-					VALUES (?, ?, ?, ?)
-					ON CONFLICT (connection_id) DO UPDATE SET path_hash = EXCLUDED.path_hash,
-					    url_shown = EXCLUDED.url_shown, registered_at = EXCLUDED.registered_at""")
-				.params(connectionId, Sha256.hex(secret), shown, now.atOffset(ZoneOffset.UTC))
-				.update();
-			this.jdbc
-				.sql("UPDATE finance_connection SET webhook_configured = true, status = 'active', "
-						+ "version = version + 1, updated_at = ? WHERE id = ?")
-				.params(now.atOffset(ZoneOffset.UTC), connectionId)
-				.update();
+			this.webhooks.register(connectionId, Sha256.hex(secret), shown, now.atOffset(ZoneOffset.UTC));
 			this.audit.record("finance.connection.webhook_registered", "connection", connectionId,
 					AuditLog.Changes.of().put("webhook_url", null, shown));
 		});
@@ -143,12 +131,7 @@ public class PixWebhookService {
 		if (!allowed(sourceAddress, this.settings.webhookAllowedSources())) {
 			throw new FinanceProblems.WebhookSourceRefused();
 		}
-		Long connectionId = secret.length() > 200 ? null
-				: this.jdbc.sql("SELECT connection_id FROM finance_pix_webhook WHERE path_hash = ?")
-					.param(Sha256.hex(secret))
-					.query(Long.class)
-					.optional()
-					.orElse(null);
+		Long connectionId = secret.length() > 200 ? null : this.webhooks.connectionOf(Sha256.hex(secret)).orElse(null);
 		if (connectionId == null) {
 			throw new FinanceProblems.WebhookNotFound();
 		}
@@ -161,14 +144,7 @@ public class PixWebhookService {
 			throw InvalidRequest.of("pix", "the body must be a JSON object {\"pix\": [...]}");
 		}
 		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-		return this.jdbc.sql("""
-				INSERT INTO finance_pix_webhook_inbox (connection_id, received_at, source_address, body, status,
-				    next_attempt_at)
-				VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id""")
-			.params(connectionId, now, sourceAddress.length() > 100 ? sourceAddress.substring(0, 100) : sourceAddress,
-					body, now)
-			.query(Long.class)
-			.single();
+		return this.webhooks.store(connectionId, now, sourceAddress, body);
 	}
 
 	/** Processes the due inbox entries, a few at a time; instances share the work. */
@@ -179,29 +155,18 @@ public class PixWebhookService {
 		}
 		for (int round = 0; round < 10; round++) {
 			// Claimed with a lease in a short transaction; processed outside any.
-			List<long[]> claimed = this.transactions.execute(tx -> this.jdbc.sql("""
-					UPDATE finance_pix_webhook_inbox SET next_attempt_at = now() + interval '2 minutes',
-					    attempts = attempts + 1
-					WHERE id IN (SELECT id FROM finance_pix_webhook_inbox
-					             WHERE status = 'pending' AND next_attempt_at <= now()
-					             ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
-					RETURNING id, connection_id, attempts""")
-				.query((rs, n) -> new long[] { rs.getLong(1), rs.getLong(2), rs.getLong(3) })
-				.list());
+			List<PixWebhookRepository.Claimed> claimed = this.transactions.execute(tx -> this.webhooks.claimDue());
 			if (claimed == null || claimed.isEmpty()) {
 				return;
 			}
-			for (long[] entry : claimed) {
-				process(entry[0], entry[1], (int) entry[2]);
+			for (PixWebhookRepository.Claimed entry : claimed) {
+				process(entry.id(), entry.connectionId(), entry.attempts());
 			}
 		}
 	}
 
 	private void process(long id, long connectionId, int attempts) {
-		String body = this.jdbc.sql("SELECT body FROM finance_pix_webhook_inbox WHERE id = ?")
-			.param(id)
-			.query(String.class)
-			.single();
+		String body = this.webhooks.bodyOf(id);
 		Instant startedAt = Instant.now();
 		try {
 			PixSyncService.Connected connected = this.sync.connect(connectionId);
@@ -259,18 +224,11 @@ public class PixWebhookService {
 	}
 
 	private void finish(long id, String status, String message) {
-		this.jdbc.sql("UPDATE finance_pix_webhook_inbox SET status = ?, processed_at = now(), message = ? WHERE id = ?")
-			.params(status, message.length() > 10_000 ? message.substring(0, 10_000) : message, id)
-			.update();
+		this.webhooks.finish(id, status, message);
 	}
 
 	private void retryLater(long id, int attempts, String message) {
-		long seconds = 30L << Math.min(attempts, 8);
-		this.jdbc
-			.sql("UPDATE finance_pix_webhook_inbox SET next_attempt_at = now() + ? * interval '1 second', "
-					+ "message = ? WHERE id = ?")
-			.params(seconds, message.length() > 10_000 ? message.substring(0, 10_000) : message, id)
-			.update();
+		this.webhooks.retryIn(id, 30L << Math.min(attempts, 8), message);
 	}
 
 	/**
