@@ -16,7 +16,7 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * {@code status} are derived and not writable.
  */
 @Schema(description = "A charge (cobrança) as written by a client")
-record ChargeRequest(@Schema(allowableValues = {
+public record ChargeRequest(@Schema(allowableValues = {
 		"pix", "boleto", "card", "transfer", "other" }, description = "Required") @Nullable String kind,
 		@Schema(description = "Provider code of the charge's issuer (1-40 of a-z 0-9 - _), or empty",
 				example = "efi") @Nullable String provider,

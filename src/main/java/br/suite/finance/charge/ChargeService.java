@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -62,7 +63,7 @@ public class ChargeService {
 		this.state = state;
 	}
 
-	record Filter(@Nullable String status, @Nullable String kind, @Nullable LocalDate dueFrom,
+	public record Filter(@Nullable String status, @Nullable String kind, @Nullable LocalDate dueFrom,
 			@Nullable LocalDate dueTo, @Nullable LocalDate paidFrom, @Nullable LocalDate paidTo,
 			@Nullable String payerDocument, @Nullable String q) {
 	}
@@ -74,7 +75,7 @@ public class ChargeService {
 	}
 
 	@Transactional(readOnly = true)
-	ListQuery.Page<ChargeResponse> list(Filter filter, Paging paging) {
+	public ListQuery.Page<ChargeResponse> list(Filter filter, Paging paging) {
 		range(filter.dueFrom(), filter.dueTo(), "due_from", "due_to");
 		range(filter.paidFrom(), filter.paidTo(), "paid_from", "paid_to");
 		ChargeStatus status = filter.status() == null ? null
@@ -97,7 +98,7 @@ public class ChargeService {
 	}
 
 	@Transactional
-	Versioned<ChargeResponse> create(ChargeRequest request) {
+	public Versioned<ChargeResponse> create(ChargeRequest request) {
 		Content content = check(request);
 		checkExternalIdFree(content, null);
 		OffsetDateTime now = now();
@@ -136,11 +137,19 @@ public class ChargeService {
 	/** PATCH: the fields sent are laid over the charge and checked like a create. */
 	@Transactional
 	Versioned<ChargeResponse> update(long id, ObjectNode patch, ExpectedVersion expected) {
+		return update(id, current -> this.partialUpdates.merge(current, patch, ChargeRequest.class), expected);
+	}
+
+	/**
+	 * The charge as {@code edit} makes it from its current fields (read under the row's
+	 * lock, after the version check), checked like a create.
+	 */
+	@Transactional
+	public Versioned<ChargeResponse> update(long id, UnaryOperator<ChargeRequest> edit, ExpectedVersion expected) {
 		Versioned<ChargeResponse> current = find(id, true);
 		expected.check(current.version());
 		ChargeResponse charge = current.body();
-		ChargeRequest merged = this.partialUpdates.merge(request(charge), patch, ChargeRequest.class);
-		Content content = check(merged);
+		Content content = check(edit.apply(request(charge)));
 		if (charge.status().equals(ClosedSet.wire(ChargeStatus.CANCELLED))) {
 			throw new ChargeCancelled(id);
 		}

@@ -246,7 +246,7 @@ public class PixCharges {
 	 * detail); {@code localOnly} cancels in Suite alone (the audit event says the
 	 * provider's charge was left as it was).
 	 */
-	Versioned<ChargeResponse> cancel(long id, ExpectedVersion expected, boolean localOnly) {
+	public Versioned<ChargeResponse> cancel(long id, ExpectedVersion expected, boolean localOnly) {
 		Versioned<ChargeResponse> current = this.charges.get(id);
 		ChargeResponse charge = current.body();
 		boolean atProvider = charge.pixConnectionId() != null && !charge.pixKind().isEmpty()
@@ -303,6 +303,19 @@ public class PixCharges {
 		catch (PixProviderException ex) {
 			log.warn("Removing charge {} at the provider failed: {}", charge.id(), ex.getMessage());
 			throw new ProviderFailed("cancel the charge", ex.getMessage() + "." + stays);
+		}
+	}
+
+	/**
+	 * The BR Code a page or an e-mail shows ({@link #brCode}), or null when the charge
+	 * has none.
+	 */
+	public @Nullable String brCodeIfAny(long id) {
+		try {
+			return brCode(id);
+		}
+		catch (NoBrCode none) {
+			return null;
 		}
 	}
 

@@ -26,7 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import br.suite.finance.CollectionMessageFailed;
 import br.suite.finance.CollectionMessageSent;
 import br.suite.finance.PixProviderSettings;
-import br.suite.finance.charge.ChargeDesk;
+import br.suite.finance.charge.PixCharges;
 import br.suite.finance.charge.ChargeResponse;
 import br.suite.finance.charge.ChargeService;
 import br.suite.finance.collection.CollectionTemplates.Rendered;
@@ -85,7 +85,7 @@ class CollectionSender {
 
 	private final ChargeService charges;
 
-	private final ChargeDesk desk;
+	private final PixCharges pixCharges;
 
 	private final Recipients recipients;
 
@@ -95,13 +95,13 @@ class CollectionSender {
 
 	private PixProviderSettings publicSettings;
 
-	CollectionSender(JdbcClient jdbc, TransactionTemplate transactions, ChargeService charges, ChargeDesk desk,
+	CollectionSender(JdbcClient jdbc, TransactionTemplate transactions, ChargeService charges, PixCharges pixCharges,
 			Recipients recipients, Mailer mailer, ApplicationEventPublisher events,
 			PixProviderSettings publicSettings) {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.charges = charges;
-		this.desk = desk;
+		this.pixCharges = pixCharges;
 		this.recipients = recipients;
 		this.mailer = mailer;
 		this.events = events;
@@ -244,7 +244,7 @@ class CollectionSender {
 
 	CollectionTemplates.Values values(ChargeResponse charge, BigDecimal amount, boolean receipt) {
 		return new CollectionTemplates.Values(charge.payerName(), amount, charge.dueDate(), charge.description(),
-				receipt ? null : charge.paymentUrl(), receipt ? null : this.desk.pixCode(charge.id()));
+				receipt ? null : charge.paymentUrl(), receipt ? null : this.pixCharges.brCodeIfAny(charge.id()));
 	}
 
 	String publicBaseUrl() {
