@@ -1,13 +1,10 @@
 package br.suite.timeclock.absence;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -33,15 +30,9 @@ public class Absences {
 
 	public static final int MAX_DAYS = 366;
 
-	/** The advisory-lock space of an employee's absences (issue 24). */
-	private static final int LOCK_SPACE = 24_0004;
-
 	static final long MAX_CERTIFICATE_BYTES = 8 * 1024 * 1024;
 
-	private static final String COLUMNS = "id, employee_id, date_from, date_to, kind, note, certificate IS NOT NULL "
-			+ "AS has_certificate, certificate_content_type, certificate_sha256, created_by, created_at, request_id";
-
-	private final JdbcClient jdbc;
+	private final AbsenceRepository absences;
 
 	private final AuditLog audit;
 
@@ -49,9 +40,9 @@ public class Absences {
 
 	private final MonthClosings closings;
 
-	Absences(JdbcClient jdbc, AuditLog audit, AccessDirectory users, MonthClosings closings) {
+	Absences(AbsenceRepository absences, AuditLog audit, AccessDirectory users, MonthClosings closings) {
 		this.closings = closings;
-		this.jdbc = jdbc;
+		this.absences = absences;
 		this.audit = audit;
 		this.users = users;
 	}
@@ -59,22 +50,12 @@ public class Absences {
 	@Transactional(readOnly = true)
 	ListQuery.Page<AbsenceResponse> list(@Nullable Long employeeId, @Nullable LocalDate from, @Nullable LocalDate to,
 			Paging paging) {
-		ListQuery.Page<AbsenceResponse> page = ListQuery.of(this.jdbc, COLUMNS, "timeclock_absence")
-			.where("employee_id = :employee", "employee", employeeId)
-			.where("date_to >= :from", "from", from)
-			.where("date_from <= :to", "to", to)
-			.orderBy("date_from, id")
-			.page(paging, (rs, n) -> response(rs));
-		return page;
+		return this.absences.list(employeeId, from, to, paging);
 	}
 
 	@Transactional(readOnly = true)
 	AbsenceResponse get(long id) {
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM timeclock_absence WHERE id = :id")
-			.param("id", id)
-			.query((rs, n) -> response(rs))
-			.optional()
-			.orElseThrow(() -> new TimeclockProblems.AbsenceNotFound(id));
+		return this.absences.find(id).orElseThrow(() -> new TimeclockProblems.AbsenceNotFound(id));
 	}
 
 	@Transactional
@@ -110,35 +91,14 @@ public class Absences {
 		this.closings.requireOpen(request.employeeId(), request.dateFrom(), request.dateTo());
 		// One absence per date: serialise the employee's absences, then look for an
 		// overlap.
-		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, :employee)")
-			.param("space", LOCK_SPACE)
-			.param("employee", (int) (request.employeeId() % Integer.MAX_VALUE))
-			.query((rs, n) -> 1)
-			.list();
-		Long overlapping = this.jdbc.sql("""
-				SELECT id FROM timeclock_absence
-				WHERE employee_id = :employee AND date_from <= :to AND date_to >= :from ORDER BY id LIMIT 1""")
-			.param("employee", request.employeeId())
-			.param("from", request.dateFrom())
-			.param("to", request.dateTo())
-			.query(Long.class)
-			.optional()
+		this.absences.lockEmployee(request.employeeId());
+		Long overlapping = this.absences.overlapping(request.employeeId(), request.dateFrom(), request.dateTo())
 			.orElse(null);
 		if (overlapping != null) {
 			throw new TimeclockProblems.AbsenceOverlaps(overlapping);
 		}
-		long id = this.jdbc.sql("""
-				INSERT INTO timeclock_absence (employee_id, date_from, date_to, kind, note, created_by, request_id)
-				VALUES (:employee, :from, :to, :kind, :note, :actor, :request) RETURNING id""")
-			.param("employee", request.employeeId())
-			.param("from", request.dateFrom())
-			.param("to", request.dateTo())
-			.param("kind", kind.wire())
-			.param("note", request.note())
-			.param("actor", actorId)
-			.param("request", requestId)
-			.query(Long.class)
-			.single();
+		long id = this.absences.insert(request.employeeId(), request.dateFrom(), request.dateTo(), kind, request.note(),
+				actorId, requestId);
 		this.audit.record("timeclock.absence.created", "absence", id,
 				AuditLog.Changes.of()
 					.created("employee_id", request.employeeId())
@@ -154,7 +114,7 @@ public class Absences {
 	void delete(long id) {
 		AbsenceResponse absence = get(id);
 		this.closings.requireOpen(absence.employeeId(), absence.dateFrom(), absence.dateTo());
-		this.jdbc.sql("DELETE FROM timeclock_absence WHERE id = :id").param("id", id).update();
+		this.absences.delete(id);
 		this.audit.record("timeclock.absence.deleted", "absence", id,
 				AuditLog.Changes.of()
 					.put("employee_id", absence.employeeId(), null)
@@ -168,9 +128,7 @@ public class Absences {
 	public AbsenceResponse attach(long id, byte @Nullable [] body) {
 		get(id);
 		Certificate certificate = Certificate.checked(body);
-		this.jdbc.sql("""
-				UPDATE timeclock_absence SET certificate = :body, certificate_content_type = :type,
-				    certificate_sha256 = :sha WHERE id = :id""").params(certificate.columns(id)).update();
+		this.absences.attach(id, certificate);
 		this.audit.record("timeclock.absence.certificate_attached", "absence", id, certificate.attached());
 		return get(id);
 	}
@@ -216,10 +174,7 @@ public class Absences {
 		if (!absence.hasCertificate()) {
 			throw new TimeclockProblems.CertificateNotFound(id);
 		}
-		byte[] bytes = this.jdbc.sql("SELECT certificate FROM timeclock_absence WHERE id = :id")
-			.param("id", id)
-			.query(byte[].class)
-			.single();
+		byte[] bytes = this.absences.certificateBytes(id);
 		this.audit.record("timeclock.absence.certificate_read", "absence", id,
 				AuditLog.Changes.of().put("employee_id", null, absence.employeeId()));
 		return new Certificate(bytes, absence.certificateContentType());
@@ -230,15 +185,7 @@ public class Absences {
 	 */
 	@Transactional(readOnly = true)
 	public List<Absence> between(long employeeId, LocalDate from, LocalDate to) {
-		return this.jdbc.sql("""
-				SELECT date_from, date_to, kind FROM timeclock_absence
-				WHERE employee_id = :employee AND date_to >= :from AND date_from <= :to""")
-			.param("employee", employeeId)
-			.param("from", from)
-			.param("to", to)
-			.query((rs, n) -> new Absence(rs.getObject("date_from", LocalDate.class),
-					rs.getObject("date_to", LocalDate.class), AbsenceKind.fromWire(rs.getString("kind"))))
-			.list();
+		return this.absences.between(employeeId, from, to);
 	}
 
 	/** By the file's first bytes (its magic number), not by what the client claims. */
@@ -255,15 +202,6 @@ public class Absences {
 			return "image/png";
 		}
 		return null;
-	}
-
-	private static AbsenceResponse response(ResultSet rs) throws SQLException {
-		String kind = rs.getString("kind");
-		return new AbsenceResponse(rs.getLong("id"), rs.getLong("employee_id"),
-				rs.getObject("date_from", LocalDate.class), rs.getObject("date_to", LocalDate.class), kind,
-				!"falta".equals(kind), rs.getString("note"), rs.getBoolean("has_certificate"),
-				rs.getString("certificate_content_type"), rs.getString("certificate_sha256"), rs.getLong("created_by"),
-				rs.getTimestamp("created_at").toInstant(), rs.getObject("request_id", Long.class));
 	}
 
 }
