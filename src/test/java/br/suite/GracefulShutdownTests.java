@@ -79,7 +79,14 @@ class GracefulShutdownTests {
 
 		// During the drain: readiness DOWN (the balancer stops sending), other requests
 		// still served on new connections.
+		// The close runs on another thread: until it has published the new state a probe
+		// still reads UP, so the probe is asked again until it reads DOWN, which must
+		// happen within the drain.
 		String readiness = get(port, "/actuator/health/readiness");
+		while (!readiness.startsWith("HTTP/1.1 503") && millisSince(closing) < DRAIN_MILLIS) {
+			Thread.sleep(20);
+			readiness = get(port, "/actuator/health/readiness");
+		}
 		long readinessAt = System.nanoTime();
 		assertThat(readiness).startsWith("HTTP/1.1 503").contains("OUT_OF_SERVICE");
 		assertThat(millisSince(closing)).isLessThan(DRAIN_MILLIS);
