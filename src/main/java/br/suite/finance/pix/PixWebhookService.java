@@ -197,15 +197,15 @@ public class PixWebhookService {
 			}
 			String message = this.sync.write(connected, confirmed, SyncFlow.WEBHOOK, startedAt,
 					"Webhook call " + id + ": " + confirmed.size() + " Pix confirmed at the provider.", notes);
-			finish(id, "processed", message);
+			this.webhooks.finish(id, "processed", message);
 		}
 		catch (FinanceProblems.ConnectionDisabled ex) {
-			finish(id, "failed", "Nothing written: " + ex.getMessage());
+			this.webhooks.finish(id, "failed", "Nothing written: " + ex.getMessage());
 		}
 		catch (PixProviderException ex) {
 			this.sync.observed(connectionId, ex);
 			if (attempts >= MAX_ATTEMPTS) {
-				finish(id, "failed", ex.getMessage() + " (the pull sync still brings these Pix)");
+				this.webhooks.finish(id, "failed", ex.getMessage() + " (the pull sync still brings these Pix)");
 			}
 			else {
 				retryLater(id, attempts, ex.getMessage());
@@ -215,16 +215,12 @@ public class PixWebhookService {
 			log.warn("Pix webhook call {} of connection {} could not be processed: {}", id, connectionId,
 					ex.toString());
 			if (attempts >= MAX_ATTEMPTS) {
-				finish(id, "failed", ex.toString());
+				this.webhooks.finish(id, "failed", ex.toString());
 			}
 			else {
 				retryLater(id, attempts, ex.toString());
 			}
 		}
-	}
-
-	private void finish(long id, String status, String message) {
-		this.webhooks.finish(id, status, message);
 	}
 
 	private void retryLater(long id, int attempts, String message) {

@@ -107,9 +107,9 @@ class ChargePages {
 		static final ChargeForm NEW = new ChargeForm("pix", "", "", "", "", "", "", "", "", "");
 
 		static ChargeForm of(ChargeResponse c) {
-			return new ChargeForm(c.kind(), FormInput.amountText(c.amount()),
-					c.dueDate() == null ? "" : FormInput.DAY.format(c.dueDate()), c.payerName(), c.payerDocument(),
-					c.description(), c.provider(), c.externalId(), c.txid(), c.nossoNumero());
+			return new ChargeForm(c.kind(), FormInput.amountText(c.amount()), FormInput.dayText(c.dueDate()),
+					c.payerName(), c.payerDocument(), c.description(), c.provider(), c.externalId(), c.txid(),
+					c.nossoNumero());
 		}
 
 		/**
