@@ -99,12 +99,31 @@ public final class FormErrors {
 	 * shown again with what was typed).
 	 */
 	public static <T> String submit(Model model, Supplier<T> change, Function<T, String> then, Supplier<String> again) {
+		return submit(model, Shown::of, change, then, again);
+	}
+
+	/**
+	 * The same for a form whose fields are not the API's: the refusal shown as
+	 * {@code fields} names it; a problem it does not name reaches the error page.
+	 */
+	public static <T> String submit(Model model, FormFields fields, Supplier<T> change, Function<T, String> then,
+			Supplier<String> again) {
+		return submit(model, fields::show, change, then, again);
+	}
+
+	private static <T> String submit(Model model, Function<ApiProblem, @Nullable Shown> shows, Supplier<T> change,
+			Function<T, String> then, Supplier<String> again) {
 		T made;
 		try {
 			made = change.get();
 		}
 		catch (ApiProblem problem) {
-			show(model, problem);
+			Shown shown = shows.apply(problem);
+			if (shown == null) {
+				throw problem;
+			}
+			model.addAttribute("errors", shown.errors());
+			model.addAttribute("problem", shown.general());
 			return again.get();
 		}
 		return then.apply(made);
@@ -134,6 +153,12 @@ public final class FormErrors {
 		return String.join(" ", shown.errors().values().stream().flatMap(List::stream).toList());
 	}
 
+	/** A problem shown above the form: the catalogue's text for {@code key}. */
+	public static void problem(Model model, String key, Object... arguments) {
+		model.addAttribute("errors", Map.of());
+		model.addAttribute("problem", message(key, key, arguments));
+	}
+
 	/** One field's problem; {@code message} may be a catalogue key, {@code {key}}. */
 	public static void field(Model model, String field, String message) {
 		model.addAttribute("errors", Map.of(field, List.of(text(message))));
@@ -143,6 +168,11 @@ public final class FormErrors {
 	public static String text(String message) {
 		Matcher key = KEY.matcher(message);
 		return key.matches() ? message(key.group(1), message) : message;
+	}
+
+	/** Whether a message is a catalogue key, {@code {key}}. */
+	static boolean isKey(String message) {
+		return KEY.matcher(message).matches();
 	}
 
 	/** The catalogue's text for {@code key}, or {@code fallback}. */
@@ -157,7 +187,8 @@ public final class FormErrors {
 		return RequestContextUtils.findWebApplicationContext(request.getRequest());
 	}
 
-	private record Shown(LinkedHashMap<String, List<String>> errors, @Nullable String general) {
+	/** A refusal as a form shows it: by field, and above the form. */
+	record Shown(LinkedHashMap<String, List<String>> errors, @Nullable String general) {
 
 		static Shown of(BindingResult result) {
 			LinkedHashMap<String, List<String>> errors = new LinkedHashMap<>();

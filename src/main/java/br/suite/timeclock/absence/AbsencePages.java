@@ -19,6 +19,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -36,6 +37,8 @@ import br.suite.timeclock.EmployeeChoices;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.jornada.AbsenceKind;
 import br.suite.timeclock.schedule.JornadaForms;
+import br.suite.web.FormErrors;
+import br.suite.web.FormFields;
 
 /**
  * Absences (issue 24 item 4): an employee's (or everyone's) absences of a month,
@@ -46,25 +49,25 @@ import br.suite.timeclock.schedule.JornadaForms;
 @Controller
 class AbsencePages {
 
-	private static final Map<String, String[]> FIELDS = Map.of("employee_id",
-			new String[] { "employee_id", "absences.error.employee" }, "date_from",
-			new String[] { "date_from", "absences.error.date" }, "date_to",
-			new String[] { "date_to", "absences.error.dateTo" }, "kind", new String[] { "kind", "absences.error.kind" },
-			"note", new String[] { "note", "absences.error.note" }, "certificate",
-			new String[] { "certificate", "absences.error.certificate" });
+	/** The module's fields at the form's, in the form's words. */
+	private static final FormFields FIELDS = FormFields.otherwise("absences.error.kind")
+		.field("employee_id", "absences.error.employee")
+		.field("date_from", "absences.error.date")
+		.field("date_to", "absences.error.dateTo")
+		.field("kind", "absences.error.kind")
+		.field("note", "absences.error.note")
+		.field("certificate", "absences.error.certificate")
+		.problem(TimeclockProblems.AbsenceOverlaps.class, "date_from", "absences.error.overlaps");
 
 	private final Absences absences;
 
 	private final EmployeeChoices employees;
 
-	private final JornadaForms forms;
-
 	private final TransactionTemplate transaction;
 
-	AbsencePages(Absences absences, EmployeeChoices employees, JornadaForms forms, TransactionTemplate transaction) {
+	AbsencePages(Absences absences, EmployeeChoices employees, TransactionTemplate transaction) {
 		this.absences = absences;
 		this.employees = employees;
-		this.forms = forms;
 		this.transaction = transaction;
 	}
 
@@ -73,8 +76,17 @@ class AbsencePages {
 			String note, boolean hasCertificate) {
 	}
 
-	/** What the form sends, as typed. */
-	record Form(@Nullable Long employeeId, String dateFrom, String dateTo, String kind, String note) {
+	/** What the form sends, as typed (a field not sent: blank). */
+	record Form(@BindParam("employee_id") @Nullable Long employeeId, @BindParam("date_from") String dateFrom,
+			@BindParam("date_to") String dateTo, String kind, String note) {
+
+		Form {
+			dateFrom = dateFrom == null ? "" : dateFrom;
+			dateTo = dateTo == null ? "" : dateTo;
+			kind = kind == null ? "" : kind;
+			note = note == null ? "" : note;
+		}
+
 	}
 
 	@GetMapping({ "/app/absences", "/app/absences/" })
@@ -86,49 +98,37 @@ class AbsencePages {
 
 	@PostMapping({ "/app/absences", "/app/absences/" })
 	@Requires("timeclock.absences.change")
-	String record(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
-			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
-			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
-			@RequestParam(defaultValue = "") String kind, @RequestParam(defaultValue = "") String note,
-			@RequestParam(name = "certificate", required = false) @Nullable MultipartFile certificate, Model model,
-			RedirectAttributes redirect) {
-		Form form = new Form(employeeId, dateFrom, dateTo, kind, note);
-		JornadaForms.Errors errors = this.forms.errors();
-		LocalDate from = JornadaForms.date(dateFrom, "date_from", "absences.error.date", errors);
-		if (dateFrom.isBlank()) {
-			errors.add("date_from", "absences.error.date");
+	String record(Form form, @RequestParam(name = "certificate", required = false) @Nullable MultipartFile certificate,
+			Model model, RedirectAttributes redirect) {
+		InvalidRequest.Builder typed = InvalidRequest.builder();
+		LocalDate from = JornadaForms.date(form.dateFrom(), "date_from", "absences.error.date", typed);
+		if (form.dateFrom().isBlank()) {
+			typed.add("date_from", "{absences.error.date}");
 		}
-		LocalDate to = dateTo.isBlank() ? from : JornadaForms.date(dateTo, "date_to", "absences.error.date", errors);
+		LocalDate to = form.dateTo().isBlank() ? from
+				: JornadaForms.date(form.dateTo(), "date_to", "absences.error.date", typed);
 		byte[] file = null;
 		if (certificate != null && !certificate.isEmpty()) {
 			file = bytes(certificate);
 			if (file.length > Absences.MAX_CERTIFICATE_BYTES || Absences.contentType(file) == null) {
-				errors.add("certificate", "absences.error.certificate");
+				typed.add("certificate", "{absences.error.certificate}");
 			}
 		}
-		if (errors.isEmpty()) {
-			byte[] attached = file;
-			try {
-				// The absence and its certificate together: a refused file records
-				// nothing.
-				AbsenceResponse made = this.transaction.execute(status -> {
-					AbsenceResponse created = this.absences.create(new AbsenceRequest(employeeId, from, to, kind, note),
-							CurrentUser.get().id());
-					return attached == null ? created : this.absences.attach(created.id(), attached);
-				});
-				redirect.addFlashAttribute("recorded", this.employees.name(made.employeeId()));
-				return "redirect:/app/absences/?employee_id=" + made.employeeId() + "&month="
-						+ YearMonth.from(made.dateFrom());
-			}
-			catch (InvalidRequest refusal) {
-				errors.from(refusal, FIELDS, "absences.error.kind");
-			}
-			catch (TimeclockProblems.AbsenceOverlaps overlap) {
-				errors.add("date_from", "absences.error.overlaps");
-			}
-		}
-		errors.show(model);
-		return page(model, employeeId, from == null ? null : YearMonth.from(from).toString(), form);
+		byte[] attached = file;
+		return FormErrors.submit(model, FIELDS, () -> {
+			typed.throwIfAny();
+			// The absence and its certificate together: a refused file records nothing.
+			return this.transaction.execute(status -> {
+				AbsenceResponse created = this.absences.create(
+						new AbsenceRequest(form.employeeId(), from, to, form.kind(), form.note()),
+						CurrentUser.get().id());
+				return attached == null ? created : this.absences.attach(created.id(), attached);
+			});
+		}, made -> {
+			redirect.addFlashAttribute("recorded", this.employees.name(made.employeeId()));
+			return "redirect:/app/absences/?employee_id=" + made.employeeId() + "&month="
+					+ YearMonth.from(made.dateFrom());
+		}, () -> page(model, form.employeeId(), from == null ? null : YearMonth.from(from).toString(), form));
 	}
 
 	@PostMapping("/app/absences/{id:\\d+}/delete")
@@ -166,7 +166,7 @@ class AbsencePages {
 			}
 			catch (DateTimeParseException ex) {
 				if (!model.containsAttribute("errors")) {
-					this.forms.errors().add("month", "absences.error.month").show(model);
+					FormErrors.field(model, "month", "{absences.error.month}");
 				}
 			}
 		}

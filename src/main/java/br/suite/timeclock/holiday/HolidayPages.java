@@ -5,7 +5,6 @@ import java.time.Year;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
@@ -14,6 +13,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.CurrentUser;
@@ -24,6 +24,8 @@ import br.suite.timeclock.Establishment;
 import br.suite.timeclock.Establishments;
 import br.suite.timeclock.TimeclockProblems;
 import br.suite.timeclock.schedule.JornadaForms;
+import br.suite.web.FormErrors;
+import br.suite.web.FormFields;
 
 /**
  * The holidays of a year (issue 24 item 3): the national ones built in, with their law,
@@ -33,21 +35,21 @@ import br.suite.timeclock.schedule.JornadaForms;
 @Controller
 class HolidayPages {
 
-	private static final Map<String, String[]> FIELDS = Map.of("date", new String[] { "date", "holidays.error.date" },
-			"name", new String[] { "name", "holidays.error.name" }, "scope",
-			new String[] { "scope", "holidays.error.scope" }, "establishment_id",
-			new String[] { "establishment_id", "holidays.error.establishment" });
+	/** The module's fields at the form's, in the form's words. */
+	private static final FormFields FIELDS = FormFields.otherwise("holidays.error.name")
+		.field("date", "holidays.error.date")
+		.field("name", "holidays.error.name")
+		.field("scope", "holidays.error.scope")
+		.field("establishment_id", "holidays.error.establishment")
+		.problem(TimeclockProblems.HolidayExists.class, "date", "holidays.error.exists");
 
 	private final Holidays holidays;
 
 	private final Establishments establishments;
 
-	private final JornadaForms forms;
-
-	HolidayPages(Holidays holidays, Establishments establishments, JornadaForms forms) {
+	HolidayPages(Holidays holidays, Establishments establishments) {
 		this.holidays = holidays;
 		this.establishments = establishments;
-		this.forms = forms;
 	}
 
 	/** A holiday as the list shows it. */
@@ -55,8 +57,15 @@ class HolidayPages {
 			@Nullable String establishmentName, @Nullable String law) {
 	}
 
-	/** What the form sends, as typed. */
-	record Form(String date, String name, String scope, @Nullable Long establishmentId) {
+	/** What the form sends, as typed (a field not sent: blank). */
+	record Form(String date, String name, String scope, @BindParam("establishment_id") @Nullable Long establishmentId) {
+
+		Form {
+			date = date == null ? "" : date;
+			name = name == null ? "" : name;
+			scope = scope == null ? "" : scope;
+		}
+
 	}
 
 	@GetMapping({ "/app/holidays", "/app/holidays/" })
@@ -68,29 +77,17 @@ class HolidayPages {
 
 	@PostMapping({ "/app/holidays", "/app/holidays/" })
 	@Requires("timeclock.holidays.change")
-	String add(@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String name,
-			@RequestParam(defaultValue = "") String scope,
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId, Model model,
-			RedirectAttributes redirect) {
-		Form form = new Form(date, name, scope, establishmentId);
-		JornadaForms.Errors errors = this.forms.errors();
-		LocalDate day = JornadaForms.date(date, "date", "holidays.error.date", errors);
-		if (errors.isEmpty()) {
-			try {
-				HolidayResponse added = this.holidays.create(new HolidayRequest(day, name, scope, establishmentId),
-						CurrentUser.get().id());
-				redirect.addFlashAttribute("added", added.name());
-				return "redirect:/app/holidays/?year=" + added.date().getYear();
-			}
-			catch (InvalidRequest refusal) {
-				errors.from(refusal, FIELDS, "holidays.error.name");
-			}
-			catch (TimeclockProblems.HolidayExists exists) {
-				errors.add("date", "holidays.error.exists");
-			}
-		}
-		errors.show(model);
-		return page(model, day == null ? null : Integer.toString(day.getYear()), null, form);
+	String add(Form form, Model model, RedirectAttributes redirect) {
+		InvalidRequest.Builder typed = InvalidRequest.builder();
+		LocalDate day = JornadaForms.date(form.date(), "date", "holidays.error.date", typed);
+		return FormErrors.submit(model, FIELDS, () -> {
+			typed.throwIfAny();
+			return this.holidays.create(new HolidayRequest(day, form.name(), form.scope(), form.establishmentId()),
+					CurrentUser.get().id());
+		}, added -> {
+			redirect.addFlashAttribute("added", added.name());
+			return "redirect:/app/holidays/?year=" + added.date().getYear();
+		}, () -> page(model, day == null ? null : Integer.toString(day.getYear()), null, form));
 	}
 
 	@PostMapping("/app/holidays/{id:\\d+}/delete")
@@ -138,7 +135,7 @@ class HolidayPages {
 		}
 		catch (InvalidRequest refusal) {
 			if (!model.containsAttribute("errors")) {
-				this.forms.errors().general("holidays.error.year").show(model);
+				FormErrors.problem(model, "holidays.error.year");
 			}
 		}
 		model.addAttribute("holidays", rows);

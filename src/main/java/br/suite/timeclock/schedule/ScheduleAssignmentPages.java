@@ -4,11 +4,11 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -19,6 +19,8 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.timeclock.EmployeeChoices;
+import br.suite.web.FormErrors;
+import br.suite.web.FormFields;
 
 /**
  * An employee's schedule from a date on (issue 24 item 2), with the history of the
@@ -27,59 +29,55 @@ import br.suite.timeclock.EmployeeChoices;
 @Controller
 class ScheduleAssignmentPages {
 
-	private static final Map<String, String[]> FIELDS = Map.of("schedule_id",
-			new String[] { "schedule_id", "assignments.error.schedule" }, "valid_from",
-			new String[] { "valid_from", "assignments.error.validFrom" }, "user_id",
-			new String[] { "employee_id", "assignments.error.employee" });
+	/** The module's fields at the form's, in the form's words. */
+	private static final FormFields FIELDS = FormFields.otherwise("assignments.error.employee")
+		.field("schedule_id", "assignments.error.schedule")
+		.field("valid_from", "assignments.error.validFrom")
+		.field("user_id", "employee_id", "assignments.error.employee");
 
 	private final Schedules schedules;
 
 	private final EmployeeChoices employees;
 
-	private final JornadaForms forms;
-
-	ScheduleAssignmentPages(Schedules schedules, EmployeeChoices employees, JornadaForms forms) {
+	ScheduleAssignmentPages(Schedules schedules, EmployeeChoices employees) {
 		this.schedules = schedules;
 		this.employees = employees;
-		this.forms = forms;
 	}
 
-	/** What the form sends, as typed. */
-	record Form(@Nullable Long scheduleId, String validFrom) {
+	/** What the form sends, as typed (a date not sent: blank). */
+	record Form(@BindParam("employee_id") @Nullable Long employeeId,
+			@BindParam("schedule_id") @Nullable Long scheduleId, @BindParam("valid_from") String validFrom) {
+
+		Form {
+			validFrom = validFrom == null ? "" : validFrom;
+		}
+
 	}
 
 	@GetMapping({ "/app/schedules/assignments", "/app/schedules/assignments/" })
 	@Requires("timeclock.schedules.view")
 	String assignments(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId, Model model) {
-		return page(model, employeeId, new Form(null, ""));
+		return page(model, employeeId, new Form(employeeId, null, ""));
 	}
 
 	@PostMapping({ "/app/schedules/assignments", "/app/schedules/assignments/" })
 	@Requires("timeclock.schedules.change")
-	String assign(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
-			@RequestParam(name = "schedule_id", required = false) @Nullable Long scheduleId,
-			@RequestParam(name = "valid_from", defaultValue = "") String validFrom, Model model,
-			RedirectAttributes redirect) {
-		Form form = new Form(scheduleId, validFrom);
-		JornadaForms.Errors errors = this.forms.errors();
+	String assign(Form form, Model model, RedirectAttributes redirect) {
+		Long employeeId = form.employeeId();
 		if (employeeId == null || !this.employees.isEmployee(employeeId)) {
-			errors.general("assignments.error.employee").show(model);
+			FormErrors.problem(model, "assignments.error.employee");
 			return page(model, null, form);
 		}
-		LocalDate from = JornadaForms.date(validFrom, "valid_from", "assignments.error.validFrom", errors);
-		if (errors.isEmpty()) {
-			try {
-				ScheduleAssignmentResponse made = this.schedules.assign(employeeId,
-						new ScheduleAssignmentRequest(scheduleId, from), CurrentUser.get().id());
-				redirect.addFlashAttribute("assigned", made.scheduleName());
-				return "redirect:/app/schedules/assignments?employee_id=" + employeeId;
-			}
-			catch (InvalidRequest refusal) {
-				errors.from(refusal, FIELDS, "assignments.error.employee");
-			}
-		}
-		errors.show(model);
-		return page(model, employeeId, form);
+		InvalidRequest.Builder typed = InvalidRequest.builder();
+		LocalDate from = JornadaForms.date(form.validFrom(), "valid_from", "assignments.error.validFrom", typed);
+		return FormErrors.submit(model, FIELDS, () -> {
+			typed.throwIfAny();
+			return this.schedules.assign(employeeId, new ScheduleAssignmentRequest(form.scheduleId(), from),
+					CurrentUser.get().id());
+		}, made -> {
+			redirect.addFlashAttribute("assigned", made.scheduleName());
+			return "redirect:/app/schedules/assignments?employee_id=" + employeeId;
+		}, () -> page(model, employeeId, form));
 	}
 
 	private String page(Model model, @Nullable Long employeeId, Form form) {

@@ -18,6 +18,8 @@ import br.suite.shared.InvalidRequest;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.timeclock.TimeclockProblems;
+import br.suite.web.FormErrors;
+import br.suite.web.FormFields;
 
 /**
  * The work schedules (issue 24 item 1): the list with a summary of each, the form of a
@@ -28,8 +30,8 @@ import br.suite.timeclock.TimeclockProblems;
 @Controller
 class SchedulePages {
 
-	/** API field → form field and the catalogue's message. */
-	private static final Map<String, String[]> FIELDS = fields();
+	/** The module's fields at the form's, in the form's words. */
+	private static final FormFields FIELDS = fields();
 
 	private final Schedules schedules;
 
@@ -75,20 +77,8 @@ class SchedulePages {
 	@Requires("timeclock.schedules.change")
 	String create(@RequestParam Map<String, String> params, Model model, RedirectAttributes redirect) {
 		Form form = form(params);
-		JornadaForms.Errors errors = this.forms.errors();
-		ScheduleRequest request = request(form, errors);
-		if (errors.isEmpty()) {
-			try {
-				ScheduleResponse created = this.schedules.create(request);
-				redirect.addFlashAttribute("saved", created.name());
-				return "redirect:/app/schedules/";
-			}
-			catch (InvalidRequest refusal) {
-				errors.from(refusal, FIELDS, "schedules.error.name");
-			}
-		}
-		errors.show(model);
-		return form(model, null, form);
+		return FormErrors.submit(model, FIELDS, () -> this.schedules.create(request(form)),
+				created -> saved(created, redirect), () -> form(model, null, form));
 	}
 
 	@GetMapping("/app/schedules/{id:\\d+}")
@@ -110,34 +100,29 @@ class SchedulePages {
 	String update(@PathVariable long id, @RequestParam Map<String, String> params, Model model,
 			RedirectAttributes redirect) {
 		Form form = form(params);
-		JornadaForms.Errors errors = this.forms.errors();
-		ScheduleRequest request = request(form, errors);
-		if (errors.isEmpty()) {
-			try {
-				ScheduleResponse saved = this.schedules.update(id, current -> request);
-				redirect.addFlashAttribute("saved", saved.name());
-				return "redirect:/app/schedules/";
-			}
-			catch (InvalidRequest refusal) {
-				errors.from(refusal, FIELDS, "schedules.error.name");
-			}
-		}
-		errors.show(model);
-		return form(model, id, form);
+		return FormErrors.submit(model, FIELDS, () -> {
+			ScheduleRequest request = request(form);
+			return this.schedules.update(id, current -> request);
+		}, saved -> saved(saved, redirect), () -> form(model, id, form));
 	}
 
 	@PostMapping("/app/schedules/{id:\\d+}/delete")
 	@Requires("timeclock.schedules.change")
 	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		ScheduleResponse schedule = this.schedules.get(id);
-		try {
+		FormFields inUse = FormFields.otherwise("schedules.error.inUse")
+			.problem(TimeclockProblems.ScheduleInUse.class, null, "schedules.error.inUse", schedule.name());
+		return FormErrors.submit(model, inUse, () -> {
 			this.schedules.delete(id);
-		}
-		catch (TimeclockProblems.ScheduleInUse inUse) {
-			this.forms.errors().general("schedules.error.inUse", schedule.name()).show(model);
-			return list(model);
-		}
-		redirect.addFlashAttribute("deleted", schedule.name());
+			return schedule;
+		}, deleted -> {
+			redirect.addFlashAttribute("deleted", deleted.name());
+			return "redirect:/app/schedules/";
+		}, () -> list(model));
+	}
+
+	private static String saved(ScheduleResponse saved, RedirectAttributes redirect) {
+		redirect.addFlashAttribute("saved", saved.name());
 		return "redirect:/app/schedules/";
 	}
 
@@ -160,14 +145,15 @@ class SchedulePages {
 	}
 
 	/**
-	 * The request the form stands for; what cannot be read is reported and the request is
-	 * not sent. Only the chosen kind's fields are read.
+	 * The request the form stands for; what cannot be read is refused at its field and
+	 * the request is not sent. Only the chosen kind's fields are read.
 	 */
-	private static ScheduleRequest request(Form form, JornadaForms.Errors errors) {
+	private static ScheduleRequest request(Form form) {
+		InvalidRequest.Builder errors = InvalidRequest.builder();
 		boolean weekly = "weekly".equals(form.kind());
 		boolean cycle = "cycle".equals(form.kind());
 		if (!weekly && !cycle) {
-			errors.add("kind", "schedules.error.kind");
+			errors.add("kind", "{schedules.error.kind}");
 		}
 		Map<String, @Nullable List<ScheduleRequest.Interval>> days = null;
 		if (weekly) {
@@ -178,7 +164,7 @@ class SchedulePages {
 		}
 		List<ScheduleRequest.Interval> intervals = cycle
 				? JornadaForms.intervals(form.intervals(), "intervals", "schedules.error.intervals", errors) : null;
-		return new ScheduleRequest(form.name(), weekly || cycle ? form.kind() : null, days,
+		ScheduleRequest request = new ScheduleRequest(form.name(), weekly || cycle ? form.kind() : null, days,
 				weekly ? form.restDay() : null,
 				cycle ? JornadaForms.date(form.cycleStart(), "cycle_start", "schedules.error.cycleStart", errors)
 						: null,
@@ -190,6 +176,8 @@ class SchedulePages {
 				form.timeBank(),
 				JornadaForms.number(form.expiryMonths(), "time_bank_expiry_months", "schedules.error.expiry", errors),
 				form.nightReducedHour());
+		errors.throwIfAny();
+		return request;
 	}
 
 	/** Lines such as {@code seg: 08:00-12:00, 13:00-17:00} and {@code DSR: dom}. */
@@ -213,24 +201,22 @@ class SchedulePages {
 		return lines;
 	}
 
-	private static Map<String, String[]> fields() {
-		Map<String, String[]> fields = new LinkedHashMap<>();
-		fields.put("name", new String[] { "name", "schedules.error.name" });
-		fields.put("kind", new String[] { "kind", "schedules.error.kind" });
+	private static FormFields fields() {
+		FormFields fields = FormFields.otherwise("schedules.error.name")
+			.field("name", "schedules.error.name")
+			.field("kind", "schedules.error.kind");
 		for (String d : Schedules.DAY_KEYS) {
-			fields.put("days." + d, new String[] { "day_" + d, "schedules.error.day" });
+			fields.field("days." + d, "day_" + d, "schedules.error.day");
 		}
-		fields.put("days", new String[] { "day_mon", "schedules.error.day" });
-		fields.put("rest_day", new String[] { "rest_day", "schedules.error.restDay" });
-		fields.put("cycle_start", new String[] { "cycle_start", "schedules.error.cycleStart" });
-		fields.put("work_days", new String[] { "work_days", "schedules.error.workDays" });
-		fields.put("off_days", new String[] { "off_days", "schedules.error.workDays" });
-		fields.put("intervals", new String[] { "intervals", "schedules.error.intervals" });
-		fields.put("tolerance_per_mark_minutes",
-				new String[] { "tolerance_per_mark_minutes", "schedules.error.perMark" });
-		fields.put("tolerance_daily_minutes", new String[] { "tolerance_daily_minutes", "schedules.error.daily" });
-		fields.put("time_bank_expiry_months", new String[] { "time_bank_expiry_months", "schedules.error.expiry" });
-		return fields;
+		return fields.field("days", "day_mon", "schedules.error.day")
+			.field("rest_day", "schedules.error.restDay")
+			.field("cycle_start", "schedules.error.cycleStart")
+			.field("work_days", "schedules.error.workDays")
+			.field("off_days", "schedules.error.workDays")
+			.field("intervals", "schedules.error.intervals")
+			.field("tolerance_per_mark_minutes", "schedules.error.perMark")
+			.field("tolerance_daily_minutes", "schedules.error.daily")
+			.field("time_bank_expiry_months", "schedules.error.expiry");
 	}
 
 }

@@ -1,6 +1,6 @@
 /**
- * Work schedules and their assignment to employees, with {@code JornadaForms}, the form
- * helper of the jornada pages.
+ * Work schedules and their assignment to employees, with {@code JornadaForms}, the
+ * jornada pages' reading of typed dates, numbers and intervals.
  */
 @NullMarked
 package br.suite.timeclock.schedule;

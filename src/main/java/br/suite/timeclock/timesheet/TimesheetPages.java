@@ -1,7 +1,6 @@
 package br.suite.timeclock.timesheet;
 
 import java.time.YearMonth;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
@@ -13,11 +12,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.access.AccessAdministration;
 import br.suite.shared.DateTimes;
-import br.suite.shared.InvalidRequest;
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.Downloads;
-import br.suite.timeclock.schedule.JornadaForms;
+import br.suite.web.FormErrors;
+import br.suite.web.FormFields;
 import br.suite.web.FormInput;
 
 /**
@@ -28,20 +27,18 @@ import br.suite.web.FormInput;
 @Controller
 class TimesheetPages {
 
-	private static final Map<String, String[]> FIELDS = Map.of("employee_id",
-			new String[] { "employee_id", "absences.error.employee" }, "month",
-			new String[] { "month", "absences.error.month" });
+	/** The module's refusals at the filter's fields, in the page's words. */
+	private static final FormFields FIELDS = FormFields.otherwise("absences.error.employee")
+		.field("employee_id", "absences.error.employee")
+		.field("month", "absences.error.month");
 
 	private final AccessAdministration access;
 
 	private final Timesheets timesheets;
 
-	private final JornadaForms forms;
-
-	TimesheetPages(AccessAdministration access, Timesheets timesheets, JornadaForms forms) {
+	TimesheetPages(AccessAdministration access, Timesheets timesheets) {
 		this.access = access;
 		this.timesheets = timesheets;
-		this.forms = forms;
 	}
 
 	@GetMapping({ "/app/timesheet", "/app/timesheet/" })
@@ -53,7 +50,7 @@ class TimesheetPages {
 		model.addAttribute("employeeId", employeeId);
 		model.addAttribute("month", month == null ? "" : month.strip());
 		model.addAttribute("figureKeys", MonthReview.FIGURE_KEYS);
-		try {
+		return FormErrors.submit(model, FIELDS, () -> {
 			// Typed as pages write months (mm/aaaa) or as aaaa-mm; shown back as mm/aaaa.
 			YearMonth typed = FormInput.month("month", month == null ? "" : month);
 			YearMonth chosen = typed == null ? YearMonth.now(DateTimes.BRAZIL) : typed;
@@ -63,11 +60,8 @@ class TimesheetPages {
 				// Portuguese.
 				model.addAttribute("sheet", MonthReview.of(this.timesheets.of(employeeId, chosen.toString())));
 			}
-		}
-		catch (InvalidRequest refusal) {
-			this.forms.errors().from(refusal, FIELDS, "absences.error.employee").show(model);
-		}
-		return "timesheet";
+			return chosen;
+		}, shown -> "timesheet", () -> "timesheet");
 	}
 
 	@GetMapping("/app/timesheet/pdf")
