@@ -18,8 +18,6 @@ import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.shared.Versioned;
 import br.suite.web.FormErrors;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The management chart of accounts: the tree by code, a new category, an edit, and
@@ -30,11 +28,8 @@ class CategoryPages {
 
 	private final CategoryService categories;
 
-	private final JsonMapper json;
-
-	CategoryPages(CategoryService categories, JsonMapper json) {
+	CategoryPages(CategoryService categories) {
 		this.categories = categories;
-		this.json = json;
 	}
 
 	/** The form as typed; each input's id is the API's field name. */
@@ -106,34 +101,25 @@ class CategoryPages {
 	@Requires("finance.categories.change")
 	String update(@PathVariable long id, CategoryForm form, @RequestParam(defaultValue = "0") long version, Model model,
 			RedirectAttributes redirect) {
-		return FormErrors.submit(model,
-				() -> this.categories.update(id, patch(form.request(true)), ExpectedVersion.of(version)), updated -> {
-					redirect.addFlashAttribute("saved", updated.body().code() + " " + updated.body().name());
-					return "redirect:/app/categories/";
-				}, () -> form(model, this.categories.get(id).body(), form, version));
+		return FormErrors.submit(model, () -> {
+			// What the form could not read is refused before the version is compared.
+			CategoryRequest edited = form.request(true);
+			return this.categories.update(id, current -> edited, ExpectedVersion.of(version));
+		}, updated -> {
+			redirect.addFlashAttribute("saved", updated.body().code() + " " + updated.body().name());
+			return "redirect:/app/categories/";
+		}, () -> form(model, this.categories.get(id).body(), form, version));
 	}
 
 	/** Deactivates (bills keep it; new bills cannot take it). */
 	@PostMapping("/app/categories/{id}/deactivate")
 	@Requires("finance.categories.change")
 	String deactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
-		ObjectNode inactive = this.json.createObjectNode().put("active", false);
-		return FormErrors.submit(model, () -> this.categories.update(id, inactive, ExpectedVersion.ANY), updated -> {
-			redirect.addFlashAttribute("deactivated", updated.body().code() + " " + updated.body().name());
-			return "redirect:/app/categories/";
-		}, () -> list(model));
-	}
-
-	/** Every field of the form, a cleared parent as null. */
-	private ObjectNode patch(CategoryRequest request) {
-		ObjectNode patch = this.json.createObjectNode();
-		patch.put("code", request.code());
-		patch.put("name", request.name());
-		patch.put("kind", request.kind());
-		patch.put("parent_id", request.parentId());
-		patch.put("dre_line", request.dreLine());
-		patch.put("active", request.active());
-		return patch;
+		return FormErrors.submit(model,
+				() -> this.categories.update(id, CategoryRequest::inactive, ExpectedVersion.ANY), updated -> {
+					redirect.addFlashAttribute("deactivated", updated.body().code() + " " + updated.body().name());
+					return "redirect:/app/categories/";
+				}, () -> list(model));
 	}
 
 	private String form(Model model, @Nullable CategoryResponse category, CategoryForm form, long version) {

@@ -22,4 +22,9 @@ record CategoryRequest(
 				category.dreLine(), category.active());
 	}
 
+	/** The same fields, deactivated. */
+	CategoryRequest inactive() {
+		return new CategoryRequest(this.code, this.name, this.kind, this.parentId, this.dreLine, false);
+	}
+
 }

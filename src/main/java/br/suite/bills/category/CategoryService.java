@@ -3,6 +3,7 @@ package br.suite.bills.category;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -85,14 +86,22 @@ class CategoryService {
 		return find(id, false);
 	}
 
+	/** PATCH: the fields sent are laid over the category and checked like a create. */
 	@Transactional
 	Versioned<CategoryResponse> update(long id, ObjectNode patch, ExpectedVersion expected) {
+		return update(id, current -> this.partialUpdates.merge(current, patch, CategoryRequest.class), expected);
+	}
+
+	/**
+	 * The category as {@code edit} makes it from its current fields (read under the row's
+	 * lock, after the version check), checked like a create.
+	 */
+	@Transactional
+	Versioned<CategoryResponse> update(long id, UnaryOperator<CategoryRequest> edit, ExpectedVersion expected) {
 		Versioned<CategoryResponse> current = find(id, true);
 		expected.check(current.version());
-		CategoryRequest merged = this.partialUpdates.merge(CategoryRequest.of(current.body()), patch,
-				CategoryRequest.class);
 		Content before = check(CategoryRequest.of(current.body()), null);
-		Content content = check(merged, id);
+		Content content = check(edit.apply(CategoryRequest.of(current.body())), id);
 		if (content.kind() != before.kind() && this.categories.inUse(id)) {
 			throw new CategoryKindInUse(id);
 		}
