@@ -1,18 +1,12 @@
 package br.suite.timeclock;
 
-import java.sql.Date;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -44,10 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 public class MonthClosings {
 
-	/** The advisory-lock space of an establishment's closings. */
-	static final int LOCK_SPACE = 24_0007;
-
-	private final JdbcClient jdbc;
+	private final MonthClosingRepository closings;
 
 	private final AccessDirectory users;
 
@@ -55,8 +46,9 @@ public class MonthClosings {
 
 	private final ObjectReader timesheetReader;
 
-	MonthClosings(JdbcClient jdbc, AccessDirectory users, Establishments establishments, JsonMapper json) {
-		this.jdbc = jdbc;
+	MonthClosings(MonthClosingRepository closings, AccessDirectory users, Establishments establishments,
+			JsonMapper json) {
+		this.closings = closings;
 		this.users = users;
 		this.establishments = establishments;
 		// Each offset date-time keeps the offset it was written with (the
@@ -82,21 +74,9 @@ public class MonthClosings {
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void requireOpen(long employeeId, LocalDate from, LocalDate to) {
 		long establishment = lock(employeeId);
-		this.jdbc.sql("""
-				SELECT c.month FROM timeclock_closing c
-				WHERE c.reopened_at IS NULL AND c.month >= :from AND c.month <= :to
-				  AND (c.establishment_id = :establishment OR EXISTS (SELECT 1 FROM timeclock_closing_employee e
-				      WHERE e.closing_id = c.id AND e.employee_id = :employee))
-				ORDER BY c.month LIMIT 1""")
-			.param("from", Date.valueOf(from.withDayOfMonth(1)))
-			.param("to", Date.valueOf(to))
-			.param("establishment", establishment)
-			.param("employee", employeeId)
-			.query((rs, n) -> YearMonth.from(rs.getDate("month").toLocalDate()))
-			.optional()
-			.ifPresent(month -> {
-				throw new TimeclockProblems.MonthClosed(employeeId, month);
-			});
+		this.closings.firstClosedMonth(employeeId, establishment, from, to).ifPresent(month -> {
+			throw new TimeclockProblems.MonthClosed(employeeId, month);
+		});
 	}
 
 	/**
@@ -110,51 +90,21 @@ public class MonthClosings {
 	public void requireOpen(long employeeId, Instant at) {
 		long establishment = lock(employeeId);
 		LocalDate local = at.atZone(this.establishments.get(establishment).timeZone()).toLocalDate();
-		this.jdbc.sql("""
-				SELECT c.month FROM timeclock_closing c JOIN timeclock_closing_employee e ON e.closing_id = c.id
-				WHERE c.reopened_at IS NULL AND e.employee_id = :employee
-				  AND e.window_start <= :at AND :at < e.window_end
-				UNION ALL
-				SELECT c.month FROM timeclock_closing c
-				WHERE c.reopened_at IS NULL AND c.establishment_id = :establishment AND c.month = :month
-				  AND NOT EXISTS (SELECT 1 FROM timeclock_closing_employee e
-				      WHERE e.closing_id = c.id AND e.employee_id = :employee)
-				LIMIT 1""")
-			.param("employee", employeeId)
-			.param("at", Timestamp.from(at))
-			.param("establishment", establishment)
-			.param("month", Date.valueOf(local.withDayOfMonth(1)))
-			.query((rs, n) -> YearMonth.from(rs.getDate("month").toLocalDate()))
-			.optional()
-			.ifPresent(month -> {
-				throw new TimeclockProblems.MonthClosed(employeeId, month);
-			});
+		this.closings.closedMonthAt(employeeId, establishment, at, YearMonth.from(local)).ifPresent(month -> {
+			throw new TimeclockProblems.MonthClosed(employeeId, month);
+		});
 	}
 
 	/** Whether the employee's month is closed (as {@link #requireOpen} decides). */
 	@Transactional(readOnly = true)
 	public boolean isClosed(long employeeId, YearMonth month) {
-		long establishment = establishmentOf(employeeId);
-		return this.jdbc.sql("""
-				SELECT count(*) FROM timeclock_closing c
-				WHERE c.reopened_at IS NULL AND c.month = :month
-				  AND (c.establishment_id = :establishment OR EXISTS (SELECT 1 FROM timeclock_closing_employee e
-				      WHERE e.closing_id = c.id AND e.employee_id = :employee))""")
-			.param("month", Date.valueOf(month.atDay(1)))
-			.param("establishment", establishment)
-			.param("employee", employeeId)
-			.query(Long.class)
-			.single() > 0;
+		return this.closings.isClosed(employeeId, establishmentOf(employeeId), month);
 	}
 
 	/** The employee's frozen espelho of the month, when a closing in force froze it. */
 	@Transactional(readOnly = true)
 	public Optional<ClosedTimesheet> frozen(long employeeId, YearMonth month) {
-		return this.jdbc.sql(SELECT_FROZEN + " AND e.employee_id = :employee AND e.month = :month")
-			.param("employee", employeeId)
-			.param("month", Date.valueOf(month.atDay(1)))
-			.query(this::closed)
-			.optional();
+		return this.closings.frozen(employeeId, month).map(this::closed);
 	}
 
 	/**
@@ -164,24 +114,13 @@ public class MonthClosings {
 	 */
 	@Transactional(readOnly = true)
 	public List<ClosedTimesheet> frozen(long establishmentId, YearMonth month, boolean withDays) {
-		String columns = withDays ? "e.timesheet" : "e.timesheet - 'days' || '{\"days\": []}'::jsonb AS timesheet";
-		return this.jdbc
-			.sql(SELECT_FROZEN.replace("e.timesheet", columns)
-					+ " AND c.establishment_id = :establishment AND c.month = :month ORDER BY e.employee_id")
-			.param("establishment", establishmentId)
-			.param("month", Date.valueOf(month.atDay(1)))
-			.query(this::closed)
-			.list();
+		return this.closings.frozen(establishmentId, month, withDays).stream().map(this::closed).toList();
 	}
 
 	/** The frozen PDF of an employee's espelho in a closing (the bytes signed). */
 	@Transactional(readOnly = true)
 	public Optional<byte[]> pdf(long closingId, long employeeId) {
-		return this.jdbc.sql("SELECT pdf FROM timeclock_closing_employee WHERE closing_id = :c AND employee_id = :e")
-			.param("c", closingId)
-			.param("e", employeeId)
-			.query(byte[].class)
-			.optional();
+		return this.closings.pdf(closingId, employeeId);
 	}
 
 	/**
@@ -190,21 +129,7 @@ public class MonthClosings {
 	 */
 	@Transactional(readOnly = true)
 	public Map<YearMonth, BankState> frozenBanks(long employeeId, YearMonth before) {
-		Map<YearMonth, BankState> banks = new HashMap<>();
-		this.jdbc.sql("""
-				SELECT e.month, e.bank_balance, e.bank_period_start, e.bank_period_months
-				FROM timeclock_closing_employee e JOIN timeclock_closing c ON c.id = e.closing_id
-				WHERE c.reopened_at IS NULL AND e.employee_id = :employee AND e.month < :before""")
-			.param("employee", employeeId)
-			.param("before", Date.valueOf(before.atDay(1)))
-			.query((rs, n) -> {
-				Date start = rs.getDate("bank_period_start");
-				banks.put(YearMonth.from(rs.getDate("month").toLocalDate()), new BankState(rs.getInt("bank_balance"),
-						start == null ? null : YearMonth.from(start.toLocalDate()), rs.getInt("bank_period_months")));
-				return 1;
-			})
-			.list();
-		return banks;
+		return this.closings.frozenBanks(employeeId, before);
 	}
 
 	/** The establishment an employee's records are filed under. */
@@ -217,35 +142,20 @@ public class MonthClosings {
 	/** Waits while a closing of the employee's establishment is being written. */
 	private long lock(long employeeId) {
 		long establishment = establishmentOf(employeeId);
-		this.jdbc.sql("SELECT pg_advisory_xact_lock_shared(:space, :establishment)")
-			.param("space", LOCK_SPACE)
-			.param("establishment", (int) (establishment % Integer.MAX_VALUE))
-			.query((rs, n) -> 1)
-			.list();
+		this.closings.lockShared(establishment);
 		return establishment;
 	}
 
 	/** Holds an establishment's closings exclusively until the transaction ends. */
 	public void lockExclusively(long establishmentId) {
-		this.jdbc.sql("SELECT pg_advisory_xact_lock(:space, :establishment)")
-			.param("space", LOCK_SPACE)
-			.param("establishment", (int) (establishmentId % Integer.MAX_VALUE))
-			.query((rs, n) -> 1)
-			.list();
+		this.closings.lockExclusively(establishmentId);
 	}
 
-	private static final String SELECT_FROZEN = """
-			SELECT c.id, c.establishment_id, c.closed_at, e.month, e.pdf_sha256, e.timesheet
-			FROM timeclock_closing_employee e JOIN timeclock_closing c ON c.id = e.closing_id
-			WHERE c.reopened_at IS NULL""";
-
-	private ClosedTimesheet closed(ResultSet rs, int n) throws SQLException {
-		Instant closedAt = rs.getTimestamp("closed_at").toInstant();
-		String sha = rs.getString("pdf_sha256");
-		Timesheet sheet = read(rs.getString("timesheet"))
-			.closed(new Timesheet.Closing(rs.getLong("id"), closedAt, sha));
-		return new ClosedTimesheet(rs.getLong("id"), rs.getLong("establishment_id"),
-				YearMonth.from(rs.getDate("month").toLocalDate()), closedAt, sheet, sha);
+	private ClosedTimesheet closed(MonthClosingRepository.FrozenRow row) {
+		Timesheet sheet = read(row.timesheet())
+			.closed(new Timesheet.Closing(row.closingId(), row.closedAt(), row.pdfSha256()));
+		return new ClosedTimesheet(row.closingId(), row.establishmentId(), row.month(), row.closedAt(), sheet,
+				row.pdfSha256());
 	}
 
 	Timesheet read(String json) {
