@@ -129,6 +129,36 @@ class ChargeRepository {
 	}
 
 	/** The charge of that provider with that external id (they are unique together). */
+	/**
+	 * The Pix charge the provider created (its kind, copia e cola, location and status);
+	 * false, with nothing written, when the charge was cancelled meanwhile.
+	 */
+	boolean recordPix(long id, String kind, String copiaECola, String location, String status, OffsetDateTime now) {
+		return this.jdbc.sql("""
+				UPDATE finance_charge SET pix_kind = ?, pix_copia_e_cola = ?, pix_location = ?, pix_status = ?,
+				    version = version + 1, updated_at = ?
+				WHERE id = ? AND status <> 'cancelled'""")
+			.params(kind, copiaECola, location, status, now, id)
+			.update() > 0;
+	}
+
+	/**
+	 * The txid and connection a Pix charge is created with (a new version only when they
+	 * change).
+	 */
+	void attachPix(long id, String txid, long connectionId, OffsetDateTime now) {
+		this.jdbc
+			.sql("UPDATE finance_charge SET txid = ?, pix_connection_id = ?, version = version + 1, updated_at = ? "
+					+ "WHERE id = ? AND (txid <> ? OR pix_connection_id IS DISTINCT FROM ?)")
+			.params(txid, connectionId, now, id, txid, connectionId)
+			.update();
+	}
+
+	/** The status the provider now gives the charge's Pix. */
+	void pixStatus(long id, String status) {
+		this.jdbc.sql("UPDATE finance_charge SET pix_status = ? WHERE id = ?").params(status, id).update();
+	}
+
 	Optional<Long> idOfExternal(String provider, String externalId) {
 		return this.jdbc.sql("SELECT id FROM finance_charge WHERE provider = ? AND external_id = ?")
 			.params(provider, externalId)

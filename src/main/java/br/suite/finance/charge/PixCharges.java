@@ -11,7 +11,6 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -21,6 +20,7 @@ import br.suite.finance.FinanceProblems.NoBrCode;
 import br.suite.finance.FinanceProblems.PixChargeRefused;
 import br.suite.finance.FinanceProblems.ProviderFailed;
 import br.suite.finance.PixProviderSettings;
+import br.suite.finance.connection.CredentialService;
 import br.suite.finance.pix.PixApiClient;
 import br.suite.finance.pix.PixProviderException;
 import br.suite.finance.pix.PixSettings;
@@ -54,9 +54,11 @@ public class PixCharges {
 
 	private static final SecureRandom RANDOM = new SecureRandom();
 
-	private final JdbcClient jdbc;
+	private final ChargeRepository repository;
 
 	private final ChargeService charges;
+
+	private final CredentialService credentials;
 
 	private final PixSyncService providers;
 
@@ -68,10 +70,12 @@ public class PixCharges {
 
 	private final AuditLog audit;
 
-	PixCharges(JdbcClient jdbc, ChargeService charges, PixSyncService providers, PixSettings pix,
-			PixProviderSettings settings, TransactionTemplate transactions, AuditLog audit) {
-		this.jdbc = jdbc;
+	PixCharges(ChargeRepository repository, ChargeService charges, CredentialService credentials,
+			PixSyncService providers, PixSettings pix, PixProviderSettings settings, TransactionTemplate transactions,
+			AuditLog audit) {
+		this.repository = repository;
 		this.charges = charges;
+		this.credentials = credentials;
 		this.providers = providers;
 		this.pix = pix;
 		this.settings = settings;
@@ -127,14 +131,8 @@ public class PixCharges {
 		String status = answer.path("status").asString("ATIVA");
 		String text = copia;
 		return Objects.requireNonNull(this.transactions.execute(tx -> {
-			int updated = this.jdbc.sql("""
-					UPDATE finance_charge SET pix_kind = ?, pix_copia_e_cola = ?, pix_location = ?, pix_status = ?,
-					    version = version + 1, updated_at = ?
-					WHERE id = ? AND status <> 'cancelled'""")
-				.params(prepared.kind(), text, location, status.length() > 40 ? status.substring(0, 40) : status, now(),
-						id)
-				.update();
-			if (updated == 0) {
+			if (!this.repository.recordPix(id, prepared.kind(), text, location,
+					status.length() > 40 ? status.substring(0, 40) : status, now())) {
 				throw new FinanceProblems.ChargeCancelled(id);
 			}
 			this.audit.record("finance.charge.pix_created", "charge", id,
@@ -148,7 +146,7 @@ public class PixCharges {
 	}
 
 	private Prepared prepare(long id, @Nullable Long connectionId) {
-		this.jdbc.sql("SELECT id FROM finance_charge WHERE id = ? FOR UPDATE").param(id).query(Long.class).optional();
+		this.repository.find(id, true);
 		ChargeResponse charge = this.charges.get(id).body();
 		if (!charge.kind().equals("pix")) {
 			throw new PixChargeRefused(id, "it is a " + charge.kind() + " charge, not pix.", "kind");
@@ -174,30 +172,19 @@ public class PixCharges {
 			}
 		}
 		long connection = connection(id, connectionId != null ? connectionId : charge.pixConnectionId());
-		String key = this.jdbc
-			.sql("SELECT pix_key FROM finance_connection_credential WHERE connection_id = ? AND kind = 'pix_api'")
-			.param(connection)
-			.query(String.class)
-			.optional()
-			.orElse("");
+		String key = this.credentials.pixKey(connection);
 		if (key.isEmpty()) {
 			throw new PixChargeRefused(id, "connection " + connection + " has no pix_key in its credentials.",
 					"connection_id");
 		}
 		String txid = charge.txid().isEmpty() ? txid() : charge.txid();
-		this.jdbc
-			.sql("UPDATE finance_charge SET txid = ?, pix_connection_id = ?, version = version + 1, updated_at = ? "
-					+ "WHERE id = ? AND (txid <> ? OR pix_connection_id IS DISTINCT FROM ?)")
-			.params(txid, connection, now(), id, txid, connection)
-			.update();
+		this.repository.attachPix(id, txid, connection, now());
 		return new Prepared(charge, connection, kind, txid, key);
 	}
 
 	/** The connection asked for (400 naming it when unusable) or the only usable one. */
 	private long connection(long id, @Nullable Long asked) {
-		List<Long> usable = this.jdbc.sql("""
-				SELECT c.id FROM finance_connection c JOIN finance_connection_credential k ON k.connection_id = c.id
-				WHERE c.enabled AND k.kind = 'pix_api' ORDER BY c.id""").query(Long.class).list();
+		List<Long> usable = this.credentials.usablePixConnections();
 		if (asked != null) {
 			if (!usable.contains(asked)) {
 				throw InvalidRequest.of("connection_id",
@@ -261,7 +248,7 @@ public class PixCharges {
 		return Objects.requireNonNull(this.transactions.execute(tx -> {
 			this.charges.cancel(id, expected);
 			if (atProvider && !localOnly) {
-				this.jdbc.sql("UPDATE finance_charge SET pix_status = ? WHERE id = ?").params(seen, id).update();
+				this.repository.pixStatus(id, seen);
 			}
 			else if (atProvider) {
 				this.audit.record("finance.charge.cancelled_locally", "charge", id,

@@ -70,6 +70,22 @@ class CredentialRepository {
 		this.jdbc.sql("DELETE FROM finance_connection_credential WHERE connection_id = ?").param(connectionId).update();
 	}
 
+	/** The enabled connections holding pix_api credentials, by id. */
+	List<Long> usablePixConnections() {
+		return this.jdbc.sql("""
+				SELECT c.id FROM finance_connection c JOIN finance_connection_credential k ON k.connection_id = c.id
+				WHERE c.enabled AND k.kind = 'pix_api' ORDER BY c.id""").query(Long.class).list();
+	}
+
+	/** The Pix key of the connection's pix_api credentials. */
+	Optional<String> pixKey(long connectionId) {
+		return this.jdbc
+			.sql("SELECT pix_key FROM finance_connection_credential WHERE connection_id = ? AND kind = 'pix_api'")
+			.param(connectionId)
+			.query(String.class)
+			.optional();
+	}
+
 	Optional<Sealed> sealed(long connectionId) {
 		return this.jdbc.sql("""
 				SELECT base_url, token_url, token_auth, scope, pix_key, secrets

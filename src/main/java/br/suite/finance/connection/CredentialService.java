@@ -173,6 +173,18 @@ public class CredentialService {
 		}
 	}
 
+	/** The enabled connections holding pix_api credentials, by id: those Pix can use. */
+	@Transactional(readOnly = true)
+	public List<Long> usablePixConnections() {
+		return this.credentials.usablePixConnections();
+	}
+
+	/** The Pix key of the connection's pix_api credentials; blank when it has none. */
+	@Transactional(readOnly = true)
+	public String pixKey(long connectionId) {
+		return this.credentials.pixKey(connectionId).orElse("");
+	}
+
 	@Transactional(readOnly = true)
 	public CredentialsResponse get(long connectionId) {
 		if (!this.credentials.connectionExists(connectionId)) {

@@ -184,10 +184,7 @@ public class PixSyncService {
 	 * The scheduled run's work: a default-window sync of each enabled pix_api connection.
 	 */
 	public void syncEnabledConnections() {
-		List<Long> ids = this.jdbc.sql("""
-				SELECT c.id FROM finance_connection c JOIN finance_connection_credential k ON k.connection_id = c.id
-				WHERE c.enabled AND k.kind = 'pix_api' ORDER BY c.id""").query(Long.class).list();
-		for (long id : ids) {
+		for (long id : this.credentials.usablePixConnections()) {
 			try {
 				sync(id, null, null);
 			}
