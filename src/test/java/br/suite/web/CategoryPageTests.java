@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -23,17 +22,7 @@ import tools.jackson.databind.JsonNode;
 class CategoryPageTests extends ApiTest {
 
 	private PageClient signedIn(String... permissions) {
-		String suffix = unique("plano");
-		Api.Response role = this.api.post("/api/access/roles/",
-				json("name", "papel-" + suffix, "permissions", List.of(permissions)));
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		Api.Response user = this.api.post("/api/access/users/",
-				json("username", suffix, "full_name", "Pessoa do Plano", "role_id", role.id()));
-		String password = "Senha-" + suffix;
-		this.api.signIn(suffix, user.json().get("temporary_password").asString(), password);
-		PageClient pages = new PageClient(this.api.base());
-		pages.signIn(suffix, password);
-		return pages;
+		return PageClient.signedIn(this.api, unique("plano"), "Pessoa do Plano", permissions);
 	}
 
 	private JsonNode category(long id) {

@@ -26,17 +26,7 @@ class JornadaPageTests extends ApiTest {
 			"timeclock.holidays.change", "timeclock.punches.view" };
 
 	private PageClient hr() {
-		String suffix = unique("rh");
-		Api.Response role = this.api.post("/api/access/roles/",
-				json("name", "papel-" + suffix, "permissions", List.of(HR)));
-		assertThat(role.status()).as(role.toString()).isEqualTo(201);
-		Api.Response user = this.api.post("/api/access/users/",
-				json("username", suffix, "full_name", "Pessoa do RH", "role_id", role.id()));
-		String password = "Senha-" + suffix;
-		this.api.signIn(suffix, user.json().get("temporary_password").asString(), password);
-		PageClient pages = new PageClient(this.api.base());
-		pages.signIn(suffix, password);
-		return pages;
+		return PageClient.signedIn(this.api, unique("rh"), "Pessoa do RH", HR);
 	}
 
 	private long employee() {

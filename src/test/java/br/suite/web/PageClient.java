@@ -17,6 +17,8 @@ import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 
+import br.suite.Api;
+
 /**
  * The pages as a browser without JavaScript sees them: its cookies (the session's, and
  * before signing in the CSRF and return-path cookies), the sign-in form, and forms posted
@@ -42,6 +44,28 @@ public final class PageClient {
 
 	public PageClient(String base) {
 		this.base = base;
+	}
+
+	/**
+	 * A new user {@code username} whose role of their own holds exactly
+	 * {@code permissions}, made by {@code admin} and signed in to the pages.
+	 */
+	static PageClient signedIn(Api admin, String username, String fullName, String... permissions) {
+		Api.Response role = admin.post("/api/access/roles/", Api.JSON
+			.writeValueAsString(Map.of("name", "papel-" + username, "permissions", java.util.List.of(permissions))));
+		if (role.status() != 201) {
+			throw new IllegalStateException(role.toString());
+		}
+		Api.Response user = admin.post("/api/access/users/",
+				Api.JSON.writeValueAsString(Map.of("username", username, "full_name", fullName, "role_id", role.id())));
+		if (user.status() != 201) {
+			throw new IllegalStateException(user.toString());
+		}
+		String password = "Senha-" + username;
+		admin.signIn(username, user.json().get("temporary_password").asString(), password);
+		PageClient pages = new PageClient(admin.base());
+		pages.signIn(username, password);
+		return pages;
 	}
 
 	/** The same browser, talking to another instance (a load balancer's next pick). */
