@@ -87,8 +87,8 @@ public final class FormFields {
 		}
 		String general = null;
 		for (Map.Entry<String, List<String>> refused : invalid.errors().entrySet()) {
+			Target target = target(refused.getKey());
 			for (String message : refused.getValue()) {
-				Target target = target(refused.getKey());
 				if (FormErrors.isKey(message)) {
 					add(errors, refused.getKey(), FormErrors.text(message));
 				}

@@ -100,8 +100,9 @@ class CategoryService {
 	Versioned<CategoryResponse> update(long id, UnaryOperator<CategoryRequest> edit, ExpectedVersion expected) {
 		Versioned<CategoryResponse> current = find(id, true);
 		expected.check(current.version());
-		Content before = check(CategoryRequest.of(current.body()), null);
-		Content content = check(edit.apply(CategoryRequest.of(current.body())), id);
+		CategoryRequest fields = CategoryRequest.of(current.body());
+		Content before = check(fields, null);
+		Content content = check(edit.apply(fields), id);
 		if (content.kind() != before.kind() && this.categories.inUse(id)) {
 			throw new CategoryKindInUse(id);
 		}
