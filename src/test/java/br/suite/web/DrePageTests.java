@@ -99,6 +99,15 @@ class DrePageTests extends ApiTest {
 		assertThat(between(entries.body(), "id=\"lancamento-0\"", "</tr>")).contains("Conta (competência)",
 				"R$" + NBSP + "600,00");
 		assertThat(entries.body()).doesNotContain("id=\"lancamento-1\"");
+		// A line's entries are named by the line; an unreadable month is refused on the
+		// page, with no entries.
+		String lineEntries = pages
+			.get("/app/dre/entries?month=2026-04&line=operating_expenses&cost_centre_id=" + centre)
+			.body();
+		assertThat(lineEntries).contains("Despesas operacionais", "id=\"lancamento-0\"");
+		HttpResponse<String> unreadable = pages.get("/app/dre/entries?month=abril&line=operating_expenses");
+		assertThat(unreadable.statusCode()).isEqualTo(200);
+		assertThat(unreadable.body()).contains("id=\"resumo-erros\"").doesNotContain("id=\"lancamento-0\"");
 
 		JsonNode api = this.api.get("/api/finance/dre/?from=2026-03&to=2026-04&cost_centre_id=" + centre).json();
 		List<String> expected = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
@@ -13,6 +14,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.util.UriComponentsBuilder;
@@ -53,22 +55,32 @@ class CashFlowPages {
 		this.formats = formats;
 	}
 
-	/** What the page was asked, as typed; blank dates take the defaults. */
-	private record Query(String from, String to, String groupBy, List<Long> accounts) {
+	/**
+	 * What the page was asked, as typed (the API's names); blank dates take the defaults,
+	 * and an account id that is not a number is left out.
+	 */
+	record Query(String from, String to, @BindParam("group_by") String groupBy,
+			@BindParam("account_id") @Nullable List<String> accountIds) {
 
-		static Query of(String from, String to, String groupBy, @Nullable List<String> accounts) {
-			List<Long> ids = new ArrayList<>();
-			for (String id : accounts == null ? List.<String>of() : accounts) {
+		Query {
+			LocalDate today = LocalDate.now(DateTimes.BRAZIL);
+			from = from == null || from.isBlank() ? FormInput.dayText(today.withDayOfMonth(1)) : from.strip();
+			to = to == null || to.isBlank()
+					? FormInput.dayText(today.plusMonths(1).withDayOfMonth(today.plusMonths(1).lengthOfMonth()))
+					: to.strip();
+			groupBy = groupBy == null || groupBy.isBlank() ? "week" : groupBy.strip();
+			List<String> ids = new ArrayList<>();
+			for (String id : accountIds == null ? List.<String>of() : accountIds) {
 				if (id.strip().matches("\\d{1,18}")) {
-					ids.add(Long.parseLong(id.strip()));
+					ids.add(id.strip());
 				}
 			}
-			LocalDate today = LocalDate.now(DateTimes.BRAZIL);
-			return new Query(from.isBlank() ? FormInput.dayText(today.withDayOfMonth(1)) : from.strip(),
-					to.isBlank()
-							? FormInput.dayText(today.plusMonths(1).withDayOfMonth(today.plusMonths(1).lengthOfMonth()))
-							: to.strip(),
-					groupBy.isBlank() ? "week" : groupBy.strip(), ids);
+			accountIds = List.copyOf(ids);
+		}
+
+		/** The accounts picked. */
+		List<Long> accounts() {
+			return Objects.requireNonNull(this.accountIds).stream().map(Long::parseLong).toList();
 		}
 
 		CashFlowService.Report run(CashFlowService cashFlow) {
@@ -80,24 +92,20 @@ class CashFlowPages {
 			if (start != null && end != null && !end.isBefore(start.plusDays(CashFlowService.MAX_DAYS))) {
 				throw InvalidRequest.of("to", "{cashFlow.tooLong}");
 			}
-			return cashFlow.report(start, end, this.groupBy, this.accounts);
+			return cashFlow.report(start, end, this.groupBy, accounts());
 		}
 
 	}
 
 	@GetMapping({ "/app/cash-flow", "/app/cash-flow/" })
 	@Requires("finance.reports.view")
-	String page(@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
-			@RequestParam(name = "group_by", defaultValue = "") String groupBy,
-			@RequestParam(name = "account_id", required = false) @Nullable List<String> accounts, Model model) {
-		Query query = Query.of(from, to, groupBy, accounts);
+	String page(Query query, Model model) {
 		model.addAttribute("from", query.from());
 		model.addAttribute("to", query.to());
 		model.addAttribute("groupBy", query.groupBy());
 		model.addAttribute("chosen", query.accounts());
 		model.addAttribute("accounts", this.cashFlow.accounts());
-		try {
-			CashFlowService.Report report = query.run(this.cashFlow);
+		return FormErrors.submit(model, () -> query.run(this.cashFlow), report -> {
 			model.addAttribute("report", report);
 			model.addAttribute("chart",
 					CashFlowChart.svg(report.periods(),
@@ -105,20 +113,13 @@ class CashFlowPages {
 									text("cashFlow.in"), text("cashFlow.out"), text("cashFlow.projectedPart"),
 									text("cashFlow.closingProjected")),
 							p -> label(p, query.groupBy()), amount -> this.formats.money(amount, amount.signum() < 0)));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		return "cash-flow";
+			return "cash-flow";
+		}, () -> "cash-flow");
 	}
 
 	@GetMapping({ "/app/cash-flow/export", "/app/cash-flow/export/" })
 	@Requires("finance.reports.view")
-	ResponseEntity<byte[]> export(@RequestParam(defaultValue = "csv") String format,
-			@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
-			@RequestParam(name = "group_by", defaultValue = "") String groupBy,
-			@RequestParam(name = "account_id", required = false) @Nullable List<String> accounts) {
-		Query query = Query.of(from, to, groupBy, accounts);
+	ResponseEntity<byte[]> export(@RequestParam(defaultValue = "csv") String format, Query query) {
 		try {
 			return table(query.run(this.cashFlow)).download("fluxo-de-caixa", format);
 		}

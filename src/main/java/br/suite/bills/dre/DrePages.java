@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.util.UriComponentsBuilder;
@@ -65,14 +66,18 @@ class DrePages {
 
 	}
 
-	/** What the page was asked, as typed; blank months take the defaults. */
-	private record Query(String from, String to, String basis, String costCentre) {
+	/**
+	 * What the page was asked, as typed (the API's names); blank months take the
+	 * defaults: January to the month of today, on the accrual basis.
+	 */
+	record Query(String from, String to, String basis, @BindParam("cost_centre_id") String costCentre) {
 
-		static Query of(String from, String to, String basis, String costCentre) {
+		Query {
 			YearMonth now = YearMonth.now(DateTimes.BRAZIL);
-			return new Query(from.isBlank() ? FormInput.monthText(now.withMonth(1)) : from.strip(),
-					to.isBlank() ? FormInput.monthText(now) : to.strip(), basis.isBlank() ? "accrual" : basis.strip(),
-					costCentre.strip());
+			from = from == null || from.isBlank() ? FormInput.monthText(now.withMonth(1)) : from.strip();
+			to = to == null || to.isBlank() ? FormInput.monthText(now) : to.strip();
+			basis = DrePages.basis(basis);
+			costCentre = costCentre == null ? "" : costCentre.strip();
 		}
 
 		Dre.Report run(DreService dre) {
@@ -103,33 +108,22 @@ class DrePages {
 
 	@GetMapping({ "/app/dre", "/app/dre/" })
 	@Requires("finance.reports.view")
-	String page(@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
-			@RequestParam(defaultValue = "") String basis,
-			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre, Model model) {
-		Query query = Query.of(from, to, basis, costCentre);
+	String page(Query query, Model model) {
 		model.addAttribute("from", query.from());
 		model.addAttribute("to", query.to());
 		model.addAttribute("basis", query.basis());
 		model.addAttribute("costCentre", query.costCentre());
 		model.addAttribute("costCentres", this.dre.costCentreChoices());
-		try {
-			Dre.Report report = query.run(this.dre);
+		return FormErrors.submit(model, () -> query.run(this.dre), report -> {
 			model.addAttribute("months", report.months());
 			model.addAttribute("rows", rows(report));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		return "dre";
+			return "dre";
+		}, () -> "dre");
 	}
 
 	@GetMapping({ "/app/dre/export", "/app/dre/export/" })
 	@Requires("finance.reports.view")
-	ResponseEntity<byte[]> export(@RequestParam(defaultValue = "csv") String format,
-			@RequestParam(defaultValue = "") String from, @RequestParam(defaultValue = "") String to,
-			@RequestParam(defaultValue = "") String basis,
-			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre) {
-		Query query = Query.of(from, to, basis, costCentre);
+	ResponseEntity<byte[]> export(@RequestParam(defaultValue = "csv") String format, Query query) {
 		try {
 			return table(query.run(this.dre)).download("dre", format);
 		}
@@ -148,51 +142,76 @@ class DrePages {
 		}
 	}
 
+	/**
+	 * The cell whose entries are asked, as typed (the API's names): a month, and a line
+	 * or a category; on the accrual basis unless picked.
+	 */
+	record Cell(String month, String line, @BindParam("category_id") String categoryId, String basis,
+			@BindParam("cost_centre_id") String costCentre) {
+
+		Cell {
+			month = month == null ? "" : month.strip();
+			line = line == null ? "" : line;
+			categoryId = categoryId == null ? "" : categoryId;
+			basis = DrePages.basis(basis);
+			costCentre = costCentre == null ? "" : costCentre.strip();
+		}
+
+	}
+
+	/** A cell's entries, their sum, and what the page calls the line or category. */
+	private record Entries(List<DreService.NamedEntry> entries, BigDecimal total, String what) {
+	}
+
 	@GetMapping({ "/app/dre/entries", "/app/dre/entries/" })
 	@Requires("finance.reports.view")
-	String entries(@RequestParam(defaultValue = "") String month, @RequestParam(defaultValue = "") String line,
-			@RequestParam(name = "category_id", defaultValue = "") String categoryId,
-			@RequestParam(defaultValue = "") String basis,
-			@RequestParam(name = "cost_centre_id", defaultValue = "") String costCentre, Model model) {
-		String chosenBasis = basis.isBlank() ? "accrual" : basis.strip();
-		model.addAttribute("month", month.strip());
-		model.addAttribute("basis", chosenBasis);
-		model.addAttribute("costCentre", costCentre.strip());
-		String what = "";
-		if (!line.isBlank()) {
+	String entries(Cell cell, Model model) {
+		model.addAttribute("month", cell.month());
+		model.addAttribute("basis", cell.basis());
+		model.addAttribute("costCentre", cell.costCentre());
+		model.addAttribute("costCentreName",
+				this.dre.costCentreChoices()
+					.stream()
+					.filter(c -> String.valueOf(c.id()).equals(cell.costCentre()))
+					.map(c -> c.code() + " " + c.name())
+					.findFirst()
+					.orElse(""));
+		String lineLabel = "";
+		if (!cell.line().isBlank()) {
 			for (Dre.Line each : Dre.Line.values()) {
-				if (each.wire().equals(line.strip())) {
-					what = each.label;
+				if (each.wire().equals(cell.line().strip())) {
+					lineLabel = each.label;
 				}
 			}
 		}
-		try {
-			List<DreService.NamedEntry> entries = this.dre.entries(month, line, categoryId, chosenBasis, costCentre);
+		String label = lineLabel;
+		model.addAttribute("what", label);
+		return FormErrors.submit(model, () -> {
+			List<DreService.NamedEntry> entries = this.dre.entries(cell.month(), cell.line(), cell.categoryId(),
+					cell.basis(), cell.costCentre());
 			BigDecimal total = BigDecimal.ZERO.setScale(2);
 			for (DreService.NamedEntry entry : entries) {
 				total = total.add(entry.entry().amount());
 			}
+			String what = label;
 			if (what.isEmpty() && !entries.isEmpty()) {
 				what = entries.get(0).category().code() + " " + entries.get(0).category().name();
 			}
 			else if (what.isEmpty()) {
-				what = this.dre.categoryName(categoryId);
+				what = this.dre.categoryName(cell.categoryId());
 			}
-			model.addAttribute("entries", entries);
-			model.addAttribute("total", total);
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		model.addAttribute("what", what);
-		model.addAttribute("costCentreName",
-				this.dre.costCentreChoices()
-					.stream()
-					.filter(c -> String.valueOf(c.id()).equals(costCentre.strip()))
-					.map(c -> c.code() + " " + c.name())
-					.findFirst()
-					.orElse(""));
-		return "dre-entries";
+			return new Entries(entries, total, what);
+		}, found -> {
+			model.addAttribute("entries", found.entries());
+			model.addAttribute("total", found.total());
+			model.addAttribute("what", found.what());
+			return "dre-entries";
+		}, () -> "dre-entries");
+	}
+
+	/** The basis picked, accrual when none. */
+	private static String basis(@Nullable String typed) {
+		return typed == null || typed.isBlank() ? "accrual" : typed.strip();
 	}
 
 	/** The lines in order, each followed by its categories (none under a subtotal). */
