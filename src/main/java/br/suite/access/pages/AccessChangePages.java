@@ -6,10 +6,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessAdministration;
@@ -51,17 +51,39 @@ class AccessChangePages {
 				user.isEmployee(), user.cpf(), user.establishmentId(), user.active()));
 	}
 
+	/**
+	 * The user form as typed (the API's names): an unticked box is false, a blank CPF
+	 * none.
+	 */
+	record UserForm(@BindParam("full_name") @Nullable String fullName, @Nullable String email,
+			@BindParam("role_id") @Nullable Long roleId, @BindParam("is_employee") @Nullable Boolean isEmployee,
+			@Nullable String cpf, @BindParam("establishment_id") @Nullable Long establishmentId,
+			@Nullable Boolean active) {
+
+		AccessAdministration.UserChanges changes() {
+			return new AccessAdministration.UserChanges(this.fullName == null ? "" : this.fullName,
+					this.email == null ? "" : this.email, this.roleId, Boolean.TRUE.equals(this.isEmployee),
+					this.cpf == null || this.cpf.isBlank() ? null : this.cpf, this.establishmentId,
+					Boolean.TRUE.equals(this.active));
+		}
+
+	}
+
+	/** The role form as typed; no box ticked is no permission. */
+	record RoleForm(@Nullable String name, @Nullable String description, @Nullable List<String> permissions) {
+
+		RoleForm {
+			name = name == null ? "" : name;
+			description = description == null ? "" : description;
+			permissions = permissions == null ? List.of() : List.copyOf(permissions);
+		}
+
+	}
+
 	@PostMapping("/app/users/{id:\\d+}")
 	@Requires("access.users.change")
-	String updateUser(@PathVariable long id, @RequestParam(name = "full_name", defaultValue = "") String fullName,
-			@RequestParam(defaultValue = "") String email,
-			@RequestParam(name = "role_id", required = false) @Nullable Long roleId,
-			@RequestParam(name = "is_employee", defaultValue = "false") boolean isEmployee,
-			@RequestParam(defaultValue = "") String cpf,
-			@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(defaultValue = "false") boolean active, Model model, RedirectAttributes redirect) {
-		AccessAdministration.UserChanges changes = new AccessAdministration.UserChanges(fullName, email, roleId,
-				isEmployee, cpf.isBlank() ? null : cpf, establishmentId, active);
+	String updateUser(@PathVariable long id, UserForm form, Model model, RedirectAttributes redirect) {
+		AccessAdministration.UserChanges changes = form.changes();
 		try {
 			AccessAdministration.UserDetail saved = this.access.updateUser(id, changes, PageModel.caller());
 			redirect.addFlashAttribute("saved", saved.username());
@@ -107,62 +129,48 @@ class AccessChangePages {
 	@Requires("access.users.change")
 	String deactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
-		try {
+		return FormErrors.submit(model, () -> {
 			this.access.deactivateUser(id, PageModel.caller());
-			redirect.addFlashAttribute("done", "deactivated");
-			return "redirect:/app/users/" + id;
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return userConfirmation(model, user, "deactivate");
-		}
+			return id;
+		}, done -> done(redirect, "deactivated", id), () -> userConfirmation(model, user, "deactivate"));
+	}
+
+	private static String done(RedirectAttributes redirect, String what, long id) {
+		redirect.addFlashAttribute("done", what);
+		return "redirect:/app/users/" + id;
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/reactivate")
 	@Requires("access.users.change")
 	String reactivate(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
-		try {
+		return FormErrors.submit(model, () -> {
 			this.access.reactivateUser(id, PageModel.caller());
-			redirect.addFlashAttribute("done", "reactivated");
-			return "redirect:/app/users/" + id;
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return userForm(model, user, new AccessAdministration.UserChanges(user.fullName(), user.email(),
-					user.roleId(), user.isEmployee(), user.cpf(), user.establishmentId(), user.active()));
-		}
+			return id;
+		}, done -> done(redirect, "reactivated", id),
+				() -> userForm(model, user, new AccessAdministration.UserChanges(user.fullName(), user.email(),
+						user.roleId(), user.isEmployee(), user.cpf(), user.establishmentId(), user.active())));
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/reset-password")
 	@Requires("access.users.change")
 	String resetPassword(@PathVariable long id, Model model) {
 		AccessAdministration.UserDetail user = this.access.user(id);
-		try {
-			String temporary = this.access.resetPassword(id, PageModel.caller());
+		return FormErrors.submit(model, () -> this.access.resetPassword(id, PageModel.caller()), temporary -> {
 			model.addAttribute("user", user);
 			model.addAttribute("temporaryPassword", temporary);
 			return "user-password";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return userConfirmation(model, user, "reset-password");
-		}
+		}, () -> userConfirmation(model, user, "reset-password"));
 	}
 
 	@PostMapping("/app/users/{id:\\d+}/revoke")
 	@Requires("access.users.change")
 	String revoke(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserDetail user = this.access.user(id);
-		try {
+		return FormErrors.submit(model, () -> {
 			this.access.revokeTokens(id, PageModel.caller());
-			redirect.addFlashAttribute("done", "revoked");
-			return "redirect:/app/users/" + id;
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return userConfirmation(model, user, "revoke");
-		}
+			return id;
+		}, done -> done(redirect, "revoked", id), () -> userConfirmation(model, user, "revoke"));
 	}
 
 	@GetMapping("/app/roles/{id:\\d+}")
@@ -174,20 +182,17 @@ class AccessChangePages {
 
 	@PostMapping("/app/roles/{id:\\d+}")
 	@Requires("access.roles.change")
-	String updateRole(@PathVariable long id, @RequestParam(defaultValue = "") String name,
-			@RequestParam(defaultValue = "") String description,
-			@RequestParam(name = "permissions", required = false) @Nullable List<String> permissions, Model model,
-			RedirectAttributes redirect) {
-		List<String> chosen = permissions == null ? List.of() : permissions;
+	String updateRole(@PathVariable long id, RoleForm form, Model model, RedirectAttributes redirect) {
 		try {
-			AccessAdministration.RoleView role = this.access.updateRole(id, name, description, chosen,
-					PageModel.caller());
+			AccessAdministration.RoleView role = this.access.updateRole(id, form.name(), form.description(),
+					form.permissions(), PageModel.caller());
 			redirect.addFlashAttribute("updated", role.name());
 			return "redirect:/app/roles/";
 		}
 		catch (ApiProblem problem) {
+			// A refused permission is shown at its box (AccessPages.showRoleRefusal).
 			AccessPages.showRoleRefusal(model, problem);
-			return roleForm(model, this.access.role(id), name, description, chosen);
+			return roleForm(model, this.access.role(id), form.name(), form.description(), form.permissions());
 		}
 	}
 
@@ -212,16 +217,16 @@ class AccessChangePages {
 	@Requires("access.roles.change")
 	String delete(@PathVariable long id, Model model, RedirectAttributes redirect) {
 		AccessAdministration.RoleView role = this.access.role(id);
-		try {
+		return FormErrors.submit(model, () -> {
 			this.access.deleteRole(id);
-			redirect.addFlashAttribute("deleted", role.name());
+			return role.name();
+		}, deleted -> {
+			redirect.addFlashAttribute("deleted", deleted);
 			return "redirect:/app/roles/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
+		}, () -> {
 			model.addAttribute("role", role);
 			return "role-delete";
-		}
+		});
 	}
 
 	private static Map<String, Object> properties(ApiProblem problem) {
