@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.shared.BeanChecks;
+import br.suite.shared.InvalidRequest;
 import br.suite.shared.ClosedSet;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.lists.ListQuery;
@@ -91,50 +93,71 @@ class DocumentPages {
 		return "documents";
 	}
 
+	/**
+	 * The new document's form as typed (the API's names); a new one starts at version
+	 * 1.0, reviewed every 365 days.
+	 */
+	record DocumentForm(String title, @BindParam("process_area") String processArea, String category, String owner,
+			String version, @BindParam("review_cycle_days") String reviewCycleDays, String description) {
+
+		DocumentForm {
+			title = title == null ? "" : title;
+			processArea = processArea == null ? "" : processArea;
+			category = category == null ? "" : category;
+			owner = owner == null ? "" : owner;
+			version = version == null ? "" : version;
+			reviewCycleDays = reviewCycleDays == null ? "" : reviewCycleDays;
+			description = description == null ? "" : description;
+		}
+
+		static final DocumentForm NEW = new DocumentForm("", "", "", "", "1.0", "365", "");
+
+		/**
+		 * The API's request; a cycle that is not a whole number is refused at its field.
+		 */
+		ProcessDocumentRequest request() {
+			Integer cycle = null;
+			if (!this.reviewCycleDays.isBlank()) {
+				try {
+					cycle = Integer.valueOf(this.reviewCycleDays.strip());
+				}
+				catch (NumberFormatException ex) {
+					throw InvalidRequest.of("review_cycle_days", "{form.days}");
+				}
+			}
+			return new ProcessDocumentRequest(this.title, this.processArea, this.category, this.owner, null,
+					FormInput.blank(this.version), cycle, null, null, this.description);
+		}
+
+	}
+
 	@GetMapping("/app/documents/new")
 	@Requires("processdocs.documents.change")
 	String newDocument(Model model) {
-		return form(model, "", "", "", "", "1.0", "365", "");
+		return form(model, DocumentForm.NEW);
 	}
 
 	@PostMapping("/app/documents/new")
 	@Requires("processdocs.documents.change")
-	String create(@RequestParam(defaultValue = "") String title,
-			@RequestParam(name = "process_area", defaultValue = "") String processArea,
-			@RequestParam(defaultValue = "") String category, @RequestParam(defaultValue = "") String owner,
-			@RequestParam(defaultValue = "") String version,
-			@RequestParam(name = "review_cycle_days", defaultValue = "") String reviewCycleDays,
-			@RequestParam(defaultValue = "") String description, Model model, RedirectAttributes redirect) {
-		Integer cycle = null;
-		if (!reviewCycleDays.isBlank()) {
-			try {
-				cycle = Integer.valueOf(reviewCycleDays.strip());
-			}
-			catch (NumberFormatException ex) {
-				FormErrors.field(model, "review_cycle_days", "{form.days}");
-				return form(model, title, processArea, category, owner, version, reviewCycleDays, description);
-			}
-		}
-		ProcessDocumentRequest request = new ProcessDocumentRequest(title, processArea, category, owner, null,
-				FormInput.blank(version), cycle, null, null, description);
+	String create(DocumentForm form, Model model, RedirectAttributes redirect) {
 		return FormErrors.submit(model, () -> {
+			ProcessDocumentRequest request = form.request();
 			BeanChecks.check(this.validator, request);
 			return this.documents.create(request, PageModel.caller());
 		}, document -> {
 			redirect.addFlashAttribute("message", document.code);
 			return "redirect:/app/documents/";
-		}, () -> form(model, title, processArea, category, owner, version, reviewCycleDays, description));
+		}, () -> form(model, form));
 	}
 
-	private static String form(Model model, String title, String processArea, String category, String owner,
-			String version, String reviewCycleDays, String description) {
-		model.addAttribute("title", title);
-		model.addAttribute("processArea", processArea);
-		model.addAttribute("category", category);
-		model.addAttribute("owner", owner);
-		model.addAttribute("version", version);
-		model.addAttribute("reviewCycleDays", reviewCycleDays);
-		model.addAttribute("description", description);
+	private static String form(Model model, DocumentForm form) {
+		model.addAttribute("title", form.title());
+		model.addAttribute("processArea", form.processArea());
+		model.addAttribute("category", form.category());
+		model.addAttribute("owner", form.owner());
+		model.addAttribute("version", form.version());
+		model.addAttribute("reviewCycleDays", form.reviewCycleDays());
+		model.addAttribute("description", form.description());
 		return "document-form";
 	}
 
