@@ -116,6 +116,15 @@ class CashFlowPageTests extends ApiTest {
 		String account = "0341-1234-" + acctId;
 		assertThat(opened.body()).contains("value=\"4250,50\"", "value=\"01/03/2026\"", "value=\"ofx\"",
 				"value=\"" + account + "\"");
+		// An amount the page cannot read: refused at its field, what was typed kept,
+		// nothing created.
+		HttpResponse<String> unreadable = pages.post("/app/bank-accounts/new",
+				Map.of("name", "Itaú movimento", "provider", "ofx", "account_id", account, "opening_balance",
+						"quatro mil", "opening_date", "01/03/2026"));
+		assertThat(unreadable.statusCode()).isEqualTo(200);
+		assertThat(unreadable.body()).contains("id=\"erro-opening_balance\"", "value=\"quatro mil\"",
+				"value=\"Itaú movimento\"");
+		assertThat(this.api.get("/api/finance/accounts/").body()).doesNotContain(account);
 		HttpResponse<String> saved = pages.post("/app/bank-accounts/new", Map.of("name", "Itaú movimento", "provider",
 				"ofx", "account_id", account, "opening_balance", "4250,50", "opening_date", "01/03/2026"));
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(302);

@@ -6,12 +6,11 @@ import java.util.Optional;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -38,62 +37,78 @@ class AccountPages {
 		return "bank-accounts";
 	}
 
+	/** The account form as typed (the API's names); blank when not given. */
+	record AccountForm(String name, String provider, @BindParam("account_id") String accountId,
+			@BindParam("opening_balance") String openingBalance, @BindParam("opening_date") String openingDate) {
+
+		AccountForm {
+			name = name == null ? "" : name;
+			provider = provider == null ? "" : provider;
+			accountId = accountId == null ? "" : accountId;
+			openingBalance = openingBalance == null ? "" : openingBalance;
+			openingDate = openingDate == null ? "" : openingDate;
+		}
+
+		/**
+		 * The form as a link fills it in: an amount and a date written as the API writes
+		 * them are shown as the form writes them (150,00 and dd/mm/aaaa).
+		 */
+		AccountForm shown() {
+			String balance = this.openingBalance.matches("-?\\d{1,12}(\\.\\d{1,2})?")
+					? this.openingBalance.replace('.', ',') : this.openingBalance;
+			String date = this.openingDate;
+			try {
+				date = FormInput.dayText(LocalDate.parse(this.openingDate.strip()));
+			}
+			catch (DateTimeParseException ex) {
+				// Kept as typed.
+			}
+			return new AccountForm(this.name, this.provider, this.accountId, balance, date);
+		}
+
+		/** The API's request; the amount and the date are read at once (400). */
+		AccountRequest request() {
+			return new AccountRequest(this.name, this.provider, this.accountId,
+					FormInput.money("opening_balance", this.openingBalance),
+					FormInput.day("opening_date", this.openingDate));
+		}
+
+	}
+
 	/**
 	 * The form; {@code opening_date} may come as an ISO date (a link from an import's
-	 * result) or as the form writes it.
+	 * result) or as the form writes it. A name given in the link is not taken: the person
+	 * names the account.
 	 */
 	@GetMapping("/app/bank-accounts/new")
 	@Requires("finance.accounts.change")
-	String form(@RequestParam(defaultValue = "") String provider,
-			@RequestParam(name = "account_id", defaultValue = "") String accountId,
-			@RequestParam(name = "opening_balance", defaultValue = "") String openingBalance,
-			@RequestParam(name = "opening_date", defaultValue = "") String openingDate, Model model) {
-		String balance = openingBalance.matches("-?\\d{1,12}(\\.\\d{1,2})?") ? openingBalance.replace('.', ',')
-				: openingBalance;
-		String date = openingDate;
-		try {
-			date = FormInput.dayText(LocalDate.parse(openingDate.strip()));
-		}
-		catch (DateTimeParseException ex) {
-			// Kept as typed.
-		}
-		return form(model, "", provider, accountId, balance, date);
+	String form(AccountForm link, Model model) {
+		AccountForm shown = link.shown();
+		return form(model,
+				new AccountForm("", shown.provider(), shown.accountId(), shown.openingBalance(), shown.openingDate()));
 	}
 
 	@PostMapping("/app/bank-accounts/new")
 	@Requires("finance.accounts.change")
-	String create(@RequestParam(defaultValue = "") String name, @RequestParam(defaultValue = "") String provider,
-			@RequestParam(name = "account_id", defaultValue = "") String accountId,
-			@RequestParam(name = "opening_balance", defaultValue = "") String openingBalance,
-			@RequestParam(name = "opening_date", defaultValue = "") String openingDate, Model model,
-			RedirectAttributes redirect) {
-		try {
-			AccountResponse created = this.accounts
-				.create(new AccountRequest(name, provider, accountId,
-						FormInput.money("opening_balance", openingBalance), FormInput.day("opening_date", openingDate)))
-				.body();
+	String create(AccountForm form, Model model, RedirectAttributes redirect) {
+		return FormErrors.submit(model, () -> this.accounts.create(form.request()).body(), created -> {
 			redirect.addFlashAttribute("created", created.name());
 			return "redirect:/app/bank-accounts/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return form(model, name, provider, accountId, openingBalance, openingDate);
-		}
+		}, () -> form(model, form));
 	}
 
-	private String form(Model model, String name, String provider, String accountId, String openingBalance,
-			String openingDate) {
-		model.addAttribute("name", name);
-		model.addAttribute("provider", provider);
-		model.addAttribute("accountId", accountId);
-		model.addAttribute("openingBalance", openingBalance);
-		model.addAttribute("openingDate", openingDate);
-		Optional<AccountResponse> existing = provider.isBlank() ? Optional.empty()
-				: this.accounts.list(new Paging(null, null))
-					.items()
-					.stream()
-					.filter(a -> a.provider().equals(provider.strip()) && a.accountId().equals(accountId.strip()))
-					.findFirst();
+	private String form(Model model, AccountForm form) {
+		model.addAttribute("name", form.name());
+		model.addAttribute("provider", form.provider());
+		model.addAttribute("accountId", form.accountId());
+		model.addAttribute("openingBalance", form.openingBalance());
+		model.addAttribute("openingDate", form.openingDate());
+		Optional<AccountResponse> existing = form.provider().isBlank() ? Optional.empty() : this.accounts
+			.list(new Paging(null, null))
+			.items()
+			.stream()
+			.filter(a -> a.provider().equals(form.provider().strip()) && a.accountId().equals(form.accountId().strip()))
+			.findFirst();
 		model.addAttribute("existing", existing.orElse(null));
 		return "bank-account-form";
 	}
