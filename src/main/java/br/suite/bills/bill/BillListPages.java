@@ -16,7 +16,6 @@ import br.suite.bills.category.CategoryKind;
 import br.suite.bills.costcentre.CostCentreChecks;
 import br.suite.customers.ClienteDirectory;
 import br.suite.customers.FornecedorDirectory;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
@@ -58,24 +57,30 @@ class BillListPages {
 
 	@GetMapping({ "/app/payables", "/app/payables/" })
 	@Requires("finance.bills.view")
-	String payables(@RequestParam(defaultValue = "abertas") String aba, @RequestParam(defaultValue = "") String parte,
-			@RequestParam(defaultValue = "") String categoria, @RequestParam(defaultValue = "") String centro,
-			@RequestParam(defaultValue = "") String competencia, @RequestParam(defaultValue = "") String q,
-			@RequestParam(defaultValue = "1") int pagina, Model model) {
-		return list(BillDirection.PAYABLE, new Chosen(aba, parte, categoria, centro, competencia, q), pagina, model);
+	String payables(Chosen chosen, @RequestParam(defaultValue = "1") int pagina, Model model) {
+		return list(BillDirection.PAYABLE, chosen, pagina, model);
 	}
 
 	@GetMapping({ "/app/receivables", "/app/receivables/" })
 	@Requires("finance.bills.view")
-	String receivables(@RequestParam(defaultValue = "abertas") String aba,
-			@RequestParam(defaultValue = "") String parte, @RequestParam(defaultValue = "") String categoria,
-			@RequestParam(defaultValue = "") String centro, @RequestParam(defaultValue = "") String competencia,
-			@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "1") int pagina, Model model) {
-		return list(BillDirection.RECEIVABLE, new Chosen(aba, parte, categoria, centro, competencia, q), pagina, model);
+	String receivables(Chosen chosen, @RequestParam(defaultValue = "1") int pagina, Model model) {
+		return list(BillDirection.RECEIVABLE, chosen, pagina, model);
 	}
 
-	/** The filters as typed, kept in the form and in every tab's and page's link. */
+	/**
+	 * The filters as typed, kept in the form and in every tab's and page's link; the open
+	 * installments' tab unless one is picked.
+	 */
 	record Chosen(String aba, String parte, String categoria, String centro, String competencia, String q) {
+
+		Chosen {
+			aba = aba == null ? "abertas" : aba;
+			parte = parte == null ? "" : parte;
+			categoria = categoria == null ? "" : categoria;
+			centro = centro == null ? "" : centro;
+			competencia = competencia == null ? "" : competencia;
+			q = q == null ? "" : q;
+		}
 
 		Map<String, String> query(String tab) {
 			return Map.of("aba", tab, "parte", this.parte, "categoria", this.categoria, "centro", this.centro,
@@ -102,28 +107,34 @@ class BillListPages {
 		model.addAttribute("rows", List.of());
 		model.addAttribute("listing", null);
 		model.addAttribute("pager", Pager.of(1, 0));
-		try {
-			BillListing.Listing page = this.listing.list(
-					new BillListing.Filter(direction, tab, id(chosen.parte(), "parte"),
-							id(chosen.categoria(), "categoria"), id(chosen.centro(), "centro"),
-							FormInput.month("competencia", chosen.competencia()), chosen.q()),
-					Pager.SIZE, Pager.offset(pagina));
-			model.addAttribute("rows", page.rows());
-			model.addAttribute("listing", page);
-			model.addAttribute("pager", Pager.of(pagina, page.total()));
-			model.addAttribute("names", !names ? Map.of() : payable ? this.fornecedores
-				.names(page.rows().stream().map(BillListing.Row::partyId).filter(java.util.Objects::nonNull).toList())
-					: this.clientes.names(page.rows()
-						.stream()
-						.map(BillListing.Row::partyId)
-						.filter(java.util.Objects::nonNull)
-						.toList()));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			model.addAttribute("names", Map.of());
-		}
-		return "bills";
+		return FormErrors.submit(model,
+				() -> this.listing.list(
+						new BillListing.Filter(direction, tab, id(chosen.parte(), "parte"),
+								id(chosen.categoria(), "categoria"), id(chosen.centro(), "centro"),
+								FormInput.month("competencia", chosen.competencia()), chosen.q()),
+						Pager.SIZE, Pager.offset(pagina)),
+				page -> {
+					model.addAttribute("rows", page.rows());
+					model.addAttribute("listing", page);
+					model.addAttribute("pager", Pager.of(pagina, page.total()));
+					model.addAttribute("names",
+							!names ? Map.of()
+									: payable
+											? this.fornecedores.names(page.rows()
+												.stream()
+												.map(BillListing.Row::partyId)
+												.filter(java.util.Objects::nonNull)
+												.toList())
+											: this.clientes.names(page.rows()
+												.stream()
+												.map(BillListing.Row::partyId)
+												.filter(java.util.Objects::nonNull)
+												.toList()));
+					return "bills";
+				}, () -> {
+					model.addAttribute("names", Map.of());
+					return "bills";
+				});
 	}
 
 	private static @Nullable Long id(String value, String field) {
