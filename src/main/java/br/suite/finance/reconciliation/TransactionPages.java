@@ -10,6 +10,7 @@ import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,7 +20,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import br.suite.finance.transaction.TransactionResponse;
 import br.suite.finance.transaction.TransactionService;
 import br.suite.shared.ApiProblem;
-import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.DashboardTile;
@@ -52,43 +52,56 @@ class TransactionPages {
 		this.reconciliation = reconciliation;
 	}
 
+	/** The list's filters as typed (the API's names); blank for any. */
+	record ListFilter(@BindParam("date_from") String dateFrom, @BindParam("date_to") String dateTo, String direction,
+			String provider, @BindParam("account_id") String accountId, String q) {
+
+		ListFilter {
+			dateFrom = dateFrom == null ? "" : dateFrom;
+			dateTo = dateTo == null ? "" : dateTo;
+			direction = direction == null ? "" : direction;
+			provider = provider == null ? "" : provider;
+			accountId = accountId == null ? "" : accountId;
+			q = q == null ? "" : q;
+		}
+
+		/** The API's filter; the dates are read at once (400). */
+		TransactionService.Filter filter(boolean unreconciled) {
+			return new TransactionService.Filter(FormInput.day("date_from", this.dateFrom),
+					FormInput.day("date_to", this.dateTo), null, FormInput.blank(this.direction),
+					FormInput.blank(this.provider), FormInput.blank(this.accountId), null, FormInput.blank(this.q),
+					null, null, unreconciled, null, null);
+		}
+
+	}
+
 	@GetMapping({ "/app/transactions", "/app/transactions/" })
 	@Requires("finance.transactions.view")
-	String list(@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
-			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
-			@RequestParam(defaultValue = "") String direction, @RequestParam(defaultValue = "") String provider,
-			@RequestParam(name = "account_id", defaultValue = "") String accountId,
-			@RequestParam(defaultValue = "") String q, @RequestParam(defaultValue = "false") boolean unreconciled,
+	String list(ListFilter filter, @RequestParam(defaultValue = "false") boolean unreconciled,
 			@RequestParam(defaultValue = "1") int pagina, Model model) {
-		model.addAttribute("dateFrom", dateFrom);
-		model.addAttribute("dateTo", dateTo);
-		model.addAttribute("direction", direction);
-		model.addAttribute("provider", provider);
-		model.addAttribute("accountId", accountId);
-		model.addAttribute("q", q);
+		model.addAttribute("dateFrom", filter.dateFrom());
+		model.addAttribute("dateTo", filter.dateTo());
+		model.addAttribute("direction", filter.direction());
+		model.addAttribute("provider", filter.provider());
+		model.addAttribute("accountId", filter.accountId());
+		model.addAttribute("q", filter.q());
 		model.addAttribute("unreconciled", unreconciled);
 		model.addAttribute("transactions", List.of());
 		model.addAttribute("openCredits", Set.of());
 		model.addAttribute("pager", Pager.of(1, 0));
-		try {
-			ListQuery.Page<TransactionResponse> page = this.transactions
-				.list(new TransactionService.Filter(FormInput.day("date_from", dateFrom),
-						FormInput.day("date_to", dateTo), null, FormInput.blank(direction), FormInput.blank(provider),
-						FormInput.blank(accountId), null, FormInput.blank(q), null, null, unreconciled, null, null),
-						new Paging(Pager.SIZE, Pager.offset(pagina)));
-			model.addAttribute("transactions", page.items());
-			model.addAttribute("openCredits",
-					page.items()
-						.stream()
-						.filter(TransactionPages::openCredit)
-						.map(TransactionResponse::id)
-						.collect(Collectors.toSet()));
-			model.addAttribute("pager", Pager.of(pagina, page.total()));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		return "transactions";
+		return FormErrors.submit(model,
+				() -> this.transactions.list(filter.filter(unreconciled), new Paging(Pager.SIZE, Pager.offset(pagina))),
+				page -> {
+					model.addAttribute("transactions", page.items());
+					model.addAttribute("openCredits",
+							page.items()
+								.stream()
+								.filter(TransactionPages::openCredit)
+								.map(TransactionResponse::id)
+								.collect(Collectors.toSet()));
+					model.addAttribute("pager", Pager.of(pagina, page.total()));
+					return "transactions";
+				}, () -> "transactions");
 	}
 
 	@GetMapping({ "/app/transactions/{id}", "/app/transactions/{id}/" })
