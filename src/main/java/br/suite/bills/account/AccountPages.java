@@ -51,7 +51,8 @@ class AccountPages {
 
 		/**
 		 * The form as a link fills it in: an amount and a date written as the API writes
-		 * them are shown as the form writes them (150,00 and dd/mm/aaaa).
+		 * them are shown as the form writes them (150,00 and dd/mm/aaaa); a name in the
+		 * link is not taken, the person names the account.
 		 */
 		AccountForm shown() {
 			String balance = this.openingBalance.matches("-?\\d{1,12}(\\.\\d{1,2})?")
@@ -63,7 +64,7 @@ class AccountPages {
 			catch (DateTimeParseException ex) {
 				// Kept as typed.
 			}
-			return new AccountForm(this.name, this.provider, this.accountId, balance, date);
+			return new AccountForm("", this.provider, this.accountId, balance, date);
 		}
 
 		/** The API's request; the amount and the date are read at once (400). */
@@ -77,15 +78,12 @@ class AccountPages {
 
 	/**
 	 * The form; {@code opening_date} may come as an ISO date (a link from an import's
-	 * result) or as the form writes it. A name given in the link is not taken: the person
-	 * names the account.
+	 * result) or as the form writes it.
 	 */
 	@GetMapping("/app/bank-accounts/new")
 	@Requires("finance.accounts.change")
 	String form(AccountForm link, Model model) {
-		AccountForm shown = link.shown();
-		return form(model,
-				new AccountForm("", shown.provider(), shown.accountId(), shown.openingBalance(), shown.openingDate()));
+		return form(model, link.shown());
 	}
 
 	@PostMapping("/app/bank-accounts/new")

@@ -117,19 +117,13 @@ class BillListPages {
 					model.addAttribute("rows", page.rows());
 					model.addAttribute("listing", page);
 					model.addAttribute("pager", Pager.of(pagina, page.total()));
-					model.addAttribute("names",
-							!names ? Map.of()
-									: payable
-											? this.fornecedores.names(page.rows()
-												.stream()
-												.map(BillListing.Row::partyId)
-												.filter(java.util.Objects::nonNull)
-												.toList())
-											: this.clientes.names(page.rows()
-												.stream()
-												.map(BillListing.Row::partyId)
-												.filter(java.util.Objects::nonNull)
-												.toList()));
+					List<Long> parties = page.rows()
+						.stream()
+						.map(BillListing.Row::partyId)
+						.filter(java.util.Objects::nonNull)
+						.toList();
+					model.addAttribute("names", !names ? Map.of()
+							: payable ? this.fornecedores.names(parties) : this.clientes.names(parties));
 					return "bills";
 				}, () -> {
 					model.addAttribute("names", Map.of());

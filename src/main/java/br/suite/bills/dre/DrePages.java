@@ -176,15 +176,7 @@ class DrePages {
 					.map(c -> c.code() + " " + c.name())
 					.findFirst()
 					.orElse(""));
-		String lineLabel = "";
-		if (!cell.line().isBlank()) {
-			for (Dre.Line each : Dre.Line.values()) {
-				if (each.wire().equals(cell.line().strip())) {
-					lineLabel = each.label;
-				}
-			}
-		}
-		String label = lineLabel;
+		String label = lineLabel(cell.line());
 		model.addAttribute("what", label);
 		return FormErrors.submit(model, () -> {
 			List<DreService.NamedEntry> entries = this.dre.entries(cell.month(), cell.line(), cell.categoryId(),
@@ -207,6 +199,16 @@ class DrePages {
 			model.addAttribute("what", found.what());
 			return "dre-entries";
 		}, () -> "dre-entries");
+	}
+
+	/** What the page calls a line of the DRE given by its wire name; blank for none. */
+	private static String lineLabel(String wire) {
+		for (Dre.Line each : Dre.Line.values()) {
+			if (each.wire().equals(wire.strip())) {
+				return each.label;
+			}
+		}
+		return "";
 	}
 
 	/** The basis picked, accrual when none. */
