@@ -9,15 +9,14 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import tools.jackson.databind.JsonNode;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
-import br.suite.shared.lists.ListQuery;
 import br.suite.web.FormErrors;
 import br.suite.web.FormInput;
 import br.suite.web.Pager;
@@ -48,39 +47,49 @@ class AuditPages {
 			List<Change> changes) {
 	}
 
-	@GetMapping({ "/app/audit", "/app/audit/" })
-	@Requires("audit.events.view")
-	String list(@RequestParam(name = "actor_id", defaultValue = "") String actorId,
-			@RequestParam(defaultValue = "") String action,
-			@RequestParam(name = "resource_type", defaultValue = "") String resourceType,
-			@RequestParam(name = "resource_id", defaultValue = "") String resourceId,
-			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
-			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
-			@RequestParam(defaultValue = "1") int pagina, Model model) {
-		model.addAttribute("actorId", actorId);
-		model.addAttribute("action", action);
-		model.addAttribute("resourceType", resourceType);
-		model.addAttribute("resourceId", resourceId);
-		model.addAttribute("dateFrom", dateFrom);
-		model.addAttribute("dateTo", dateTo);
-		model.addAttribute("entries", List.of());
-		model.addAttribute("pager", Pager.of(1, 0));
-		try {
-			LocalDate from = FormInput.day("date_from", dateFrom);
-			LocalDate to = FormInput.day("date_to", dateTo);
+	/** The list's filters as typed (the API's names); blank for any. */
+	record ListFilter(@BindParam("actor_id") String actorId, String action,
+			@BindParam("resource_type") String resourceType, @BindParam("resource_id") String resourceId,
+			@BindParam("date_from") String dateFrom, @BindParam("date_to") String dateTo) {
+
+		ListFilter {
+			actorId = actorId == null ? "" : actorId;
+			action = action == null ? "" : action;
+			resourceType = resourceType == null ? "" : resourceType;
+			resourceId = resourceId == null ? "" : resourceId;
+			dateFrom = dateFrom == null ? "" : dateFrom;
+			dateTo = dateTo == null ? "" : dateTo;
+		}
+
+		/** The API's filter; the actor and the days are read at once (400). */
+		AuditEvents.Filter filter() {
+			LocalDate from = FormInput.day("date_from", this.dateFrom);
+			LocalDate to = FormInput.day("date_to", this.dateTo);
 			if (from != null && to != null && to.isBefore(from)) {
 				throw InvalidRequest.of("date_to", "{form.dateOrder}");
 			}
-			ListQuery.Page<AuditEventResponse> page = this.events.list(new AuditEvents.Filter(actor(actorId),
-					FormInput.blank(action), FormInput.blank(resourceType), FormInput.blank(resourceId), from, to),
-					Pager.paging(pagina));
+			return new AuditEvents.Filter(actor(this.actorId), FormInput.blank(this.action),
+					FormInput.blank(this.resourceType), FormInput.blank(this.resourceId), from, to);
+		}
+
+	}
+
+	@GetMapping({ "/app/audit", "/app/audit/" })
+	@Requires("audit.events.view")
+	String list(ListFilter filter, @RequestParam(defaultValue = "1") int pagina, Model model) {
+		model.addAttribute("actorId", filter.actorId());
+		model.addAttribute("action", filter.action());
+		model.addAttribute("resourceType", filter.resourceType());
+		model.addAttribute("resourceId", filter.resourceId());
+		model.addAttribute("dateFrom", filter.dateFrom());
+		model.addAttribute("dateTo", filter.dateTo());
+		model.addAttribute("entries", List.of());
+		model.addAttribute("pager", Pager.of(1, 0));
+		return FormErrors.submit(model, () -> this.events.list(filter.filter(), Pager.paging(pagina)), page -> {
 			model.addAttribute("entries", page.items().stream().map(AuditPages::entry).toList());
 			model.addAttribute("pager", Pager.of(pagina, page.total()));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		return "audit";
+			return "audit";
+		}, () -> "audit");
 	}
 
 	private static @Nullable Long actor(String value) {

@@ -13,7 +13,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.DateTimes;
 import br.suite.shared.Requires;
@@ -82,15 +81,11 @@ class EstablishmentPages {
 	@PostMapping("/app/establishments/new")
 	@Requires("timeclock.establishments.change")
 	String createEstablishment(Form form, Model model, RedirectAttributes redirect) {
-		try {
-			Establishment created = this.establishments.create(request(form), PageModel.caller().id());
-			redirect.addFlashAttribute("saved", created.name());
-			return "redirect:/app/establishments/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return establishmentForm(model, null, form);
-		}
+		return FormErrors.submit(model, () -> this.establishments.create(request(form), PageModel.caller().id()),
+				created -> {
+					redirect.addFlashAttribute("saved", created.name());
+					return "redirect:/app/establishments/";
+				}, () -> establishmentForm(model, null, form));
 	}
 
 	@GetMapping("/app/establishments/{id:\\d+}")
@@ -103,15 +98,11 @@ class EstablishmentPages {
 	@PostMapping("/app/establishments/{id:\\d+}")
 	@Requires("timeclock.establishments.change")
 	String updateEstablishment(@PathVariable long id, Form form, Model model, RedirectAttributes redirect) {
-		try {
-			Establishment saved = this.establishments.update(id, current -> request(form), PageModel.caller().id());
-			redirect.addFlashAttribute("saved", saved.name());
-			return "redirect:/app/establishments/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return establishmentForm(model, this.establishments.get(id), form);
-		}
+		return FormErrors.submit(model,
+				() -> this.establishments.update(id, current -> request(form), PageModel.caller().id()), saved -> {
+					redirect.addFlashAttribute("saved", saved.name());
+					return "redirect:/app/establishments/";
+				}, () -> establishmentForm(model, this.establishments.get(id), form));
 	}
 
 	private static String establishmentForm(Model model, @Nullable Establishment existing, Form form) {

@@ -130,6 +130,35 @@ public final class FormErrors {
 	}
 
 	/**
+	 * The same, for a page that shows more of the refusal than its words ({@code again}
+	 * is given the problem: the employees a file could not be written for).
+	 */
+	public static <T> String submit(Model model, Supplier<T> change, Function<T, String> then,
+			Function<ApiProblem, String> again) {
+		T made;
+		try {
+			made = change.get();
+		}
+		catch (ApiProblem problem) {
+			show(model, problem);
+			return again.apply(problem);
+		}
+		return then.apply(made);
+	}
+
+	/**
+	 * The same, with a refusal of {@code type} shown at the form's {@code field} in its
+	 * own words instead of above the form (a permission the caller does not hold, at the
+	 * box or the role that asked for it).
+	 */
+	public static <T> String submit(Model model, Class<? extends ApiProblem> type, String field, Supplier<T> change,
+			Function<T, String> then, Supplier<String> again) {
+		return submit(model, problem -> type.isInstance(problem)
+				? new Shown(new LinkedHashMap<>(Map.of(field, List.of(describe(problem)))), null) : Shown.of(problem),
+				change, then, again);
+	}
+
+	/**
 	 * The same for a bound form record: its binding and validation problems first, then
 	 * the module's.
 	 */

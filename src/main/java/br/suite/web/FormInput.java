@@ -3,6 +3,8 @@ package br.suite.web;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.YearMonth;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -43,6 +45,26 @@ public final class FormInput {
 		}
 		catch (DateTimeParseException ex) {
 			throw InvalidRequest.of(field, "{form.day}");
+		}
+	}
+
+	/** HH:mm, strictly (no 24:00). */
+	public static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
+		.withResolverStyle(ResolverStyle.STRICT);
+
+	/**
+	 * A moment typed as a day (dd/mm/aaaa) and a time (hh:mm) in two fields, or
+	 * {@code null} when both are blank; refused at {@code field}.
+	 */
+	public static @Nullable LocalDateTime moment(String field, String day, String time) {
+		if (day.isBlank() && time.isBlank()) {
+			return null;
+		}
+		try {
+			return LocalDateTime.of(LocalDate.parse(day.strip(), DAY), LocalTime.parse(time.strip(), TIME));
+		}
+		catch (DateTimeParseException ex) {
+			throw InvalidRequest.of(field, "{form.moment}");
 		}
 	}
 

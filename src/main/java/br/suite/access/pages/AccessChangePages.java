@@ -1,7 +1,6 @@
 package br.suite.access.pages;
 
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
@@ -13,6 +12,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessAdministration;
+import br.suite.access.AccessProblems;
 import br.suite.access.EmployeeEstablishments;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.Requires;
@@ -84,21 +84,14 @@ class AccessChangePages {
 	@Requires("access.users.change")
 	String updateUser(@PathVariable long id, UserForm form, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserChanges changes = form.changes();
-		try {
-			AccessAdministration.UserDetail saved = this.access.updateUser(id, changes, PageModel.caller());
-			redirect.addFlashAttribute("saved", saved.username());
-			return "redirect:/app/users/" + id;
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			if (problem.status().value() == 403 && properties(problem).containsKey("permissions")) {
-				// Anti-escalation: the new role holds permissions the caller does not;
-				// say it at the role.
-				model.addAttribute("errors", Map.of("role_id", List.of(FormErrors.describe(problem))));
-				model.addAttribute("problem", null);
-			}
-			return userForm(model, this.access.user(id), changes);
-		}
+		// Anti-escalation: a new role holding permissions the caller does not is refused
+		// at
+		// the role.
+		return FormErrors.submit(model, AccessProblems.NotGrantable.class, "role_id",
+				() -> this.access.updateUser(id, changes, PageModel.caller()), saved -> {
+					redirect.addFlashAttribute("saved", saved.username());
+					return "redirect:/app/users/" + id;
+				}, () -> userForm(model, this.access.user(id), changes));
 	}
 
 	private String userForm(Model model, AccessAdministration.UserDetail user, AccessAdministration.UserChanges form) {
@@ -183,17 +176,14 @@ class AccessChangePages {
 	@PostMapping("/app/roles/{id:\\d+}")
 	@Requires("access.roles.change")
 	String updateRole(@PathVariable long id, RoleForm form, Model model, RedirectAttributes redirect) {
-		try {
-			AccessAdministration.RoleView role = this.access.updateRole(id, form.name(), form.description(),
-					form.permissions(), PageModel.caller());
-			redirect.addFlashAttribute("updated", role.name());
-			return "redirect:/app/roles/";
-		}
-		catch (ApiProblem problem) {
-			// A refused permission is shown at its box (AccessPages.showRoleRefusal).
-			AccessPages.showRoleRefusal(model, problem);
-			return roleForm(model, this.access.role(id), form.name(), form.description(), form.permissions());
-		}
+		// A permission the caller does not hold, or holders above the caller, are refused
+		// at
+		// the boxes.
+		return FormErrors.submit(model, ApiProblem.Forbidden.class, "permissions", () -> this.access.updateRole(id,
+				form.name(), form.description(), form.permissions(), PageModel.caller()), role -> {
+					redirect.addFlashAttribute("updated", role.name());
+					return "redirect:/app/roles/";
+				}, () -> roleForm(model, this.access.role(id), form.name(), form.description(), form.permissions()));
 	}
 
 	private String roleForm(Model model, AccessAdministration.RoleView role, String name, String description,
@@ -227,11 +217,6 @@ class AccessChangePages {
 			model.addAttribute("role", role);
 			return "role-delete";
 		});
-	}
-
-	private static Map<String, Object> properties(ApiProblem problem) {
-		Map<String, Object> properties = problem.toProblemDetail().getProperties();
-		return properties == null ? Map.of() : properties;
 	}
 
 }

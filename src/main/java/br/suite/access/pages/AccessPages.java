@@ -8,12 +8,14 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessAdministration;
+import br.suite.access.AccessProblems;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -48,19 +50,14 @@ class AccessPages {
 
 	@PostMapping("/app/roles/new")
 	@Requires("access.roles.change")
-	String createRole(@RequestParam(defaultValue = "") String name, @RequestParam(defaultValue = "") String description,
-			@RequestParam(name = "permissions", required = false) @Nullable List<String> permissions, Model model,
-			RedirectAttributes redirect) {
-		List<String> chosen = permissions == null ? List.of() : permissions;
-		try {
-			AccessAdministration.RoleView role = this.access.createRole(name, description, chosen, PageModel.caller());
-			redirect.addFlashAttribute("created", role.name());
-			return "redirect:/app/roles/";
-		}
-		catch (ApiProblem problem) {
-			showRoleRefusal(model, problem);
-			return roleForm(model, name, description, chosen);
-		}
+	String createRole(AccessChangePages.RoleForm form, Model model, RedirectAttributes redirect) {
+		// A permission the caller does not hold is refused at its box.
+		return FormErrors.submit(model, ApiProblem.Forbidden.class, "permissions",
+				() -> this.access.createRole(form.name(), form.description(), form.permissions(), PageModel.caller()),
+				role -> {
+					redirect.addFlashAttribute("created", role.name());
+					return "redirect:/app/roles/";
+				}, () -> roleForm(model, form.name(), form.description(), form.permissions()));
 	}
 
 	private String roleForm(Model model, String name, String description, List<String> chosen) {
@@ -104,28 +101,37 @@ class AccessPages {
 		return userForm(model, "", "", "", false, null);
 	}
 
+	/** The new user form as typed. */
+	record NewUserForm(@Nullable String username, @Nullable String email,
+			@BindParam("full_name") @Nullable String fullName, @BindParam("is_employee") @Nullable Boolean isEmployee,
+			@BindParam("role_id") @Nullable Long roleId) {
+
+		NewUserForm {
+			username = username == null ? "" : username;
+			email = email == null ? "" : email;
+			fullName = fullName == null ? "" : fullName;
+		}
+
+		boolean employee() {
+			return Boolean.TRUE.equals(this.isEmployee);
+		}
+
+	}
+
 	@PostMapping("/app/users/new")
 	@Requires("access.users.change")
-	String createUser(@RequestParam(defaultValue = "") String username, @RequestParam(defaultValue = "") String email,
-			@RequestParam(name = "full_name", defaultValue = "") String fullName,
-			@RequestParam(name = "is_employee", defaultValue = "false") boolean isEmployee,
-			@RequestParam(name = "role_id", required = false) @Nullable Long roleId, Model model) {
-		try {
-			AccessAdministration.CreatedUser user = this.access.createUser(username, email, fullName, isEmployee,
-					roleId, PageModel.caller());
-			model.addAttribute("created", user);
-			return "user-created";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			if (problem.status().value() == 403) {
-				// Anti-escalation: the chosen role holds permissions the caller does not;
-				// say it at the role.
-				model.addAttribute("errors", Map.of("role_id", List.of(FormErrors.describe(problem))));
-				model.addAttribute("problem", null);
-			}
-			return userForm(model, username, email, fullName, isEmployee, roleId);
-		}
+	String createUser(NewUserForm form, Model model) {
+		// Anti-escalation: a role holding permissions the caller does not is refused at
+		// the
+		// role.
+		return FormErrors.submit(model, AccessProblems.NotGrantable.class, "role_id",
+				() -> this.access.createUser(form.username(), form.email(), form.fullName(), form.employee(),
+						form.roleId(), PageModel.caller()),
+				user -> {
+					model.addAttribute("created", user);
+					return "user-created";
+				},
+				() -> userForm(model, form.username(), form.email(), form.fullName(), form.employee(), form.roleId()));
 	}
 
 	private String userForm(Model model, String username, String email, String fullName, boolean isEmployee,
@@ -137,18 +143,6 @@ class AccessPages {
 		model.addAttribute("roleId", roleId);
 		model.addAttribute("roles", this.access.roles());
 		return "user-form";
-	}
-
-	/**
-	 * A role form's refusal next to its fields; the anti-escalation refusal (403:
-	 * permissions the caller does not hold) at the permissions.
-	 */
-	static void showRoleRefusal(Model model, ApiProblem problem) {
-		FormErrors.show(model, problem);
-		if (problem.status().value() == 403) {
-			model.addAttribute("errors", Map.of("permissions", List.of(FormErrors.describe(problem))));
-			model.addAttribute("problem", null);
-		}
 	}
 
 }

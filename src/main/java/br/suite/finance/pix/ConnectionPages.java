@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -112,23 +113,56 @@ class ConnectionPages {
 
 	}
 
+	/**
+	 * The credentials form as typed (the certificate file apart); a blank secret keeps
+	 * the one set while the destination stays.
+	 */
+	record CredentialsForm(@BindParam("base_url") @Nullable String baseUrl,
+			@BindParam("token_url") @Nullable String tokenUrl, @BindParam("token_auth") @Nullable String tokenAuth,
+			@Nullable String scope, @BindParam("pix_key") @Nullable String pixKey,
+			@BindParam("client_id") @Nullable String clientId,
+			@BindParam("client_secret") @Nullable String clientSecret,
+			@BindParam("certificate_password") @Nullable String password,
+			@BindParam("certificate_pem") @Nullable String certificatePem,
+			@BindParam("private_key_pem") @Nullable String privateKeyPem,
+			@BindParam("extra_headers") @Nullable String extraHeaders,
+			@BindParam("extra_query") @Nullable String extraQuery,
+			@BindParam("server_ca_pem") @Nullable String serverCaPem) {
+
+		CredentialsForm {
+			baseUrl = baseUrl == null ? "" : baseUrl;
+			tokenUrl = tokenUrl == null ? "" : tokenUrl;
+			tokenAuth = tokenAuth == null || tokenAuth.isEmpty() ? "basic" : tokenAuth;
+			scope = scope == null ? "" : scope;
+			pixKey = pixKey == null ? "" : pixKey;
+			clientId = clientId == null ? "" : clientId;
+			clientSecret = clientSecret == null ? "" : clientSecret;
+			password = password == null ? "" : password;
+			certificatePem = certificatePem == null ? "" : certificatePem;
+			privateKeyPem = privateKeyPem == null ? "" : privateKeyPem;
+			extraHeaders = extraHeaders == null ? "" : extraHeaders;
+			extraQuery = extraQuery == null ? "" : extraQuery;
+			serverCaPem = serverCaPem == null ? "" : serverCaPem;
+		}
+
+		/** The non-secret fields, to fill the form again. */
+		Form shown() {
+			return new Form(this.baseUrl, this.tokenUrl, this.tokenAuth, this.scope, this.pixKey);
+		}
+
+	}
+
 	@PostMapping("/app/connections/{id}/credentials")
 	@Requires("finance.connections.change")
-	String saveCredentials(@PathVariable long id, @RequestParam(name = "base_url", defaultValue = "") String baseUrl,
-			@RequestParam(name = "token_url", defaultValue = "") String tokenUrl,
-			@RequestParam(name = "token_auth", defaultValue = "basic") String tokenAuth,
-			@RequestParam(defaultValue = "") String scope,
-			@RequestParam(name = "pix_key", defaultValue = "") String pixKey,
-			@RequestParam(name = "client_id", defaultValue = "") String clientId,
-			@RequestParam(name = "client_secret", defaultValue = "") String clientSecret,
-			@RequestParam(name = "certificate_p12", required = false) @Nullable MultipartFile p12,
-			@RequestParam(name = "certificate_password", defaultValue = "") String password,
-			@RequestParam(name = "certificate_pem", defaultValue = "") String certificatePem,
-			@RequestParam(name = "private_key_pem", defaultValue = "") String privateKeyPem,
-			@RequestParam(name = "extra_headers", defaultValue = "") String extraHeaders,
-			@RequestParam(name = "extra_query", defaultValue = "") String extraQuery,
-			@RequestParam(name = "server_ca_pem", defaultValue = "") String serverCaPem, Model model,
+	String saveCredentials(@PathVariable long id, CredentialsForm form,
+			@RequestParam(name = "certificate_p12", required = false) @Nullable MultipartFile p12, Model model,
 			RedirectAttributes redirect) {
+		String baseUrl = form.baseUrl();
+		String tokenUrl = form.tokenUrl();
+		String certificatePem = form.certificatePem();
+		String privateKeyPem = form.privateKeyPem();
+		String password = form.password();
+		String serverCaPem = form.serverCaPem();
 		this.connections.get(id);
 		String p12Base64 = null;
 		if (p12 != null && !p12.isEmpty()) {
@@ -153,17 +187,17 @@ class ConnectionPages {
 		String certificatePassword = !password.isEmpty() || newCertificate ? password
 				: current.map(PixCredentials.Secrets::certificatePassword).orElse("");
 		CredentialsRequest request = new CredentialsRequest("pix_api", baseUrl, tokenUrl,
-				keep(clientId, current.map(PixCredentials.Secrets::clientId)),
-				keep(clientSecret, current.map(PixCredentials.Secrets::clientSecret)), certificateP12,
-				certificatePassword, certificate, key, pixKey, tokenAuth, scope,
-				pairs(extraHeaders, ':', current.map(PixCredentials.Secrets::extraHeaders)),
-				pairs(extraQuery, '=', current.map(PixCredentials.Secrets::extraQuery)),
+				keep(form.clientId(), current.map(PixCredentials.Secrets::clientId)),
+				keep(form.clientSecret(), current.map(PixCredentials.Secrets::clientSecret)), certificateP12,
+				certificatePassword, certificate, key, form.pixKey(), form.tokenAuth(), form.scope(),
+				pairs(form.extraHeaders(), ':', current.map(PixCredentials.Secrets::extraHeaders)),
+				pairs(form.extraQuery(), '=', current.map(PixCredentials.Secrets::extraQuery)),
 				keep(serverCaPem, current.map(PixCredentials.Secrets::serverCaPem)));
 		try {
 			this.credentials.put(id, request, CurrentUser.get());
 		}
 		catch (FinanceProblems.ProviderDestinationNotGranted refused) {
-			model.addAttribute("form", new Form(baseUrl, tokenUrl, tokenAuth, scope, pixKey));
+			model.addAttribute("form", form.shown());
 			model.addAttribute("outcome", "credentials.destinationNotGranted");
 			return connection(id, model);
 		}
@@ -178,7 +212,7 @@ class ConnectionPages {
 				}
 			}
 			model.addAttribute("fieldErrors", errors);
-			model.addAttribute("form", new Form(baseUrl, tokenUrl, tokenAuth, scope, pixKey));
+			model.addAttribute("form", form.shown());
 			model.addAttribute("outcome", "credentials.refused");
 			return connection(id, model);
 		}

@@ -24,7 +24,6 @@ import br.suite.finance.charge.PixCharges;
 import br.suite.shared.ApiProblem;
 import br.suite.shared.ExpectedVersion;
 import br.suite.shared.Versioned;
-import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -142,16 +141,12 @@ class ChargePages {
 		model.addAttribute("statuses", STATUSES);
 		model.addAttribute("charges", List.of());
 		model.addAttribute("pager", Pager.of(1, 0));
-		try {
-			ListQuery.Page<ChargeResponse> page = this.charges.list(filter.filter(),
-					new Paging(Pager.SIZE, Pager.offset(pagina)));
-			model.addAttribute("charges", page.items());
-			model.addAttribute("pager", Pager.of(pagina, page.total()));
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-		}
-		return "charges";
+		return FormErrors.submit(model,
+				() -> this.charges.list(filter.filter(), new Paging(Pager.SIZE, Pager.offset(pagina))), page -> {
+					model.addAttribute("charges", page.items());
+					model.addAttribute("pager", Pager.of(pagina, page.total()));
+					return "charges";
+				}, () -> "charges");
 	}
 
 	@GetMapping({ "/app/charges/{id}", "/app/charges/{id}/" })

@@ -15,7 +15,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.multipart.MultipartFile;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.InvalidRequest;
 import br.suite.shared.Requires;
 import br.suite.web.FormErrors;
@@ -59,27 +58,25 @@ class ImportPages {
 			FormErrors.field(model, "file", "Escolha o arquivo CSV do extrato.");
 			return "import-upload";
 		}
-		try {
-			String name = file.getOriginalFilename() == null ? "" : file.getOriginalFilename();
-			PreparedImports.Prepared prepared = this.imports.prepare(file.getBytes(), name, provider, accountId,
-					PageModel.caller());
-			discard(session);
-			session.setAttribute(PREPARED, prepared.id().toString());
-			return "redirect:/app/import/preview";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			if (problem instanceof InvalidRequest invalid && invalid.errors().containsKey("file")
-					&& model.getAttribute("errors") instanceof Map<?, ?> shown) {
-				// Why the file was refused, as the readers name it (in Portuguese),
-				// rather
-				// than the catalogue's one instruction for the field.
-				@SuppressWarnings("unchecked")
-				Map<String, List<String>> errors = (Map<String, List<String>>) shown;
-				errors.put("file", List.copyOf(invalid.errors().get("file")));
-			}
-			return "import-upload";
-		}
+		String name = file.getOriginalFilename() == null ? "" : file.getOriginalFilename();
+		byte[] content = file.getBytes();
+		return FormErrors.submit(model,
+				() -> this.imports.prepare(content, name, provider, accountId, PageModel.caller()), prepared -> {
+					discard(session);
+					session.setAttribute(PREPARED, prepared.id().toString());
+					return "redirect:/app/import/preview";
+				}, problem -> {
+					if (problem instanceof InvalidRequest invalid && invalid.errors().containsKey("file")
+							&& model.getAttribute("errors") instanceof Map<?, ?> shown) {
+						// Why the file was refused, as the readers name it (in
+						// Portuguese),
+						// rather than the catalogue's one instruction for the field.
+						@SuppressWarnings("unchecked")
+						Map<String, List<String>> errors = (Map<String, List<String>>) shown;
+						errors.put("file", List.copyOf(invalid.errors().get("file")));
+					}
+					return "import-upload";
+				});
 	}
 
 	@GetMapping("/app/import/preview")
@@ -102,20 +99,18 @@ class ImportPages {
 			return "redirect:/app/import/";
 		}
 		PreparedImports.Prepared prepared = found.get();
-		try {
-			PreparedImports.Outcome outcome = this.imports.confirm(prepared, replaceMonth, PageModel.caller());
-			if (outcome.success()) {
-				session.removeAttribute(PREPARED);
-			}
-			model.addAttribute("outcome", outcome);
-			model.addAttribute("prepared", prepared);
-			return "import-result";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			model.addAttribute("prepared", prepared);
-			return "import-preview";
-		}
+		return FormErrors.submit(model, () -> this.imports.confirm(prepared, replaceMonth, PageModel.caller()),
+				outcome -> {
+					if (outcome.success()) {
+						session.removeAttribute(PREPARED);
+					}
+					model.addAttribute("outcome", outcome);
+					model.addAttribute("prepared", prepared);
+					return "import-result";
+				}, () -> {
+					model.addAttribute("prepared", prepared);
+					return "import-preview";
+				});
 	}
 
 	@PostMapping("/app/import/cancel")

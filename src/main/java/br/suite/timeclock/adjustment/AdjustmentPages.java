@@ -1,20 +1,18 @@
 package br.suite.timeclock.adjustment;
 
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.function.Function;
 
 import jakarta.validation.Validator;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -23,7 +21,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessAdministration;
 import br.suite.access.AccessDirectory;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.BeanChecks;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
@@ -43,9 +40,6 @@ import br.suite.web.Pager;
  */
 @Controller
 class AdjustmentPages {
-
-	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
-		.withResolverStyle(java.time.format.ResolverStyle.STRICT);
 
 	private final PunchAdjustments adjustments;
 
@@ -85,8 +79,32 @@ class AdjustmentPages {
 		return adjustmentsPage(model, employeeId, pagina, new Inclusion(null, "entrada", "", "", ""));
 	}
 
-	/** What the include form sends back when it is shown again. */
-	record Inclusion(@Nullable Long employeeId, String eventType, String date, String time, String reason) {
+	/**
+	 * The include form as typed (shown again when refused): the day as dd/mm/aaaa and the
+	 * time as hh:mm, in the zone of the employee's establishment.
+	 */
+	record Inclusion(@BindParam("employee_id") @Nullable Long employeeId,
+			@BindParam("event_type") @Nullable String eventType, @Nullable String date, @Nullable String time,
+			@Nullable String reason) {
+
+		Inclusion {
+			eventType = eventType == null ? "" : eventType;
+			date = date == null ? "" : date;
+			time = time == null ? "" : time;
+			reason = reason == null ? "" : reason;
+		}
+
+		/**
+		 * The API's request; an unreadable day or time is refused at {@code occurred_at}.
+		 */
+		AdjustmentRequest request(Function<Long, ZoneId> zoneOf) {
+			LocalDateTime at = FormInput.moment("occurred_at", this.date, this.time);
+			OffsetDateTime occurredAt = at == null || this.employeeId == null ? null
+					: at.atZone(zoneOf.apply(this.employeeId)).toOffsetDateTime();
+			return new AdjustmentRequest("include", null, this.employeeId,
+					this.eventType.isBlank() ? null : this.eventType, occurredAt, this.reason);
+		}
+
 	}
 
 	private String adjustmentsPage(Model model, @Nullable Long employeeId, int pagina, Inclusion inclusion) {
@@ -105,34 +123,11 @@ class AdjustmentPages {
 
 	@PostMapping("/app/adjustments/include")
 	@Requires("timeclock.adjustments.change")
-	String include(@RequestParam(name = "employee_id", required = false) @Nullable Long employeeId,
-			@RequestParam(name = "event_type", defaultValue = "") String eventType,
-			@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String time,
-			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
-		Inclusion inclusion = new Inclusion(employeeId, eventType, date, time, reason);
-		LocalDateTime at = null;
-		if (!date.isBlank() || !time.isBlank()) {
-			try {
-				at = LocalDateTime.of(LocalDate.parse(date.strip(), FormInput.DAY),
-						LocalTime.parse(time.strip(), TIME));
-			}
-			catch (DateTimeParseException ex) {
-				FormErrors.field(model, "occurred_at", "Informe a data (dd/mm/aaaa) e a hora (hh:mm).");
-				return adjustmentsPage(model, null, 1, inclusion);
-			}
-		}
-		try {
-			OffsetDateTime occurredAt = at == null || employeeId == null ? null
-					: at.atZone(zoneOf(employeeId)).toOffsetDateTime();
-			AdjustmentResponse made = record(new AdjustmentRequest("include", null, employeeId,
-					eventType.isBlank() ? null : eventType, occurredAt, reason));
+	String include(Inclusion inclusion, Model model, RedirectAttributes redirect) {
+		return FormErrors.submit(model, () -> record(inclusion.request(this::zoneOf)), made -> {
 			redirect.addFlashAttribute("recorded", name(made.employeeId()));
 			return "redirect:/app/adjustments/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return adjustmentsPage(model, null, 1, inclusion);
-		}
+		}, () -> adjustmentsPage(model, null, 1, inclusion));
 	}
 
 	/** The confirmation of disregarding a punch, with its mandatory reason. */
@@ -148,17 +143,15 @@ class AdjustmentPages {
 	@Requires("timeclock.adjustments.change")
 	String disregard(@PathVariable long id, @RequestParam(defaultValue = "") String reason, Model model,
 			RedirectAttributes redirect) {
-		try {
-			record(new AdjustmentRequest("disregard", id, null, null, null, reason));
-			redirect.addFlashAttribute("disregarded", punch(id).nsr());
-			return "redirect:/app/adjustments/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			model.addAttribute("punch", punch(id));
-			model.addAttribute("reason", reason);
-			return "punch-disregard";
-		}
+		return FormErrors.submit(model, () -> record(new AdjustmentRequest("disregard", id, null, null, null, reason)),
+				made -> {
+					redirect.addFlashAttribute("disregarded", punch(id).nsr());
+					return "redirect:/app/adjustments/";
+				}, () -> {
+					model.addAttribute("punch", punch(id));
+					model.addAttribute("reason", reason);
+					return "punch-disregard";
+				});
 	}
 
 	/** Records the adjustment as {@code POST /api/timeclock/punch-adjustments/} does. */

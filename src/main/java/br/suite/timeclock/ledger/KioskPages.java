@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import jakarta.servlet.http.HttpSession;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -16,6 +17,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -23,7 +25,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import br.suite.access.AccessDirectory;
 import br.suite.access.EmployeeLookup;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.Requires;
 import br.suite.timeclock.TimeclockProblems;
@@ -83,28 +84,44 @@ class KioskPages {
 		return "kiosk :: confirmation";
 	}
 
+	/**
+	 * The kiosk's punch as sent: who (0 when nobody was confirmed), the mark, the
+	 * camera's snapshot and state, and the key that makes a repeated send one punch.
+	 */
+	record PunchForm(@BindParam("employee_id") @Nullable Long employeeId,
+			@BindParam("event_type") @Nullable String eventType, @Nullable String snapshot, @Nullable String camera,
+			@BindParam("idempotency_key") @Nullable String key) {
+
+		PunchForm {
+			employeeId = employeeId == null ? 0L : employeeId;
+			eventType = eventType == null ? "" : eventType;
+			snapshot = snapshot == null ? "" : snapshot;
+			camera = camera == null || camera.isEmpty() ? "none" : camera;
+		}
+
+		/** The API's registration. */
+		PunchRequest request() {
+			return new PunchRequest(this.eventType, this.employeeId, this.snapshot, "device", null, null, null);
+		}
+
+		@Nullable String idempotencyKey() {
+			return this.key == null || this.key.isBlank() ? null : this.key;
+		}
+
+	}
+
 	@PostMapping("/kiosk/punch")
 	@Requires("timeclock.punches.register")
-	String punch(@RequestParam(name = "employee_id", defaultValue = "0") long employeeId,
-			@RequestParam(name = "event_type", defaultValue = "") String eventType,
-			@RequestParam(name = "snapshot", defaultValue = "") String snapshot,
-			@RequestParam(name = "camera", defaultValue = "none") String camera,
-			@RequestParam(name = "idempotency_key", defaultValue = "") String key, HttpSession session, Model model) {
-		try {
-			// The API's registration: same checks, face verification and ledger; a face
-			// that
-			// does not match is recorded for review, never refused.
-			PunchRequest request = new PunchRequest(eventType, employeeId, snapshot, "device", null, null, null);
-			Punch punch = this.ledger.register(request, key.isBlank() ? null : key, CurrentUser.get()).punch();
-			model.addAttribute("punch", punch);
-			model.addAttribute("cameraMissing", !"ok".equals(camera));
-			remember(session, punch.id());
-			return "kiosk :: result";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return "kiosk :: refused";
-		}
+	String punch(PunchForm form, HttpSession session, Model model) {
+		// The API's registration: same checks, face verification and ledger; a face that
+		// does not match is recorded for review, never refused.
+		return FormErrors.submit(model,
+				() -> this.ledger.register(form.request(), form.idempotencyKey(), CurrentUser.get()).punch(), punch -> {
+					model.addAttribute("punch", punch);
+					model.addAttribute("cameraMissing", !"ok".equals(form.camera()));
+					remember(session, punch.id());
+					return "kiosk :: result";
+				}, () -> "kiosk :: refused");
 	}
 
 	/**

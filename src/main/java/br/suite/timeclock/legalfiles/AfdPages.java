@@ -7,11 +7,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 
-import br.suite.shared.ApiProblem;
 import br.suite.shared.http.RateLimited;
 import br.suite.shared.Requires;
 import br.suite.timeclock.AfdSigner;
@@ -39,64 +38,78 @@ class AfdPages {
 		this.settings = settings;
 	}
 
+	/** The AFD form as typed: the establishment, the period (dd/mm/aaaa) and the box. */
+	record AfdForm(@BindParam("establishment_id") @Nullable Long establishmentId,
+			@BindParam("date_from") @Nullable String dateFrom, @BindParam("date_to") @Nullable String dateTo,
+			@BindParam("allow_incomplete") @Nullable Boolean allowIncomplete) {
+
+		AfdForm {
+			dateFrom = dateFrom == null ? "" : dateFrom;
+			dateTo = dateTo == null ? "" : dateTo;
+		}
+
+		boolean incomplete() {
+			return Boolean.TRUE.equals(this.allowIncomplete);
+		}
+
+		/** What the export takes; the days are read at once (400 at their field). */
+		AfdRequest request() {
+			return new AfdRequest(this.establishmentId, FormInput.day("date_from", this.dateFrom),
+					FormInput.day("date_to", this.dateTo), incomplete(), null);
+		}
+
+	}
+
+	/** What a generation gave: the file and the request it answered. */
+	private record Generated(AfdRequest request, GeneratedFile file) {
+	}
+
 	/**
 	 * The form only: a generation is recorded, so it is a POST (with the form's CSRF
 	 * token), never what opening a link does.
 	 */
 	@GetMapping({ "/app/afd", "/app/afd/" })
 	@Requires("timeclock.afd.export")
-	String afdForm(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
-			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
-		return form(establishmentId, dateFrom, dateTo, allowIncomplete, model);
+	String afdForm(AfdForm form, Model model) {
+		return form(form, model);
 	}
 
 	@PostMapping({ "/app/afd", "/app/afd/" })
 	@Requires("timeclock.afd.export")
 	@RateLimited(RateLimited.Kind.EXPORTS)
-	String afd(@RequestParam(name = "establishment_id", required = false) @Nullable Long establishmentId,
-			@RequestParam(name = "date_from", defaultValue = "") String dateFrom,
-			@RequestParam(name = "date_to", defaultValue = "") String dateTo,
-			@RequestParam(name = "allow_incomplete", defaultValue = "false") boolean allowIncomplete, Model model) {
-		form(establishmentId, dateFrom, dateTo, allowIncomplete, model);
-		if (establishmentId == null) {
+	String afd(AfdForm form, Model model) {
+		form(form, model);
+		if (form.establishmentId() == null) {
 			return "afd";
 		}
-		LocalDate from;
-		LocalDate to;
-		try {
-			from = FormInput.day("date_from", dateFrom);
-			to = FormInput.day("date_to", dateTo);
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return "afd";
-		}
-		try {
-			GeneratedFile file = this.export.export(new AfdRequest(establishmentId, from, to, allowIncomplete, null));
+		return FormErrors.submit(model, () -> {
+			AfdRequest request = form.request();
+			return new Generated(request, this.export.export(request));
+		}, generated -> {
+			GeneratedFile file = generated.file();
 			model.addAttribute("file", file);
 			// Without a signing key store the .p7s would be a 503: no link then.
 			model.addAttribute("signature", this.settings.signatureKeystore() != null);
-			model.addAttribute("query", "establishment_id=" + establishmentId + "&date_from=" + text(from) + "&date_to="
-					+ text(to) + "&allow_incomplete=" + allowIncomplete + "&generated_at=" + file.generatedAt());
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
+			model.addAttribute("query",
+					"establishment_id=" + form.establishmentId() + "&date_from=" + text(generated.request().dateFrom())
+							+ "&date_to=" + text(generated.request().dateTo()) + "&allow_incomplete="
+							+ form.incomplete() + "&generated_at=" + file.generatedAt());
+			return "afd";
+		}, problem -> {
+			// Punches of employees without CPF: the page lists them.
 			Object employees = problem.toProblemDetail().getProperties() == null ? null
 					: problem.toProblemDetail().getProperties().get("employees");
 			model.addAttribute("withoutCpf", employees instanceof List<?> list ? list : List.of());
-		}
-		return "afd";
+			return "afd";
+		});
 	}
 
-	private String form(@Nullable Long establishmentId, String dateFrom, String dateTo, boolean allowIncomplete,
-			Model model) {
+	private String form(AfdForm form, Model model) {
 		model.addAttribute("establishments", this.establishments.list());
-		model.addAttribute("establishmentId", establishmentId);
-		model.addAttribute("dateFrom", dateFrom);
-		model.addAttribute("dateTo", dateTo);
-		model.addAttribute("allowIncomplete", allowIncomplete);
+		model.addAttribute("establishmentId", form.establishmentId());
+		model.addAttribute("dateFrom", form.dateFrom());
+		model.addAttribute("dateTo", form.dateTo());
+		model.addAttribute("allowIncomplete", form.incomplete());
 		return "afd";
 	}
 

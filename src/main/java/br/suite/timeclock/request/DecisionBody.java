@@ -2,6 +2,7 @@ package br.suite.timeclock.request;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.jspecify.annotations.Nullable;
+import org.springframework.web.bind.annotation.BindParam;
 
 /**
  * A manager's decision on a request: the comment is mandatory to refuse; approving a
@@ -10,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 record DecisionBody(@Schema(description = "up to 1000 characters; mandatory to refuse") @Nullable String comment,
 		@Schema(description = "approve, when the request has a certificate: the certificate_sha256 of the file the "
 				+ "manager read (required; 409 certificate_changed when the employee replaced it since)",
-				nullable = true) @Nullable String certificateSha256) {
+				nullable = true) @BindParam("certificate_sha256") @Nullable String certificateSha256) {
 
 	DecisionBody {
 		comment = comment == null ? "" : comment.strip();

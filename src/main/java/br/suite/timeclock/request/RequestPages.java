@@ -3,28 +3,26 @@ package br.suite.timeclock.request;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import br.suite.access.AccessDirectory;
-import br.suite.shared.ApiProblem;
 import br.suite.shared.CurrentUser;
 import br.suite.shared.DateTimes;
+import br.suite.shared.InvalidRequest;
 import br.suite.shared.lists.ListQuery;
 import br.suite.shared.lists.Paging;
 import br.suite.shared.Requires;
@@ -51,9 +49,6 @@ class RequestPages {
 	static final int DISREGARD_DAYS = 7;
 
 	private static final int SHOWN = 100;
-
-	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm")
-		.withResolverStyle(ResolverStyle.STRICT);
 
 	private final TimeclockRequests requests;
 
@@ -99,75 +94,110 @@ class RequestPages {
 		return minePage(model, Form.empty(), null);
 	}
 
-	@PostMapping("/app/my-requests/include")
-	@Requires("timeclock.own.request")
-	String include(@RequestParam(name = "event_type", defaultValue = "") String eventType,
-			@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String time,
-			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
-		Form form = new Form(eventType, date, time, reason, null, "", "", "", "");
-		CurrentUser caller = CurrentUser.get();
-		OffsetDateTime at = null;
-		if (!date.isBlank() || !time.isBlank()) {
+	/** The forgotten mark as typed: its type, the day (dd/mm/aaaa) and time (hh:mm). */
+	record MarkForm(@BindParam("event_type") @Nullable String eventType, @Nullable String date, @Nullable String time,
+			@Nullable String reason) {
+
+		MarkForm {
+			eventType = eventType == null ? "" : eventType;
+			date = date == null ? "" : date;
+			time = time == null ? "" : time;
+			reason = reason == null ? "" : reason;
+		}
+
+		Form shown() {
+			return new Form(this.eventType, this.date, this.time, this.reason, null, "", "", "", "");
+		}
+
+		/**
+		 * The API's body; an unreadable day or time is refused at {@code occurred_at}.
+		 */
+		TimeclockRequestBody body(ZoneId zone) {
+			LocalDateTime at = FormInput.moment("occurred_at", this.date, this.time);
+			return new TimeclockRequestBody("include_mark", at == null ? null : at.atZone(zone).toOffsetDateTime(),
+					FormInput.blank(this.eventType), null, null, null, null, null, null, this.reason);
+		}
+
+	}
+
+	/** The punch to disregard and why. */
+	record DisregardForm(@BindParam("punch_id") @Nullable Long punchId, @Nullable String reason) {
+
+		DisregardForm {
+			reason = reason == null ? "" : reason;
+		}
+
+		Form shown() {
+			return new Form("entrada", "", "", "", this.punchId, this.reason, "", "", "");
+		}
+
+		TimeclockRequestBody body() {
+			return new TimeclockRequestBody("disregard_mark", null, null, this.punchId, null, null, null, null, null,
+					this.reason);
+		}
+
+	}
+
+	/** The overtime to pre-approve: the day (dd/mm/aaaa), the minutes and why. */
+	record OvertimeForm(@Nullable String date, @Nullable String minutes, @Nullable String reason) {
+
+		OvertimeForm {
+			date = date == null ? "" : date;
+			minutes = minutes == null ? "" : minutes;
+			reason = reason == null ? "" : reason;
+		}
+
+		Form shown() {
+			return new Form("entrada", "", "", "", null, "", this.date, this.minutes, this.reason);
+		}
+
+		/** The API's body; an unreadable day or number is refused at its field. */
+		TimeclockRequestBody body() {
+			LocalDate day;
 			try {
-				at = LocalDateTime.of(LocalDate.parse(date.strip(), FormInput.DAY), LocalTime.parse(time.strip(), TIME))
-					.atZone(zoneOf(caller.id()))
-					.toOffsetDateTime();
+				day = this.date.isBlank() ? null : LocalDate.parse(this.date.strip(), FormInput.DAY);
 			}
 			catch (DateTimeParseException ex) {
-				FormErrors.field(model, "occurred_at", "{requests.error.when}");
-				return minePage(model, form, "include");
+				throw InvalidRequest.of("date", "{requests.error.date}");
 			}
+			Integer extra;
+			try {
+				extra = this.minutes.isBlank() ? null : Integer.valueOf(this.minutes.strip());
+			}
+			catch (NumberFormatException ex) {
+				throw InvalidRequest.of("minutes", "{invalid.minutes}");
+			}
+			return new TimeclockRequestBody("overtime", null, null, null, null, null, null, day, extra, this.reason);
 		}
-		return ask(new TimeclockRequestBody("include_mark", at, eventType.isBlank() ? null : eventType, null, null,
-				null, null, null, null, reason), caller, model, redirect, form, "include");
+
+	}
+
+	@PostMapping("/app/my-requests/include")
+	@Requires("timeclock.own.request")
+	String include(MarkForm form, Model model, RedirectAttributes redirect) {
+		CurrentUser caller = CurrentUser.get();
+		return ask(() -> form.body(zoneOf(caller.id())), caller, model, redirect, form.shown(), "include");
 	}
 
 	@PostMapping("/app/my-requests/disregard")
 	@Requires("timeclock.own.request")
-	String disregard(@RequestParam(name = "punch_id", required = false) @Nullable Long punchId,
-			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
-		Form form = new Form("entrada", "", "", "", punchId, reason, "", "", "");
-		return ask(
-				new TimeclockRequestBody("disregard_mark", null, null, punchId, null, null, null, null, null, reason),
-				CurrentUser.get(), model, redirect, form, "disregard");
+	String disregard(DisregardForm form, Model model, RedirectAttributes redirect) {
+		return ask(form::body, CurrentUser.get(), model, redirect, form.shown(), "disregard");
 	}
 
 	@PostMapping("/app/my-requests/overtime")
 	@Requires("timeclock.own.request")
-	String overtime(@RequestParam(defaultValue = "") String date, @RequestParam(defaultValue = "") String minutes,
-			@RequestParam(defaultValue = "") String reason, Model model, RedirectAttributes redirect) {
-		Form form = new Form("entrada", "", "", "", null, "", date, minutes, reason);
-		LocalDate day = null;
-		Integer extra = null;
-		try {
-			day = date.isBlank() ? null : LocalDate.parse(date.strip(), FormInput.DAY);
-		}
-		catch (DateTimeParseException ex) {
-			FormErrors.field(model, "date", "{requests.error.date}");
-			return minePage(model, form, "overtime");
-		}
-		try {
-			extra = minutes.isBlank() ? null : Integer.valueOf(minutes.strip());
-		}
-		catch (NumberFormatException ex) {
-			FormErrors.field(model, "minutes", "{invalid.minutes}");
-			return minePage(model, form, "overtime");
-		}
-		return ask(new TimeclockRequestBody("overtime", null, null, null, null, null, null, day, extra, reason),
-				CurrentUser.get(), model, redirect, form, "overtime");
+	String overtime(OvertimeForm form, Model model, RedirectAttributes redirect) {
+		return ask(form::body, CurrentUser.get(), model, redirect, form.shown(), "overtime");
 	}
 
-	private String ask(TimeclockRequestBody body, CurrentUser caller, Model model, RedirectAttributes redirect,
-			Form form, String which) {
-		try {
-			TimeclockRequestResponse made = this.requests.create(body, caller);
+	/** Files the request the form describes; a refusal shows that form again. */
+	private String ask(Supplier<TimeclockRequestBody> body, CurrentUser caller, Model model,
+			RedirectAttributes redirect, Form form, String which) {
+		return FormErrors.submit(model, () -> this.requests.create(body.get(), caller), made -> {
 			redirect.addFlashAttribute("asked", made.id());
 			return "redirect:/app/my-requests/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return minePage(model, form, which);
-		}
+		}, () -> minePage(model, form, which));
 	}
 
 	private String minePage(Model model, Form form, @Nullable String failed) {
@@ -198,30 +228,21 @@ class RequestPages {
 
 	@PostMapping("/app/requests/{id:\\d+}/approve")
 	@Requires("timeclock.requests.decide")
-	String approve(@PathVariable long id, @RequestParam(defaultValue = "") String comment,
-			@RequestParam(name = "certificate_sha256", defaultValue = "") String certificateSha256, Model model,
-			RedirectAttributes redirect) {
-		return decide(id, true, new DecisionBody(comment, certificateSha256), model, redirect);
+	String approve(@PathVariable long id, DecisionBody body, Model model, RedirectAttributes redirect) {
+		return decide(id, true, body, model, redirect);
 	}
 
 	@PostMapping("/app/requests/{id:\\d+}/refuse")
 	@Requires("timeclock.requests.decide")
-	String refuse(@PathVariable long id, @RequestParam(defaultValue = "") String comment, Model model,
-			RedirectAttributes redirect) {
-		return decide(id, false, new DecisionBody(comment), model, redirect);
+	String refuse(@PathVariable long id, DecisionBody body, Model model, RedirectAttributes redirect) {
+		return decide(id, false, new DecisionBody(body.comment()), model, redirect);
 	}
 
 	private String decide(long id, boolean approve, DecisionBody body, Model model, RedirectAttributes redirect) {
-		String comment = body.comment();
-		try {
-			TimeclockRequestResponse decided = this.requests.decide(id, approve, body, CurrentUser.get());
+		return FormErrors.submit(model, () -> this.requests.decide(id, approve, body, CurrentUser.get()), decided -> {
 			redirect.addFlashAttribute(approve ? "approved" : "refused", name(decided.employeeId()));
 			return "redirect:/app/requests/";
-		}
-		catch (ApiProblem problem) {
-			FormErrors.show(model, problem);
-			return queuePage(model, id, comment);
-		}
+		}, () -> queuePage(model, id, body.comment()));
 	}
 
 	private String queuePage(Model model, @Nullable Long deciding, String comment) {
