@@ -58,6 +58,27 @@ class CollectionPageTests extends ApiTest {
 		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(refused.body()).contains("erro-templates.due.text").contains("só os marcadores da lista");
 		assertThat(this.api.get("/api/finance/collection-policy/").json().toString()).isEqualTo(before);
+
+		// Corrected, every nested field reaches the policy; the policy as it was is put
+		// back.
+		java.util.regex.Matcher version = java.util.regex.Pattern.compile("name=\"version\" value=\"(\\d+)\"")
+			.matcher(refused.body());
+		assertThat(version.find()).as(refused.body()).isTrue();
+		form.put("version", version.group(1));
+		form.put("templates.due.text", "Hoje vence {{valor}}, {{pagador}}");
+		form.put("templates.after.subject", "Em atraso: {{valor}}");
+		try {
+			assertThat(pages.post("/app/collection/", form).statusCode()).isEqualTo(302);
+			tools.jackson.databind.JsonNode saved = this.api.get("/api/finance/collection-policy/").json();
+			assertThat(saved.get("templates").get("due").get("text").asString())
+				.isEqualTo("Hoje vence {{valor}}, {{pagador}}");
+			assertThat(saved.get("templates").get("after").get("subject").asString()).isEqualTo("Em atraso: {{valor}}");
+			assertThat(saved.get("templates").get("before").get("text").asString()).isEqualTo("Olá {{pagador}}");
+			assertThat(saved.get("send_time").asString()).isEqualTo("09:00");
+		}
+		finally {
+			this.api.put("/api/finance/collection-policy/", before);
+		}
 	}
 
 	@Test

@@ -6,9 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.BindParam;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -42,15 +43,15 @@ class CollectionPages {
 
 	private final ChargeService charges;
 
-	private final JdbcClient jdbc;
+	private final CollectionRepository repository;
 
 	CollectionPages(Policies policies, CollectionRun run, CollectionSender sender, ChargeService charges,
-			JdbcClient jdbc) {
+			CollectionRepository repository) {
 		this.policies = policies;
 		this.run = run;
 		this.sender = sender;
 		this.charges = charges;
-		this.jdbc = jdbc;
+		this.repository = repository;
 	}
 
 	/** What the form shows: the policy's fields as text. */
@@ -87,6 +88,36 @@ class CollectionPages {
 
 	}
 
+	/**
+	 * The form as sent: the templates' fields are named as the API nests them
+	 * ({@code templates.due.text}), so they bind into the API's records.
+	 */
+	record PolicyForm(@Nullable Boolean enabled, @BindParam("send_time") @Nullable String sendTime,
+			@Nullable String steps, PolicyRequest.@Nullable Templates templates, @Nullable Boolean receipt) {
+
+		/** The form as typed, to show again; a missing field is blank. */
+		Form shown() {
+			PolicyRequest.Templates all = this.templates == null ? new PolicyRequest.Templates(null, null, null)
+					: this.templates;
+			return new Form(Boolean.TRUE.equals(this.enabled), text(this.sendTime), text(this.steps),
+					subject(all.before()), body(all.before()), subject(all.due()), body(all.due()),
+					subject(all.after()), body(all.after()), Boolean.TRUE.equals(this.receipt));
+		}
+
+		private static String subject(PolicyRequest.@Nullable Template template) {
+			return template == null ? "" : text(template.subject());
+		}
+
+		private static String body(PolicyRequest.@Nullable Template template) {
+			return template == null ? "" : text(template.text());
+		}
+
+		private static String text(@Nullable String value) {
+			return value == null ? "" : value;
+		}
+
+	}
+
 	/** One step's message as the preview shows it. */
 	record Preview(int offsetDays, String subject, String text) {
 	}
@@ -103,19 +134,9 @@ class CollectionPages {
 
 	@PostMapping({ "/app/collection", "/app/collection/" })
 	@Requires("finance.collection.change")
-	String save(@RequestParam(defaultValue = "false") boolean enabled,
-			@RequestParam(name = "send_time", defaultValue = "") String sendTime,
-			@RequestParam(defaultValue = "") String steps,
-			@RequestParam(name = "templates.before.subject", defaultValue = "") String beforeSubject,
-			@RequestParam(name = "templates.before.text", defaultValue = "") String beforeText,
-			@RequestParam(name = "templates.due.subject", defaultValue = "") String dueSubject,
-			@RequestParam(name = "templates.due.text", defaultValue = "") String dueText,
-			@RequestParam(name = "templates.after.subject", defaultValue = "") String afterSubject,
-			@RequestParam(name = "templates.after.text", defaultValue = "") String afterText,
-			@RequestParam(defaultValue = "false") boolean receipt, @RequestParam(defaultValue = "0") long version,
-			Model model, RedirectAttributes redirect) {
-		Form form = new Form(enabled, sendTime, steps, beforeSubject, beforeText, dueSubject, dueText, afterSubject,
-				afterText, receipt);
+	String save(PolicyForm typed, @RequestParam(defaultValue = "0") long version, Model model,
+			RedirectAttributes redirect) {
+		Form form = typed.shown();
 		model.addAttribute("form", form);
 		return FormErrors.submit(model, () -> this.policies.put(form.request(), ExpectedVersion.of(version)), saved -> {
 			redirect.addFlashAttribute("saved", true);
@@ -148,12 +169,8 @@ class CollectionPages {
 		PageModel.Me me = PageModel.current();
 		// A real charge only to who may see charges (one view permission per kind of
 		// data).
-		Long sample = me == null || !me.holds("finance.charges.view") ? null : this.jdbc.sql("""
-				SELECT id FROM finance_charge WHERE status IN ('open', 'partially_paid') AND paid_amount < amount
-				    AND due_date IS NOT NULL ORDER BY due_date DESC, id DESC LIMIT 1""")
-			.query(Long.class)
-			.optional()
-			.orElse(null);
+		Long sample = me == null || !me.holds("finance.charges.view") ? null
+				: this.repository.sampleCharge().orElse(null);
 		CollectionTemplates.Values values;
 		if (sample == null) {
 			values = new CollectionTemplates.Values("Maria Exemplo", new BigDecimal("150.00"),

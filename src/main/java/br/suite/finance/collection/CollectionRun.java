@@ -1,7 +1,6 @@
 package br.suite.finance.collection;
 
 import java.math.BigDecimal;
-import java.sql.Date;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -17,11 +16,9 @@ import java.util.UUID;
 import java.util.function.Function;
 
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.modulith.events.ApplicationModuleListener;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
@@ -33,6 +30,7 @@ import br.suite.finance.FinanceProblems;
 import br.suite.finance.PayerEmails;
 import br.suite.finance.charge.ChargeResponse;
 import br.suite.finance.charge.ChargeService;
+import br.suite.finance.collection.CollectionRepository.Candidate;
 import br.suite.shared.DateTimes;
 
 /**
@@ -61,7 +59,7 @@ class CollectionRun {
 			int retried) {
 	}
 
-	private final JdbcClient jdbc;
+	private final CollectionRepository repository;
 
 	private final TransactionTemplate transactions;
 
@@ -79,10 +77,10 @@ class CollectionRun {
 
 	private final Clock clock;
 
-	CollectionRun(JdbcClient jdbc, TransactionTemplate transactions, Policies policies, CollectionSender sender,
-			Recipients recipients, ChargeService charges, Mailer mailer, ObjectProvider<PayerEmails> payerEmails,
-			ObjectProvider<Clock> clock) {
-		this.jdbc = jdbc;
+	CollectionRun(CollectionRepository repository, TransactionTemplate transactions, Policies policies,
+			CollectionSender sender, Recipients recipients, ChargeService charges, Mailer mailer,
+			ObjectProvider<PayerEmails> payerEmails, ObjectProvider<Clock> clock) {
+		this.repository = repository;
 		this.transactions = transactions;
 		this.policies = policies;
 		this.sender = sender;
@@ -108,16 +106,7 @@ class CollectionRun {
 		ZonedDateTime now = ZonedDateTime.now(this.clock.withZone(DateTimes.BRAZIL));
 		LocalDate today = now.toLocalDate();
 		LocalTime time = now.toLocalTime();
-		boolean due = this.jdbc.sql("""
-				UPDATE finance_collection_policy SET last_run_day = :today
-				WHERE id = 1 AND enabled AND send_time <= :time AND (last_run_day IS NULL OR last_run_day < :today)
-				RETURNING id""")
-			.param("today", Date.valueOf(today))
-			.param("time", time)
-			.query(Integer.class)
-			.optional()
-			.isPresent();
-		if (!due) {
+		if (!this.repository.markDay(today, time)) {
 			return;
 		}
 		try {
@@ -132,7 +121,7 @@ class CollectionRun {
 	/** A run for {@code today}; 409 while another is going on. */
 	Result run(LocalDate today) {
 		String holder = UUID.randomUUID().toString();
-		if (!lease(holder)) {
+		if (!this.repository.lease(holder)) {
 			throw new FinanceProblems.CollectionRunInProgress();
 		}
 		try {
@@ -140,14 +129,7 @@ class CollectionRun {
 			if (!policy.enabled()) {
 				return new Result(today, false, 0, 0, 0, 0, 0, 0);
 			}
-			List<Long> retries = this.jdbc
-				.sql("""
-						SELECT id FROM finance_collection_message
-						WHERE status = 'failed' OR (status = 'pending' AND updated_at < now() - CAST(:abandoned AS interval))
-						ORDER BY id""")
-				.param("abandoned", ABANDONED)
-				.query(Long.class)
-				.list();
+			List<Long> retries = this.repository.retries(ABANDONED);
 			List<Long> decided = decide(policy, today);
 			Set<Long> all = new LinkedHashSet<>(retries);
 			all.addAll(decided);
@@ -157,40 +139,13 @@ class CollectionRun {
 				}
 			}
 			List<Long> ids = List.copyOf(all);
-			return new Result(today, true, decided.size(), count(ids, "sent"), count(ids, "failed"),
-					count(ids, "skipped"), count(ids, "opted_out"), retries.size());
+			return new Result(today, true, decided.size(), this.repository.count(ids, "sent"),
+					this.repository.count(ids, "failed"), this.repository.count(ids, "skipped"),
+					this.repository.count(ids, "opted_out"), retries.size());
 		}
 		finally {
-			this.jdbc.sql("DELETE FROM finance_collection_lease WHERE holder = ?").param(holder).update();
+			this.repository.release(holder);
 		}
-	}
-
-	private int count(List<Long> ids, String status) {
-		if (ids.isEmpty()) {
-			return 0;
-		}
-		return this.jdbc.sql("SELECT count(*) FROM finance_collection_message WHERE id IN (:ids) AND status = :status")
-			.param("ids", ids)
-			.param("status", status)
-			.query(Integer.class)
-			.single();
-	}
-
-	private boolean lease(String holder) {
-		return this.jdbc
-			.sql("""
-					INSERT INTO finance_collection_lease (id, holder, held_until) VALUES (1, :holder, now() + interval '1 hour')
-					ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, held_until = excluded.held_until
-					WHERE finance_collection_lease.held_until < now()
-					RETURNING holder""")
-			.param("holder", holder)
-			.query(String.class)
-			.optional()
-			.isPresent();
-	}
-
-	/** A charge whose step is due, as the decision reads it. */
-	private record Candidate(long chargeId, int step, String payerEmail, String payerDocument) {
 	}
 
 	/**
@@ -199,26 +154,7 @@ class CollectionRun {
 	 */
 	private List<Long> decide(Policy policy, LocalDate today) {
 		List<Long> ids = this.transactions.execute(status -> {
-			String steps = "{" + String.join(",", policy.steps().stream().map(String::valueOf).toList()) + "}";
-			List<Candidate> candidates = this.jdbc.sql("""
-					SELECT x.id, x.step, x.payer_email, x.payer_document FROM (
-					    SELECT c.id, c.payer_email, c.payer_document,
-					        (SELECT max(s) FROM unnest(CAST(:steps AS integer[])) s
-					         WHERE c.due_date + s <= CAST(:today AS date)) AS step
-					    FROM finance_charge c
-					    WHERE c.status IN ('open', 'partially_paid') AND c.paid_amount < c.amount
-					        AND c.due_date IS NOT NULL AND c.due_date + :first <= CAST(:today AS date)
-					        AND (c.payer_email <> '' OR c.payer_document <> '')) x
-					WHERE x.step IS NOT NULL AND NOT EXISTS (
-					    SELECT 1 FROM finance_collection_message m
-					    WHERE m.charge_id = x.id AND m.kind = 'reminder' AND m.offset_days >= x.step)
-					ORDER BY x.id""")
-				.param("steps", steps)
-				.param("today", Date.valueOf(today))
-				.param("first", policy.steps().get(0))
-				.query((rs, n) -> new Candidate(rs.getLong("id"), rs.getInt("step"), rs.getString("payer_email"),
-						rs.getString("payer_document")))
-				.list();
+			List<Candidate> candidates = this.repository.candidates(policy.steps(), today);
 			return recordMessages(candidates, "reminder", candidate -> policy.templates().forOffset(candidate.step()));
 		});
 		return ids == null ? List.of() : ids;
@@ -249,30 +185,12 @@ class CollectionRun {
 			String subject = CollectionTemplates
 				.render(template.apply(candidate), this.sender.values(charge, amount, receipt), "")
 				.subject();
-			insert(candidate.chargeId(), kind, receipt ? null : candidate.step(), to, subject, amount, state,
-					state.equals("skipped") ? "mail_not_configured" : "")
+			this.repository
+				.insert(candidate.chargeId(), kind, receipt ? null : candidate.step(), to, subject, amount, state,
+						state.equals("skipped") ? "mail_not_configured" : "")
 				.ifPresent(recorded::add);
 		}
 		return recorded;
-	}
-
-	private java.util.Optional<Long> insert(long chargeId, String kind, @Nullable Integer offsetDays, String to,
-			String subject, BigDecimal amount, String status, String reason) {
-		return this.jdbc.sql("""
-				INSERT INTO finance_collection_message (charge_id, kind, offset_days, to_address, subject, amount,
-				    status, reason, decided_at, updated_at)
-				VALUES (:chargeId, :kind, :offsetDays, :to, :subject, :amount, :status, :reason, now(), now())
-				ON CONFLICT DO NOTHING RETURNING id""")
-			.param("chargeId", chargeId)
-			.param("kind", kind)
-			.param("offsetDays", offsetDays)
-			.param("to", to)
-			.param("subject", subject.length() > 300 ? subject.substring(0, 300) : subject)
-			.param("amount", amount)
-			.param("status", status)
-			.param("reason", reason)
-			.query(Long.class)
-			.optional();
 	}
 
 	/** Each candidate's address: its own, else its cliente's. */

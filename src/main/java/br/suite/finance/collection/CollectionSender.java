@@ -18,7 +18,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.mail.javamail.MimeMessageHelper;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -29,6 +28,7 @@ import br.suite.finance.PixProviderSettings;
 import br.suite.finance.charge.PixCharges;
 import br.suite.finance.charge.ChargeResponse;
 import br.suite.finance.charge.ChargeService;
+import br.suite.finance.collection.CollectionRepository.Message;
 import br.suite.finance.collection.CollectionTemplates.Rendered;
 import br.suite.finance.collection.CollectionTemplates.Template;
 
@@ -79,7 +79,7 @@ class CollectionSender {
 		return new Circuit(this.mailer.connection());
 	}
 
-	private final JdbcClient jdbc;
+	private final CollectionRepository repository;
 
 	private final TransactionTemplate transactions;
 
@@ -95,10 +95,10 @@ class CollectionSender {
 
 	private PixProviderSettings publicSettings;
 
-	CollectionSender(JdbcClient jdbc, TransactionTemplate transactions, ChargeService charges, PixCharges pixCharges,
-			Recipients recipients, Mailer mailer, ApplicationEventPublisher events,
+	CollectionSender(CollectionRepository repository, TransactionTemplate transactions, ChargeService charges,
+			PixCharges pixCharges, Recipients recipients, Mailer mailer, ApplicationEventPublisher events,
 			PixProviderSettings publicSettings) {
-		this.jdbc = jdbc;
+		this.repository = repository;
 		this.transactions = transactions;
 		this.charges = charges;
 		this.pixCharges = pixCharges;
@@ -111,11 +111,6 @@ class CollectionSender {
 	/** What an attempt writes: the message and where. */
 	private record Prepared(long id, long chargeId, String kind, @Nullable Integer offsetDays, String to,
 			Rendered rendered, String unsubscribeUrl, int attempts) {
-	}
-
-	/** A row as a decision reads it. */
-	private record Row(long id, long chargeId, String kind, @Nullable Integer offsetDays, String to, String status,
-			int attempts) {
 	}
 
 	/** Sends the message {@code id} of policy {@code templates}; the outcome. */
@@ -144,9 +139,7 @@ class CollectionSender {
 					}
 					return fail(id, reason, true);
 				}
-				this.jdbc.sql("UPDATE finance_collection_message SET reason = ?, updated_at = now() WHERE id = ?")
-					.params(reason, id)
-					.update();
+				this.repository.reason(id, reason);
 				pause(settings.backoff().multipliedBy(1L << (attempt - 1)));
 			}
 		}
@@ -184,15 +177,7 @@ class CollectionSender {
 
 	/** In a transaction: the decision again, and the attempt counted. */
 	private Object prepare(long id, CollectionTemplates.Templates templates) {
-		Row row = this.jdbc
-			.sql("SELECT id, charge_id, kind, offset_days, to_address, status, attempts "
-					+ "FROM finance_collection_message WHERE id = ? FOR UPDATE")
-			.param(id)
-			.query((rs, n) -> new Row(rs.getLong("id"), rs.getLong("charge_id"), rs.getString("kind"),
-					rs.getObject("offset_days", Integer.class), rs.getString("to_address"), rs.getString("status"),
-					rs.getInt("attempts")))
-			.optional()
-			.orElse(null);
+		Message row = this.repository.lock(id).orElse(null);
 		if (row == null || !(row.status().equals("pending") || row.status().equals("failed"))) {
 			return Outcome.NONE;
 		}
@@ -206,12 +191,7 @@ class CollectionSender {
 		if (!receipt && !open) {
 			return close(row.id(), "skipped", charge.status().equals("cancelled") ? "charge_cancelled" : "charge_paid");
 		}
-		if (!receipt && Boolean.TRUE.equals(this.jdbc.sql("""
-				SELECT EXISTS (SELECT 1 FROM finance_collection_message
-				WHERE charge_id = ? AND kind = 'reminder' AND offset_days > ?)""")
-			.params(row.chargeId(), row.offsetDays())
-			.query(Boolean.class)
-			.single())) {
+		if (!receipt && this.repository.superseded(row.chargeId(), row.offsetDays())) {
 			return close(row.id(), "skipped", "superseded");
 		}
 		if (this.recipients.optedOut(row.to())) {
@@ -229,15 +209,7 @@ class CollectionSender {
 				: templates.forOffset(Objects.requireNonNull(row.offsetDays()));
 		String unsubscribe = base + UNSUBSCRIBE_PATH + this.recipients.token(row.to());
 		Rendered rendered = CollectionTemplates.render(template, values(charge, amount, receipt), unsubscribe);
-		int attempts = this.jdbc.sql("""
-				UPDATE finance_collection_message SET attempts = attempts + 1, subject = :subject, amount = :amount,
-				    updated_at = now()
-				WHERE id = :id RETURNING attempts""")
-			.param("subject", clip(rendered.subject(), 300))
-			.param("amount", amount)
-			.param("id", row.id())
-			.query(Integer.class)
-			.single();
+		int attempts = this.repository.attempt(row.id(), rendered.subject(), amount);
 		return new Prepared(row.id(), row.chargeId(), row.kind(), row.offsetDays(), row.to(), rendered, unsubscribe,
 				attempts);
 	}
@@ -256,9 +228,7 @@ class CollectionSender {
 	}
 
 	private Outcome close(long id, String status, String reason) {
-		this.jdbc.sql("UPDATE finance_collection_message SET status = ?, reason = ?, updated_at = now() WHERE id = ?")
-			.params(status, reason, id)
-			.update();
+		this.repository.close(id, status, reason);
 		return status.equals("opted_out") ? Outcome.OPTED_OUT : Outcome.SKIPPED;
 	}
 
@@ -283,14 +253,7 @@ class CollectionSender {
 	private void recordSent(Prepared prepared, String messageId) {
 		this.transactions.executeWithoutResult(status -> {
 			Instant now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS).toInstant();
-			this.jdbc.sql("""
-					UPDATE finance_collection_message SET status = 'sent', reason = '', sent_at = :now,
-					    message_id = :messageId, updated_at = :now
-					WHERE id = :id""")
-				.param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
-				.param("messageId", clip(messageId, 200))
-				.param("id", prepared.id())
-				.update();
+			this.repository.sent(prepared.id(), now, messageId);
 			this.events.publishEvent(new CollectionMessageSent(prepared.id(), prepared.chargeId(), prepared.kind(),
 					prepared.offsetDays(), MessageMasks.email(prepared.to()), prepared.rendered().subject(),
 					prepared.attempts(), now));
@@ -299,26 +262,14 @@ class CollectionSender {
 
 	private Outcome fail(long id, String reason, boolean event) {
 		this.transactions.executeWithoutResult(status -> {
-			Row row = this.jdbc.sql("""
-					UPDATE finance_collection_message SET status = 'failed', reason = ?, updated_at = now()
-					WHERE id = ? AND status IN ('pending', 'failed')
-					RETURNING id, charge_id, kind, offset_days, to_address, status, attempts""")
-				.params(clip(reason, 500), id)
-				.query((rs, n) -> new Row(rs.getLong("id"), rs.getLong("charge_id"), rs.getString("kind"),
-						rs.getObject("offset_days", Integer.class), rs.getString("to_address"), rs.getString("status"),
-						rs.getInt("attempts")))
-				.optional()
-				.orElse(null);
+			Message row = this.repository.failed(id, reason).orElse(null);
 			if (row != null && event) {
-				this.events.publishEvent(new CollectionMessageFailed(row.id(), row.chargeId(), row.kind(),
-						row.offsetDays(), MessageMasks.email(row.to()), clip(reason, 500), row.attempts()));
+				this.events
+					.publishEvent(new CollectionMessageFailed(row.id(), row.chargeId(), row.kind(), row.offsetDays(),
+							MessageMasks.email(row.to()), CollectionRepository.clip(reason, 500), row.attempts()));
 			}
 		});
 		return Outcome.FAILED;
-	}
-
-	private static String clip(String text, int max) {
-		return text.length() <= max ? text : text.substring(0, max);
 	}
 
 }
