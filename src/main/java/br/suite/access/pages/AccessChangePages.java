@@ -84,9 +84,8 @@ class AccessChangePages {
 	@Requires("access.users.change")
 	String updateUser(@PathVariable long id, UserForm form, Model model, RedirectAttributes redirect) {
 		AccessAdministration.UserChanges changes = form.changes();
-		// Anti-escalation: a new role holding permissions the caller does not is refused
-		// at
-		// the role.
+		// Anti-escalation: a new role with permissions the caller lacks is refused at the
+		// role.
 		return FormErrors.submit(model, AccessProblems.NotGrantable.class, "role_id",
 				() -> this.access.updateUser(id, changes, PageModel.caller()), saved -> {
 					redirect.addFlashAttribute("saved", saved.username());
@@ -176,9 +175,8 @@ class AccessChangePages {
 	@PostMapping("/app/roles/{id:\\d+}")
 	@Requires("access.roles.change")
 	String updateRole(@PathVariable long id, RoleForm form, Model model, RedirectAttributes redirect) {
-		// A permission the caller does not hold, or holders above the caller, are refused
-		// at
-		// the boxes.
+		// A permission the caller lacks, or holders above the caller: refused at the
+		// boxes.
 		return FormErrors.submit(model, ApiProblem.Forbidden.class, "permissions", () -> this.access.updateRole(id,
 				form.name(), form.description(), form.permissions(), PageModel.caller()), role -> {
 					redirect.addFlashAttribute("updated", role.name());

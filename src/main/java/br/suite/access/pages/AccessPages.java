@@ -121,8 +121,7 @@ class AccessPages {
 	@PostMapping("/app/users/new")
 	@Requires("access.users.change")
 	String createUser(NewUserForm form, Model model) {
-		// Anti-escalation: a role holding permissions the caller does not is refused at
-		// the
+		// Anti-escalation: a role with permissions the caller lacks is refused at the
 		// role.
 		return FormErrors.submit(model, AccessProblems.NotGrantable.class, "role_id",
 				() -> this.access.createUser(form.username(), form.email(), form.fullName(), form.employee(),

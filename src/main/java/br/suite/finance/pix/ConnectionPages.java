@@ -145,6 +145,30 @@ class ConnectionPages {
 			serverCaPem = serverCaPem == null ? "" : serverCaPem;
 		}
 
+		/**
+		 * The API's request: a new certificate (file, or PEM and key) replaces the one
+		 * set with its password; any other blank secret keeps the one set in
+		 * {@code current}.
+		 */
+		CredentialsRequest request(@Nullable String p12Base64, boolean newCertificate,
+				Optional<PixCredentials.Secrets> current) {
+			String certificateP12 = newCertificate ? p12Base64
+					: current.map(PixCredentials.Secrets::certificateP12Base64).orElse(null);
+			String certificate = newCertificate ? this.certificatePem
+					: current.map(PixCredentials.Secrets::certificatePem).orElse(null);
+			String key = newCertificate ? this.privateKeyPem
+					: current.map(PixCredentials.Secrets::privateKeyPem).orElse(null);
+			String certificatePassword = !this.password.isEmpty() || newCertificate ? this.password
+					: current.map(PixCredentials.Secrets::certificatePassword).orElse("");
+			return new CredentialsRequest("pix_api", this.baseUrl, this.tokenUrl,
+					keep(this.clientId, current.map(PixCredentials.Secrets::clientId)),
+					keep(this.clientSecret, current.map(PixCredentials.Secrets::clientSecret)), certificateP12,
+					certificatePassword, certificate, key, this.pixKey, this.tokenAuth, this.scope,
+					pairs(this.extraHeaders, ':', current.map(PixCredentials.Secrets::extraHeaders)),
+					pairs(this.extraQuery, '=', current.map(PixCredentials.Secrets::extraQuery)),
+					keep(this.serverCaPem, current.map(PixCredentials.Secrets::serverCaPem)));
+		}
+
 		/** The non-secret fields, to fill the form again. */
 		Form shown() {
 			return new Form(this.baseUrl, this.tokenUrl, this.tokenAuth, this.scope, this.pixKey);
@@ -157,12 +181,6 @@ class ConnectionPages {
 	String saveCredentials(@PathVariable long id, CredentialsForm form,
 			@RequestParam(name = "certificate_p12", required = false) @Nullable MultipartFile p12, Model model,
 			RedirectAttributes redirect) {
-		String baseUrl = form.baseUrl();
-		String tokenUrl = form.tokenUrl();
-		String certificatePem = form.certificatePem();
-		String privateKeyPem = form.privateKeyPem();
-		String password = form.password();
-		String serverCaPem = form.serverCaPem();
 		this.connections.get(id);
 		String p12Base64 = null;
 		if (p12 != null && !p12.isEmpty()) {
@@ -173,26 +191,14 @@ class ConnectionPages {
 				p12Base64 = "";
 			}
 		}
-		boolean newCertificate = p12Base64 != null || !certificatePem.isBlank() || !privateKeyPem.isBlank();
+		boolean newCertificate = p12Base64 != null || !form.certificatePem().isBlank()
+				|| !form.privateKeyPem().isBlank();
 		// Blank secret fields keep the stored ones only while the destination stays:
-		// after
-		// a new URL, CA or certificate every secret must be entered again.
-		Optional<PixCredentials.Secrets> current = this.credentials.keepable(id, baseUrl, tokenUrl, serverCaPem,
-				newCertificate);
-		String certificateP12 = newCertificate ? p12Base64
-				: current.map(PixCredentials.Secrets::certificateP12Base64).orElse(null);
-		String certificate = newCertificate ? certificatePem
-				: current.map(PixCredentials.Secrets::certificatePem).orElse(null);
-		String key = newCertificate ? privateKeyPem : current.map(PixCredentials.Secrets::privateKeyPem).orElse(null);
-		String certificatePassword = !password.isEmpty() || newCertificate ? password
-				: current.map(PixCredentials.Secrets::certificatePassword).orElse("");
-		CredentialsRequest request = new CredentialsRequest("pix_api", baseUrl, tokenUrl,
-				keep(form.clientId(), current.map(PixCredentials.Secrets::clientId)),
-				keep(form.clientSecret(), current.map(PixCredentials.Secrets::clientSecret)), certificateP12,
-				certificatePassword, certificate, key, form.pixKey(), form.tokenAuth(), form.scope(),
-				pairs(form.extraHeaders(), ':', current.map(PixCredentials.Secrets::extraHeaders)),
-				pairs(form.extraQuery(), '=', current.map(PixCredentials.Secrets::extraQuery)),
-				keep(serverCaPem, current.map(PixCredentials.Secrets::serverCaPem)));
+		// after a
+		// new URL, CA or certificate every secret must be entered again.
+		Optional<PixCredentials.Secrets> current = this.credentials.keepable(id, form.baseUrl(), form.tokenUrl(),
+				form.serverCaPem(), newCertificate);
+		CredentialsRequest request = form.request(p12Base64, newCertificate, current);
 		try {
 			this.credentials.put(id, request, CurrentUser.get());
 		}

@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -153,13 +152,7 @@ class RequestPages {
 
 		/** The API's body; an unreadable day or number is refused at its field. */
 		TimeclockRequestBody body() {
-			LocalDate day;
-			try {
-				day = this.date.isBlank() ? null : LocalDate.parse(this.date.strip(), FormInput.DAY);
-			}
-			catch (DateTimeParseException ex) {
-				throw InvalidRequest.of("date", "{requests.error.date}");
-			}
+			LocalDate day = FormInput.day("date", this.date);
 			Integer extra;
 			try {
 				extra = this.minutes.isBlank() ? null : Integer.valueOf(this.minutes.strip());
