@@ -30,9 +30,10 @@ import br.suite.Api.Response;
 
 /**
  * The service behaves the same whatever environment starts it: run as its own process
- * with an empty environment (no LANG, no LC_*, no HOME; Java 17 then has the default
- * charset ANSI_X3.4-1968), on its own embedded PostgreSQL, it finds and filters accented
- * text typed in capitals. One process start: everything is checked against it.
+ * with an empty environment (no LANG, no LC_*, no HOME; the default charset is then
+ * ANSI_X3.4-1968, on Java 18 and later with {@code file.encoding=COMPAT}), on its own
+ * embedded PostgreSQL, it finds and filters accented text typed in capitals. One process
+ * start: everything is checked against it.
  */
 class EnvironmentIndependenceTests {
 
@@ -51,6 +52,12 @@ class EnvironmentIndependenceTests {
 						"--suite.access.data-directory=" + data,
 						"--suite.database.embedded-directory=" + data.resolve("postgres"),
 						"--suite.backup.enabled=false", "--suite.warmup.enabled=false"));
+		if (Runtime.version().feature() >= 18) {
+			// Since Java 18 the default charset is UTF-8 whatever the environment says;
+			// COMPAT takes it from the environment again, as Java 17 does, so the service
+			// is checked against the same hostile default on every JDK.
+			command.add(1, "-Dfile.encoding=COMPAT");
+		}
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		builder.environment().clear();
 		Process service = builder.start();
