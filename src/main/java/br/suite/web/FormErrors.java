@@ -99,7 +99,7 @@ public final class FormErrors {
 	 * shown again with what was typed).
 	 */
 	public static <T> String submit(Model model, Supplier<T> change, Function<T, String> then, Supplier<String> again) {
-		return submit(model, Shown::of, change, then, again);
+		return submit(model, Shown::of, change, then, problem -> again.get());
 	}
 
 	/**
@@ -108,11 +108,11 @@ public final class FormErrors {
 	 */
 	public static <T> String submit(Model model, FormFields fields, Supplier<T> change, Function<T, String> then,
 			Supplier<String> again) {
-		return submit(model, fields::show, change, then, again);
+		return submit(model, fields::show, change, then, problem -> again.get());
 	}
 
 	private static <T> String submit(Model model, Function<ApiProblem, @Nullable Shown> shows, Supplier<T> change,
-			Function<T, String> then, Supplier<String> again) {
+			Function<T, String> then, Function<ApiProblem, String> again) {
 		T made;
 		try {
 			made = change.get();
@@ -124,7 +124,7 @@ public final class FormErrors {
 			}
 			model.addAttribute("errors", shown.errors());
 			model.addAttribute("problem", shown.general());
-			return again.get();
+			return again.apply(problem);
 		}
 		return then.apply(made);
 	}
@@ -135,15 +135,7 @@ public final class FormErrors {
 	 */
 	public static <T> String submit(Model model, Supplier<T> change, Function<T, String> then,
 			Function<ApiProblem, String> again) {
-		T made;
-		try {
-			made = change.get();
-		}
-		catch (ApiProblem problem) {
-			show(model, problem);
-			return again.apply(problem);
-		}
-		return then.apply(made);
+		return submit(model, Shown::of, change, then, again);
 	}
 
 	/**
@@ -155,7 +147,7 @@ public final class FormErrors {
 			Function<T, String> then, Supplier<String> again) {
 		return submit(model, problem -> type.isInstance(problem)
 				? new Shown(new LinkedHashMap<>(Map.of(field, List.of(describe(problem)))), null) : Shown.of(problem),
-				change, then, again);
+				change, then, problem -> again.get());
 	}
 
 	/**

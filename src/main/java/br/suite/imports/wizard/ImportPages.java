@@ -70,7 +70,7 @@ class ImportPages {
 							&& model.getAttribute("errors") instanceof Map<?, ?> shown) {
 						// Why the file was refused, as the readers name it (in
 						// Portuguese),
-						// rather than the catalogue's one instruction for the field.
+						// not the catalogue's one instruction for the field.
 						@SuppressWarnings("unchecked")
 						Map<String, List<String>> errors = (Map<String, List<String>>) shown;
 						errors.put("file", List.copyOf(invalid.errors().get("file")));
